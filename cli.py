@@ -1,0 +1,29 @@
+"""The `orapa` command: a thin click front end over the library.
+
+Every command parses its arguments, calls one library function and formats the result. Input
+errors (`games.errors.BadInput`) become one line on standard error and exit status 2; limits
+(`games.errors.LimitReached`) exit 3. See INTERFACE.md and the README.
+"""
+from __future__ import annotations
+
+import click
+
+from commands.common import run_main
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def root() -> None:
+    """Orapa Mine solver and generator, and engines for three more games."""
+
+
+# --- command registration (one line per command family) ---
+# --- end of command registration ---
+
+
+def main() -> None:
+    """Console entry point: run the group with the project's error conventions."""
+    run_main(root)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+"""Errors shared by every engine and by the command line."""
+
+
+class BadInput(ValueError):
+    """Input that breaks the rules or the formats: the CLI prints it on one line and exits 2.
+
+    The message names where the problem is (a file, a line, a JSON path or a field) and what is
+    wrong with it.
+    """
+
+
+class LimitReached(RuntimeError):
+    """A time or size limit stopped the work early: the CLI exits 3 with what was found so far."""
+
+    def __init__(self, message: str, partial: object = None) -> None:
+        super().__init__(message)
+        self.partial = partial
