@@ -17,6 +17,7 @@ def root() -> None:
 
 
 # --- command registration (one line per command family) ---
+from commands.orapa import ask, check, simulate; root.add_command(simulate); root.add_command(ask); root.add_command(check)
 # --- end of command registration ---
 
 

@@ -1,0 +1,145 @@
+"""The board and its names: cells, ports, travel directions and quarter cells (RULINGS O1).
+
+The board has 10 columns and 8 rows. A cell is written column letter then row number (`A1` top
+left, `J8` bottom right). The 36 ports sit around the edge: `1`..`10` on top (waves travel down),
+`11`..`18` on the left (travel right), `A`..`J` at the bottom (travel up) and `K`..`R` on the right
+(travel left).
+
+Each cell is split by its two diagonals into four quarter triangles, named after the side they
+touch: N, E, S, W. Every gem is a union of quarters, so a layout is a set of coloured quarters.
+Quarter `q` of cell `c` has index `4 * c + q`, and cell `c` is `row * 10 + column`.
+
+>>> cell_label(parse_cell("e4"))
+'E4'
+>>> port_label(parse_port(" k "))
+'K'
+>>> entry_of(parse_port("12"))
+(10, 1)
+"""
+from __future__ import annotations
+
+from games.errors import BadInput
+
+COLUMNS = 10
+ROWS = 8
+CELLS = COLUMNS * ROWS
+QUARTERS = 4 * CELLS
+PORTS = 36
+
+# Directions of travel, numbered like the sides and quarters they lead to: moving north leaves a
+# cell through its N side. The quarter a wave enters through is opposite its direction.
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+DIRECTION_NAMES = ("N", "E", "S", "W")
+STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+COLUMN_LETTERS = "ABCDEFGHIJ"
+RIGHT_PORT_LETTERS = "KLMNOPQR"
+
+# Port index 0..35 in the order 1..10, 11..18, A..J, K..R.
+PORT_LABELS: tuple[str, ...] = (
+    tuple(str(n) for n in range(1, 11))
+    + tuple(str(n) for n in range(11, 19))
+    + tuple(COLUMN_LETTERS)
+    + tuple(RIGHT_PORT_LETTERS)
+)
+_PORT_INDEX = {label: i for i, label in enumerate(PORT_LABELS)}
+
+
+def cell_index(column: int, row: int) -> int:
+    """Index of the cell at 0-based `column`, `row`."""
+    return row * COLUMNS + column
+
+
+def cell_xy(cell: int) -> tuple[int, int]:
+    """0-based (column, row) of a cell index."""
+    return cell % COLUMNS, cell // COLUMNS
+
+
+def cell_label(cell: int) -> str:
+    """`A1`-style name of a cell index."""
+    column, row = cell_xy(cell)
+    return f"{COLUMN_LETTERS[column]}{row + 1}"
+
+
+def parse_cell(text: str) -> int:
+    """Cell index from a name such as `E4` (case and surrounding blanks ignored)."""
+    name = text.strip().upper()
+    if len(name) >= 2 and name[0] in COLUMN_LETTERS and name[1:].isdigit():
+        row = int(name[1:])
+        if 1 <= row <= ROWS:
+            return cell_index(COLUMN_LETTERS.index(name[0]), row - 1)
+    raise BadInput(f"unknown cell {text!r} (expected A1..J8)")
+
+
+def port_label(port: int) -> str:
+    """Label (`1`..`18`, `A`..`R`) of a port index."""
+    return PORT_LABELS[port]
+
+
+def parse_port(text: str) -> int:
+    """Port index from its label (case and surrounding blanks ignored)."""
+    port = _PORT_INDEX.get(str(text).strip().upper())
+    if port is None:
+        raise BadInput(f"unknown port {text!r} (expected 1..18 or A..R)")
+    return port
+
+
+def entry_of(port: int) -> tuple[int, int]:
+    """(first cell, direction of travel) of a wave shot from `port`."""
+    if port < 10:
+        return cell_index(port, 0), SOUTH
+    if port < 18:
+        return cell_index(0, port - 10), EAST
+    if port < 28:
+        return cell_index(port - 18, ROWS - 1), NORTH
+    return cell_index(COLUMNS - 1, port - 28), WEST
+
+
+def neighbour(cell: int, direction: int) -> int:
+    """The cell reached by leaving `cell` moving `direction`, or -1 off the board."""
+    column, row = cell_xy(cell)
+    dx, dy = STEP[direction]
+    column, row = column + dx, row + dy
+    if 0 <= column < COLUMNS and 0 <= row < ROWS:
+        return cell_index(column, row)
+    return -1
+
+
+def exit_port(cell: int, direction: int) -> int:
+    """The port a wave leaves by when it moves `direction` off the board from `cell`."""
+    column, row = cell_xy(cell)
+    if direction == NORTH:
+        return column
+    if direction == WEST:
+        return 10 + row
+    if direction == SOUTH:
+        return 18 + column
+    return 28 + row
+
+
+def port_line(port: int) -> list[int]:
+    """The cells a straight look from `port` passes, nearest first (used for visibility)."""
+    cell, direction = entry_of(port)
+    line = []
+    while cell >= 0:
+        line.append(cell)
+        cell = neighbour(cell, direction)
+    return line
+
+
+NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(neighbour(cell, d) for d in range(4)) for cell in range(CELLS)
+)
+EXIT_PORT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(exit_port(cell, d) if NEIGHBOUR[cell][d] < 0 else -1 for d in range(4))
+    for cell in range(CELLS)
+)
+ENTRY: tuple[tuple[int, int], ...] = tuple(entry_of(port) for port in range(PORTS))
+PORT_LINES: tuple[tuple[int, ...], ...] = tuple(tuple(port_line(p)) for p in range(PORTS))
+
+
+def quarter_neighbour(quarter: int) -> int:
+    """The quarter across the cell side that `quarter` touches, or -1 at the board edge."""
+    cell, side = divmod(quarter, 4)
+    other = NEIGHBOUR[cell][side]
+    return -1 if other < 0 else 4 * other + (side + 2) % 4

@@ -1,0 +1,203 @@
+"""Layouts: gems at placements, their legality (O3), equality (O6) and layout JSON.
+
+>>> layout = Layout.from_json({"gems": [
+...     {"shape": "square", "color": "white", "vertices": [[0, 1], [1, 0], [2, 1], [1, 2]]}]})
+>>> layout.to_json()
+{'gems': [{'shape': 'square', 'color': 'white', 'vertices': [[1, 0], [2, 1], [1, 2], [0, 1]]}]}
+>>> layout.cell_content(parse_cell("A1")), layout.cell_content(parse_cell("C1"))
+('white', 'empty')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from games.errors import BadInput
+from games.orapa.board import CELLS, PORT_LINES, QUARTERS, cell_label, parse_cell
+from games.orapa.colors import GEM_COLOR_BITS
+from games.orapa.gems import Gem, parse_gem
+from games.orapa.placements import Placement, bits, find_placement
+
+# Per-quarter codes used by the tracers: colour bits in the low four bits, then flags.
+OCCUPIED = 16
+ABSORBS = 32
+TOUCHING_RULES = ("corner", "any")
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The placement options of O3, with their defaults."""
+
+    mirror: bool = True
+    touching: str = "corner"
+    visibility: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mirror": self.mirror, "touching": self.touching, "visibility": self.visibility}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "rules") -> "RuleOptions":
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise BadInput(f"{where}: expected an object of rule options")
+        unknown = set(data) - {"mirror", "touching", "visibility"}
+        if unknown:
+            raise BadInput(f"{where}.{sorted(unknown)[0]}: unknown rule option")
+        for key in ("mirror", "visibility"):
+            if key in data and not isinstance(data[key], bool):
+                raise BadInput(f"{where}.{key}: expected true or false")
+        touching = data.get("touching", "corner")
+        if touching not in TOUCHING_RULES:
+            raise BadInput(f"{where}.touching: expected 'corner' or 'any', got {touching!r}")
+        return cls(data.get("mirror", True), touching, data.get("visibility", True))
+
+
+@dataclass(frozen=True)
+class PlacedGem:
+    """A gem at one placement."""
+
+    gem: Gem
+    placement: Placement
+
+    def __str__(self) -> str:
+        return f"{self.gem} at {list(map(list, self.placement.vertices))}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.gem.to_json(), "vertices": [list(v) for v in self.placement.vertices]}
+
+
+class Layout:
+    """A mine: gems at placements. Equal when every colour covers the same quarters (O6)."""
+
+    def __init__(self, gems: tuple[PlacedGem, ...] | list[PlacedGem]) -> None:
+        self.gems: tuple[PlacedGem, ...] = tuple(gems)
+
+    def __repr__(self) -> str:
+        return f"Layout({[str(g) for g in self.gems]})"
+
+    @cached_property
+    def signature(self) -> tuple[tuple[str, int], ...]:
+        """Colour -> covered quarters, the identity of a layout under O6."""
+        by_color: dict[str, int] = {}
+        for placed in self.gems:
+            by_color[placed.gem.color] = by_color.get(placed.gem.color, 0) | placed.placement.mask
+        return tuple(sorted(by_color.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layout) and self.signature == other.signature
+
+    def __hash__(self) -> int:
+        return hash(self.signature)
+
+    @property
+    def kinds(self) -> list[Gem]:
+        """The gems used, sorted: compare with a puzzle's gem set."""
+        return sorted(p.gem for p in self.gems)
+
+    @cached_property
+    def quarter_codes(self) -> list[int]:
+        """Per quarter: 0 when empty, else OCCUPIED | colour bits (| ABSORBS for black)."""
+        codes = [0] * QUARTERS
+        for placed in self.gems:
+            code = OCCUPIED | GEM_COLOR_BITS[placed.gem.color]
+            if placed.gem.color == "black":
+                code |= ABSORBS
+            for q in bits(placed.placement.mask):
+                codes[q] = code
+        return codes
+
+    @cached_property
+    def cell_occupancy(self) -> list[int]:
+        """Per cell: four bits, bit k set when quarter k (N, E, S, W) is covered."""
+        codes = self.quarter_codes
+        return [sum(1 << k for k in range(4) if codes[4 * c + k]) for c in range(CELLS)]
+
+    @cached_property
+    def cell_gems(self) -> list[list[int]]:
+        """Per cell: indices of the gems covering part of it."""
+        owners: list[list[int]] = [[] for _ in range(CELLS)]
+        for i, placed in enumerate(self.gems):
+            for c in bits(placed.placement.cell_mask):
+                owners[c].append(i)
+        return owners
+
+    def cell_content(self, cell: int) -> str:
+        """The answer to a cell question (O5): `empty`, `absorbed` or the gem's colour."""
+        colors = sorted({self.gems[i].gem.color for i in self.cell_gems[cell]})
+        if not colors:
+            return "empty"
+        if "black" in colors:
+            return "absorbed"
+        return colors[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"gems": [placed.to_json() for placed in self.gems]}
+
+    @classmethod
+    def from_json(cls, data: Any, rules: RuleOptions | None = None,
+                  where: str = "layout") -> "Layout":
+        """Parse layout JSON; shapes must sit on grid points inside the board."""
+        rules = rules or RuleOptions()
+        if not isinstance(data, dict) or not isinstance(data.get("gems"), list):
+            raise BadInput(f"{where}: expected an object with a list 'gems'")
+        placed = []
+        for i, item in enumerate(data["gems"]):
+            path = f"{where}.gems[{i}]"
+            gem = parse_gem(item, path)
+            vertices = item.get("vertices")
+            if (not isinstance(vertices, list) or not all(
+                    isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
+                    for v in vertices)):
+                raise BadInput(f"{path}.vertices: expected a list of [x, y] integer pairs")
+            try:
+                placement = find_placement(gem.shape, vertices, rules.mirror)
+            except BadInput as exc:
+                raise BadInput(f"{path}.vertices: {exc}") from None
+            placed.append(PlacedGem(gem, placement))
+        return cls(placed)
+
+
+def _name(layout: Layout, i: int) -> str:
+    return f"gems[{i}] ({layout.gems[i].gem})"
+
+
+def violations(layout: Layout, rules: RuleOptions | None = None) -> list[str]:
+    """Every way the layout breaks O3, one sentence each; empty when legal."""
+    rules = rules or RuleOptions()
+    found = []
+    gems = layout.gems
+    for i in range(len(gems)):
+        for j in range(i + 1, len(gems)):
+            a, b = gems[i].placement, gems[j].placement
+            if a.mask & b.mask:
+                found.append(f"{_name(layout, i)} and {_name(layout, j)} overlap")
+            elif rules.touching == "corner" and a.mask & b.touch_mask:
+                found.append(f"{_name(layout, i)} and {_name(layout, j)} share an edge "
+                             f"(rule touching: only corners may touch)")
+    if rules.visibility:
+        seen = set()
+        for line in PORT_LINES:
+            for cell in line:
+                if layout.cell_gems[cell]:
+                    seen.update(layout.cell_gems[cell])
+                    break
+        for i in range(len(gems)):
+            if i not in seen:
+                found.append(f"{_name(layout, i)} is hidden: no port sees it first "
+                             f"(rule visibility)")
+    return found
+
+
+def check_legal(layout: Layout, rules: RuleOptions | None = None, where: str = "layout") -> None:
+    """Raise BadInput naming the gems and the rule when the layout is illegal."""
+    found = violations(layout, rules)
+    if found:
+        raise BadInput(f"{where}: illegal layout: {'; '.join(found)}")
+
+
+
+
+__all__ = ["Layout", "PlacedGem", "RuleOptions", "OCCUPIED", "ABSORBS", "violations",
+           "check_legal", "cell_label"]

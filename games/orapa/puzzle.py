@@ -1,0 +1,196 @@
+"""Questions, answers and puzzles (RULINGS O5, O8), with puzzle JSON as in INTERFACE.md.
+
+A puzzle is a gem set, rule options and the answers observed so far, optionally with the
+solution that produced them.
+
+>>> obs = parse_observation({"shot": "15", "exit": "8", "color": "violet"})
+>>> obs.to_json()
+{'shot': '15', 'exit': '8', 'color': 'purple'}
+>>> parse_observation({"cell": "b3", "content": "empty"}).to_json()
+{'cell': 'B3', 'content': 'empty'}
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Union
+
+from games.errors import BadInput
+from games.orapa.board import PORTS, cell_label, parse_cell, parse_port, port_label
+from games.orapa.colors import color_name, parse_gem_color, parse_wave_color
+from games.orapa.gems import Gem, gem_set, gem_set_to_json
+from games.orapa.layout import Layout, RuleOptions, check_legal
+from games.orapa.waves import trace_answers
+
+ABSORBED = "absorbed"
+CELL_CONTENTS = ("empty", ABSORBED, "red", "yellow", "blue", "white", "transparent")
+
+
+@dataclass(frozen=True)
+class ShotAnswer:
+    """A shot from `port`: the exit port (None when absorbed) and colour bits (None then too)."""
+
+    port: int
+    exit: int | None
+    color: int | None
+
+    @property
+    def question(self) -> str:
+        return port_label(self.port)
+
+    def holds(self, layout: Layout) -> bool:
+        return shot_answer(layout, self.port) == self
+
+    def to_json(self) -> dict[str, str]:
+        if self.exit is None:
+            return {"shot": port_label(self.port), "exit": ABSORBED}
+        return {"shot": port_label(self.port), "exit": port_label(self.exit),
+                "color": color_name(self.color or 0)}
+
+    def __str__(self) -> str:
+        if self.exit is None:
+            return f"{port_label(self.port)} -> {ABSORBED}"
+        return f"{port_label(self.port)} -> {port_label(self.exit)} {color_name(self.color or 0)}"
+
+
+@dataclass(frozen=True)
+class CellAnswer:
+    """A cell question: `empty`, `absorbed` or the colour of the gem covering part of it."""
+
+    cell: int
+    content: str
+
+    @property
+    def question(self) -> str:
+        return cell_label(self.cell)
+
+    def holds(self, layout: Layout) -> bool:
+        return layout.cell_content(self.cell) == self.content
+
+    def to_json(self) -> dict[str, str]:
+        return {"cell": cell_label(self.cell), "content": self.content}
+
+    def __str__(self) -> str:
+        return f"{cell_label(self.cell)} = {self.content}"
+
+
+Observation = Union[ShotAnswer, CellAnswer]
+
+
+def shot_answer(layout: Layout, port: int) -> ShotAnswer:
+    """What the director answers to a shot from `port`."""
+    exit_port, color = trace_answers(layout, [port])[0]
+    return ShotAnswer(port, None, None) if exit_port < 0 else ShotAnswer(port, exit_port, color)
+
+
+def cell_answer(layout: Layout, cell: int) -> CellAnswer:
+    """What the director answers to a question about `cell`."""
+    return CellAnswer(cell, layout.cell_content(cell))
+
+
+def all_shot_answers(layout: Layout) -> list[ShotAnswer]:
+    """The answers to all 36 shots, port order."""
+    return [ShotAnswer(p, None, None) if e < 0 else ShotAnswer(p, e, c)
+            for p, (e, c) in zip(range(PORTS), trace_answers(layout))]
+
+
+def parse_cell_content(text: str) -> str:
+    """`empty`, `absorbed` (`black` is taken as the black body) or a gem colour."""
+    name = str(text).strip().lower()
+    if name in ("empty", "nothing", "none"):
+        return "empty"
+    if name in (ABSORBED, "black"):
+        return ABSORBED
+    return parse_gem_color(name)
+
+
+def parse_observation(data: Any, where: str = "observation") -> Observation:
+    """An observation from its JSON object."""
+    if not isinstance(data, dict):
+        raise BadInput(f"{where}: expected an object with 'shot' or 'cell'")
+    try:
+        if "shot" in data:
+            port = parse_port(data["shot"])
+            if "exit" not in data:
+                raise BadInput("missing 'exit'")
+            if str(data["exit"]).strip().lower() == ABSORBED:
+                return ShotAnswer(port, None, None)
+            exit_port = parse_port(data["exit"])
+            if "color" not in data:
+                raise BadInput("missing 'color'")
+            return ShotAnswer(port, exit_port, parse_wave_color(data["color"]))
+        if "cell" in data:
+            if "content" not in data:
+                raise BadInput("missing 'content'")
+            return CellAnswer(parse_cell(data["cell"]), parse_cell_content(data["content"]))
+    except BadInput as exc:
+        raise BadInput(f"{where}: {exc}") from None
+    raise BadInput(f"{where}: expected an object with 'shot' or 'cell'")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A gem set, rule options, observations and (optionally) the solution."""
+
+    gems: tuple[Gem, ...]
+    rules: RuleOptions = RuleOptions()
+    observations: tuple[Observation, ...] = ()
+    solution: Layout | None = field(default=None, compare=False)
+
+    def with_observations(self, observations: list[Observation] | tuple[Observation, ...]
+                          ) -> "Puzzle":
+        return replace(self, observations=tuple(observations))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "gems": gem_set_to_json(self.gems),
+            "rules": self.rules.to_json(),
+            "observations": [o.to_json() for o in self.observations],
+        }
+        if self.solution is not None:
+            data["solution"] = self.solution.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "puzzle") -> "Puzzle":
+        if not isinstance(data, dict):
+            raise BadInput(f"{where}: expected a JSON object")
+        if "gems" not in data:
+            raise BadInput(f"{where}: missing 'gems'")
+        gems = gem_set(data["gems"], "gems")
+        rules = RuleOptions.from_json(data.get("rules"), "rules")
+        raw = data.get("observations", [])
+        if not isinstance(raw, list):
+            raise BadInput("observations: expected a list")
+        observations = tuple(parse_observation(o, f"observations[{i}]")
+                             for i, o in enumerate(raw))
+        solution = None
+        if data.get("solution") is not None:
+            solution = Layout.from_json(data["solution"], rules, "solution")
+            check_legal_for(solution, gems, rules, "solution")
+        return cls(gems, rules, observations, solution)
+
+
+def check_legal_for(layout: Layout, gems: tuple[Gem, ...], rules: RuleOptions,
+                    where: str = "layout") -> None:
+    """A layout must use exactly the puzzle's gems and obey O3."""
+    if layout.kinds != sorted(gems):
+        have = ", ".join(map(str, layout.kinds)) or "no gems"
+        raise BadInput(f"{where}: gems do not match the gem set (has {have})")
+    check_legal(layout, rules, where)
+
+
+def load_json_text(text: str, source: str) -> Any:
+    """Parse JSON, naming the source, line and column on error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{source}: line {exc.lineno} column {exc.colno}: malformed JSON: "
+                       f"{exc.msg}") from None
+
+
+def puzzle_from_layout(layout: Layout, gems: tuple[Gem, ...], rules: RuleOptions,
+                       ports: range | list[int] = range(PORTS)) -> Puzzle:
+    """A puzzle whose observations are the layout's answers to the given shots."""
+    answers = all_shot_answers(layout)
+    return Puzzle(gems, rules, tuple(answers[p] for p in ports), layout)
