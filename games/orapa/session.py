@@ -1,0 +1,327 @@
+"""Game sessions (RULINGS O7): a referee that keeps turns, answers questions and judges guesses.
+
+Two kinds of game:
+
+- a duel (2 players): each player hides a mine and answers the other's questions; turns
+  alternate. A guess uses the turn and a wrong guess loses at once. A right guess by the second
+  player wins; a right guess by the first player gives the second one more turn, in which a right
+  guess ties and anything else (a wrong guess or a question) leaves the first player the winner.
+- a table (3 to 5 players): one director hides the only mine and every explorer in turn asks
+  it. Answers are public. A wrong guess is announced and the explorer plays on, until they have
+  made `allowed_guesses` wrong guesses (default 2): then they are out. When every explorer is
+  out, everybody loses.
+
+A turn is one question (a shot or a cell) or one guess. Confirming an answer already given
+(`confirm`) is free: it is allowed on the player's own turn and does not end it. Guesses are
+judged by O6 equality (`Layout.__eq__`). The log holds every action and converts to JSON and
+back; reading it back replays it, so a log that breaks the rules or disagrees with the mines is
+bad input.
+
+>>> from games.orapa.gems import gem_set
+>>> from games.orapa.sampling import random_layout
+>>> import random
+>>> gems = gem_set("base")
+>>> mine = random_layout(gems, rng=random.Random(3))
+>>> game = Session.table("Dee", ["Ann", "Bob", "Cy"], mine, gems)
+>>> game.to_move, game.shoot("Ann", "15").question, game.to_move
+('Ann', '15', 'Bob')
+>>> game.guess("Bob", mine), game.over, game.winners, game.outcome
+(True, True, ('Bob',), 'win')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.errors import BadInput
+from games.orapa.board import parse_cell, parse_port
+from games.orapa.gems import Gem, gem_set, gem_set_to_json
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, ShotAnswer, cell_answer,
+                                check_legal_for, parse_observation, shot_answer)
+
+DUEL, TABLE = "duel", "table"
+WIN, TIE, ALL_LOSE = "win", "tie", "all lose"
+QUESTION_ACTIONS = ("shot", "cell")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One logged action: a question and its answer, a free confirmation, or a guess."""
+
+    player: str
+    action: str                        # "shot", "cell", "confirm" or "guess"
+    answer: Observation | None = None  # for shot, cell and confirm
+    guess: Layout | None = None        # for guess
+    correct: bool | None = None        # for guess
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"player": self.player, "action": self.action}
+        if self.answer is not None:
+            data.update(self.answer.to_json())
+        if self.guess is not None:
+            data["layout"] = self.guess.to_json()
+            data["correct"] = self.correct
+        return data
+
+
+class Session:
+    """The referee of one game of Orapa Mine; build it with `Session.duel` or `Session.table`."""
+
+    def __init__(self, mode: str, players: list[str], director: str | None,
+                 mines: dict[str, Layout], gems: tuple[Gem, ...], rules: RuleOptions,
+                 allowed_guesses: int) -> None:
+        names = list(players) + ([director] if director is not None else [])
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise BadInput("players: every name must be a non-empty string")
+        if len(set(names)) != len(names):
+            raise BadInput(f"players: names must differ, got {names}")
+        if allowed_guesses < 1:
+            raise BadInput(f"allowed_guesses: must be at least 1, got {allowed_guesses}")
+        for owner, mine in mines.items():
+            check_legal_for(mine, gems, rules, f"mine of {owner}")
+        self.mode = mode
+        self.players: tuple[str, ...] = tuple(players)
+        self.director = director
+        self.mines = dict(mines)
+        self.gems = gems
+        self.rules = rules
+        self.allowed_guesses = allowed_guesses
+        self.log: list[Event] = []
+        self.wrong_guesses: dict[str, int] = {p: 0 for p in self.players}
+        self.winners: tuple[str, ...] = ()
+        self.outcome: str | None = None        # WIN, TIE or ALL_LOSE once the game is over
+        self._turn = 0                         # index into players of the player to move
+        self._last_turn = False                # duel: the second player's turn after a right guess
+
+    @classmethod
+    def duel(cls, players: tuple[str, str] | list[str], mines: dict[str, Layout],
+             gems: tuple[Gem, ...], rules: RuleOptions | None = None) -> "Session":
+        """Two players, first player first; `mines[p]` is the mine player p hid for the other."""
+        if len(players) != 2:
+            raise BadInput(f"players: a duel has 2 players, got {len(players)}")
+        if set(mines) != set(players):
+            raise BadInput("mines: give one mine for each of the two players")
+        return cls(DUEL, list(players), None, mines, gems, rules or RuleOptions(), 1)
+
+    @classmethod
+    def table(cls, director: str, explorers: list[str], mine: Layout, gems: tuple[Gem, ...],
+              rules: RuleOptions | None = None, allowed_guesses: int = 2) -> "Session":
+        """One director and 2 to 4 explorers (3 to 5 players), explorers in turn order."""
+        if not 2 <= len(explorers) <= 4:
+            raise BadInput(f"players: a table game has 2 to 4 explorers besides the director, "
+                           f"got {len(explorers)}")
+        return cls(TABLE, list(explorers), director, {director: mine}, gems,
+                   rules or RuleOptions(), allowed_guesses)
+
+    # ----- state -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_move(self) -> str | None:
+        """The player whose turn it is, or None when the game is over."""
+        return None if self.over else self.players[self._turn]
+
+    @property
+    def eliminated(self) -> tuple[str, ...]:
+        """Table players out of the game after too many wrong guesses."""
+        return tuple(p for p in self.players if self._is_eliminated(p))
+
+    def _is_eliminated(self, player: str) -> bool:
+        return self.mode == TABLE and self.wrong_guesses[player] >= self.allowed_guesses
+
+    def mine_explored_by(self, player: str) -> Layout:
+        """The mine that answers `player`'s questions."""
+        if self.mode == TABLE:
+            return self.mines[self.director]  # type: ignore[index]
+        return self.mines[self.players[1 - self.players.index(player)]]
+
+    def observations(self, player: str) -> list[Observation]:
+        """The answers `player` has heard, in order: their own (duel) or everyone's (table)."""
+        self._known(player)
+        return [e.answer for e in self.log if e.action in QUESTION_ACTIONS and e.answer
+                and (self.mode == TABLE or e.player == player)]
+
+    def puzzle_for(self, player: str) -> Puzzle:
+        """What `player` knows, as a puzzle for the solver."""
+        return Puzzle(self.gems, self.rules, tuple(self.observations(player)))
+
+    # ----- actions -----------------------------------------------------------------------
+    def shoot(self, player: str, port: int | str) -> ShotAnswer:
+        """Shoot a wave from `port` (index or label); uses the turn."""
+        self._check_turn(player)
+        port_index = parse_port(port) if isinstance(port, str) else port
+        answer = shot_answer(self.mine_explored_by(player), port_index)
+        self.log.append(Event(player, "shot", answer))
+        self._end_turn()
+        return answer
+
+    def ask_cell(self, player: str, cell: int | str) -> CellAnswer:
+        """Ask what is in `cell` (index or name); uses the turn."""
+        self._check_turn(player)
+        cell_index = parse_cell(cell) if isinstance(cell, str) else cell
+        answer = cell_answer(self.mine_explored_by(player), cell_index)
+        self.log.append(Event(player, "cell", answer))
+        self._end_turn()
+        return answer
+
+    def confirm(self, player: str, question: str) -> Observation:
+        """Repeat an earlier answer (a port or cell the player has heard about); free."""
+        self._check_turn(player)
+        wanted = question.strip().upper()
+        for answer in self.observations(player):
+            if answer.question == wanted:
+                self.log.append(Event(player, "confirm", answer))
+                return answer
+        raise BadInput(f"{player}: cannot confirm {question!r}: it has not been asked yet")
+
+    def guess(self, player: str, layout: Layout) -> bool:
+        """Guess the whole mine; uses the turn. Returns whether the guess is right (O6)."""
+        self._check_turn(player)
+        if layout.kinds != sorted(self.gems):
+            raise BadInput(f"{player}: the guess must use exactly the gem set "
+                           f"({', '.join(map(str, sorted(self.gems)))})")
+        correct = layout == self.mine_explored_by(player)
+        self.log.append(Event(player, "guess", guess=layout, correct=correct))
+        if self.mode == DUEL:
+            self._judge_duel_guess(player, correct)
+        else:
+            self._judge_table_guess(player, correct)
+        return correct
+
+    # ----- rules -------------------------------------------------------------------------
+    def _known(self, player: str) -> None:
+        if player not in self.players:
+            known = ", ".join(self.players)
+            if player == self.director:
+                raise BadInput(f"{player}: the director answers and never asks (explorers: "
+                               f"{known})")
+            raise BadInput(f"{player!r}: no such player (players: {known})")
+
+    def _check_turn(self, player: str) -> None:
+        self._known(player)
+        if self.over:
+            raise BadInput(f"{player}: the game is over")
+        if self._is_eliminated(player):
+            raise BadInput(f"{player}: eliminated after {self.wrong_guesses[player]} wrong "
+                           f"guesses")
+        if player != self.to_move:
+            raise BadInput(f"{player}: not your turn ({self.to_move} to move)")
+
+    def _finish(self, outcome: str, winners: tuple[str, ...]) -> None:
+        self.outcome, self.winners = outcome, winners
+
+    def _end_turn(self) -> None:
+        """Pass the turn on after a question (guesses are judged first)."""
+        if self.over:
+            return
+        if self._last_turn:                          # the second player did not match the guess
+            self._finish(WIN, (self.players[0],))
+            return
+        for step in range(1, len(self.players) + 1):
+            candidate = (self._turn + step) % len(self.players)
+            if not self._is_eliminated(self.players[candidate]):
+                self._turn = candidate
+                return
+
+    def _judge_duel_guess(self, player: str, correct: bool) -> None:
+        first, second = self.players
+        if self._last_turn:
+            if correct:
+                self._finish(TIE, (first, second))
+            else:
+                self._finish(WIN, (first,))
+        elif not correct:
+            self._finish(WIN, (second if player == first else first,))
+        elif player == second:
+            self._finish(WIN, (second,))
+        else:
+            self._last_turn = True
+            self._turn = 1
+
+    def _judge_table_guess(self, player: str, correct: bool) -> None:
+        if correct:
+            self._finish(WIN, (player,))
+            return
+        self.wrong_guesses[player] += 1
+        if all(self._is_eliminated(p) for p in self.players):
+            self._finish(ALL_LOSE, ())
+        else:
+            self._end_turn()
+
+    # ----- JSON --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The game and its log; `status` is derived and only informative."""
+        return {
+            "mode": self.mode,
+            "gems": gem_set_to_json(self.gems),
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "director": self.director,
+            "allowed_guesses": self.allowed_guesses,
+            "mines": {owner: mine.to_json() for owner, mine in self.mines.items()},
+            "log": [event.to_json() for event in self.log],
+            "status": {"over": self.over, "outcome": self.outcome,
+                       "winners": list(self.winners), "to_move": self.to_move,
+                       "eliminated": list(self.eliminated)},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Session":
+        """Rebuild a session by replaying its log; any disagreement is bad input."""
+        if not isinstance(data, dict):
+            raise BadInput("session: expected a JSON object")
+        for key in ("mode", "gems", "players", "mines", "log"):
+            if key not in data:
+                raise BadInput(f"session: missing {key!r}")
+        gems = gem_set(data["gems"], "gems")
+        rules = RuleOptions.from_json(data.get("rules"), "rules")
+        if not isinstance(data["mines"], dict) or not isinstance(data["players"], list):
+            raise BadInput("session: 'mines' must be an object and 'players' a list")
+        mines = {owner: Layout.from_json(mine, rules, f"mines.{owner}")
+                 for owner, mine in data["mines"].items()}
+        if data["mode"] == DUEL:
+            session = cls.duel(data["players"], mines, gems, rules)
+        elif data["mode"] == TABLE:
+            director = data.get("director")
+            if director not in mines:
+                raise BadInput("session: the director must own the mine")
+            session = cls.table(director, data["players"], mines[director], gems, rules,
+                                data.get("allowed_guesses", 2))
+        else:
+            raise BadInput(f"mode: expected 'duel' or 'table', got {data['mode']!r}")
+        if not isinstance(data["log"], list):
+            raise BadInput("log: expected a list")
+        for i, item in enumerate(data["log"]):
+            try:
+                session._replay(item, rules)
+            except BadInput as exc:
+                raise BadInput(f"log[{i}]: {exc}") from None
+        return session
+
+    def _replay(self, item: Any, rules: RuleOptions) -> None:
+        if not isinstance(item, dict) or "player" not in item or "action" not in item:
+            raise BadInput("expected an object with 'player' and 'action'")
+        player, action = item["player"], item["action"]
+        if action == "guess":
+            if "layout" not in item or "correct" not in item:
+                raise BadInput("a guess needs 'layout' and 'correct'")
+            correct = self.guess(player, Layout.from_json(item["layout"], rules, "layout"))
+            if correct != item["correct"]:
+                raise BadInput(f"recorded correct={item['correct']} but the mine says {correct}")
+            return
+        if action not in QUESTION_ACTIONS + ("confirm",):
+            raise BadInput(f"unknown action {action!r} (shot, cell, confirm, guess)")
+        recorded = parse_observation(item)
+        if action == "confirm":
+            answer = self.confirm(player, recorded.question)
+        elif action == "shot" and isinstance(recorded, ShotAnswer):
+            answer = self.shoot(player, recorded.port)
+        elif action == "cell" and isinstance(recorded, CellAnswer):
+            answer = self.ask_cell(player, recorded.cell)
+        else:
+            raise BadInput(f"action {action!r} does not match its question")
+        if answer != recorded:
+            raise BadInput(f"recorded answer '{recorded}' but the mine answers '{answer}'")

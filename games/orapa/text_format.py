@@ -1,0 +1,249 @@
+"""A plain-text puzzle format to write by hand at the table, and its writer.
+
+The text holds the same things as puzzle JSON (INTERFACE.md) and converts to it and back without
+loss. Example::
+
+    # Ella's mine, game 3
+    gems: base
+    rules: mirror=on touching=corner visibility=on
+    15 -> 8 light purple
+    I -> I red
+    3 -> absorbed
+    E4 = white
+    B3 = empty
+    solution: white large-triangle 5,4 9,4 7,6
+
+Grammar (one statement per line; case never matters):
+
+- `#` starts a comment that runs to the end of the line; blank lines are ignored.
+- `gems: SET` names the gem set, exactly once: a preset (`base`, `base+diamond`, `base+black`,
+  `full`, `double`, `first-edition`) or a comma-separated list of `COLOUR SHAPE` gems, each
+  optionally preceded by a count: `gems: red parallelogram, yellow triangle, 2x white square`.
+  Shapes: `parallelogram`, `triangle`, `large-triangle` (or `large triangle`), `square`,
+  `small-triangle`, `block`.
+- `rules: KEY=VALUE ...` sets rule options (O3), at most once; missing keys keep their defaults
+  (`mirror=on touching=corner visibility=on`). `mirror` and `visibility` take on/off (or
+  yes/no, true/false); `touching` takes `corner` or `any`. Pairs are separated by blanks or commas.
+- A shot answer: `PORT -> EXIT COLOUR` or `PORT -> absorbed`. The arrow may be `->`, `→`, `=` or
+  `:`, or left out (`15 8 light purple`); a leading word `shot` is allowed.
+- A cell answer: `CELL = CONTENT`, with `:` or nothing instead of `=` and an optional leading
+  word `cell`. CONTENT is `empty` (or `nothing`, `none`), `absorbed` (or `black`), or a gem
+  colour. A cell (`A1`..`J8`) never looks like a port (`1`..`18`, `A`..`R`), so the first word
+  tells the two kinds of answer apart.
+- `solution: COLOUR SHAPE X,Y X,Y ...` places one gem of the solution at grid points (x 0..10,
+  y 0..8, as in layout JSON); one line per gem. `(5,4)` and `5, 4` are accepted too.
+- Colours take the aliases of RULINGS O4 (`violet`, `gray`, `sky blue`, ...); output always uses
+  canonical names. The order of answers is kept; repeated answers (confirmations) are kept too.
+
+Every error names its line: `line 7: unknown colour 'mauve'`.
+
+>>> puzzle = parse_puzzle_text("gems: base\\n15 -> 8 violet  # a purple wave\\nb3 empty\\n")
+>>> print(format_puzzle_text(puzzle), end="")
+gems: base
+rules: mirror=on touching=corner visibility=on
+15 -> 8 purple
+B3 = empty
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from games.errors import BadInput
+from games.orapa.board import parse_cell, parse_port
+from games.orapa.colors import parse_wave_color
+from games.orapa.gems import Gem, PRESETS, gem_set_name, parse_gem
+from games.orapa.layout import TOUCHING_RULES, Layout, PlacedGem, RuleOptions
+from games.orapa.placements import find_placement
+from games.orapa.puzzle import (ABSORBED, CellAnswer, Observation, Puzzle, ShotAnswer,
+                                check_legal_for, parse_cell_content)
+
+__all__ = ["parse_puzzle_text", "format_puzzle_text"]
+
+_HEADER = re.compile(r"^\s*(gems|rules|solution)\s*:(.*)$", re.IGNORECASE)
+_CELL_LIKE = re.compile(r"^[A-Za-z]\d+$")
+_COUNTED_GEM = re.compile(r"^(\d+)\s*[x×*]?\s+(.*)$", re.IGNORECASE)
+_POINT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+_ON = ("on", "yes", "true")
+_OFF = ("off", "no", "false")
+_SEPARATORS = ("->", "→", "=", ":")
+
+
+@dataclass
+class _Draft:
+    """What has been read so far, with the line each header came from."""
+
+    gems: tuple[Gem, ...] | None = None
+    rules: RuleOptions | None = None
+    observations: list[Observation] = field(default_factory=list)
+    solution_lines: list[tuple[int, Gem, list[tuple[int, int]]]] = field(default_factory=list)
+
+
+def _parse_gem_list(text: str) -> tuple[Gem, ...]:
+    text = text.strip()
+    if not text:
+        raise BadInput("'gems:' needs a preset name or a list of gems")
+    if len(text.split()) == 1:
+        if text.lower() in PRESETS:
+            return PRESETS[text.lower()]
+        raise BadInput(f"unknown gem set {text!r} (presets: {', '.join(PRESETS)})")
+    gems: list[Gem] = []
+    for item in text.split(","):
+        item = item.strip()
+        count = 1
+        counted = _COUNTED_GEM.match(item)
+        if counted:
+            count, item = int(counted.group(1)), counted.group(2)
+            if count < 1:
+                raise BadInput(f"gem count must be at least 1, got {count}")
+        gem = parse_gem(item, "gems")
+        gems.extend([gem] * count)
+    return tuple(gems)
+
+
+def _parse_switch(key: str, value: str) -> bool:
+    if value in _ON:
+        return True
+    if value in _OFF:
+        return False
+    raise BadInput(f"rule {key!r} takes on or off, got {value!r}")
+
+
+def _parse_rules(text: str) -> RuleOptions:
+    values = {"mirror": True, "touching": "corner", "visibility": True}
+    for pair in text.replace(",", " ").split():
+        key, sep, value = pair.lower().partition("=")
+        if not sep or not value:
+            raise BadInput(f"expected KEY=VALUE in 'rules:', got {pair!r}")
+        if key == "touching":
+            if value not in TOUCHING_RULES:
+                raise BadInput(f"rule 'touching' takes corner or any, got {value!r}")
+            values["touching"] = value
+        elif key in ("mirror", "visibility"):
+            values[key] = _parse_switch(key, value)
+        else:
+            raise BadInput(f"unknown rule {key!r} (rules: mirror, touching, visibility)")
+    return RuleOptions(bool(values["mirror"]), str(values["touching"]), bool(values["visibility"]))
+
+
+def _parse_solution_gem(text: str) -> tuple[Gem, list[tuple[int, int]]]:
+    first_point = _POINT.search(text)
+    if first_point is None:
+        raise BadInput("a solution line needs a gem and its vertices, "
+                       "e.g. 'solution: white square 1,0 2,1 1,2 0,1'")
+    gem = parse_gem(text[:first_point.start()].strip(), "solution")
+    rest = text[first_point.start():]
+    points = [(int(x), int(y)) for x, y in _POINT.findall(rest)]
+    leftover = _POINT.sub(" ", rest).strip()
+    if leftover:
+        raise BadInput(f"unexpected {leftover!r} among the vertices")
+    return gem, points
+
+
+def _parse_answer(line: str) -> Observation:
+    text = line
+    for separator in _SEPARATORS:
+        text = text.replace(separator, " ")
+    words = text.split()
+    if words[0].lower() in ("shot", "cell") and len(words) > 1:
+        words = words[1:]
+    if _CELL_LIKE.match(words[0]):
+        if len(words) == 1:
+            raise BadInput(f"missing what is in {words[0].upper()} (empty, absorbed or a colour)")
+        return CellAnswer(parse_cell(words[0]), parse_cell_content(" ".join(words[1:])))
+    try:
+        port = parse_port(words[0])
+    except BadInput:
+        raise BadInput(f"cannot read {line!r}: expected an answer such as "
+                       f"'15 -> 8 light purple', '3 -> absorbed' or 'E4 = white'") from None
+    if len(words) == 1:
+        raise BadInput(f"missing the exit of shot {words[0].upper()} (a port or 'absorbed')")
+    if words[1].lower() == ABSORBED:
+        if len(words) > 2:
+            raise BadInput(f"an absorbed shot has no colour, got {' '.join(words[2:])!r}")
+        return ShotAnswer(port, None, None)
+    exit_port = parse_port(words[1])
+    if len(words) == 2:
+        raise BadInput(f"missing the colour of shot {words[0].upper()}")
+    return ShotAnswer(port, exit_port, parse_wave_color(" ".join(words[2:])))
+
+
+def _read_line(draft: _Draft, number: int, text: str) -> None:
+    header = _HEADER.match(text)
+    if header is None:
+        draft.observations.append(_parse_answer(text))
+        return
+    key, value = header.group(1).lower(), header.group(2)
+    if key == "gems":
+        if draft.gems is not None:
+            raise BadInput("'gems:' given twice")
+        draft.gems = _parse_gem_list(value)
+    elif key == "rules":
+        if draft.rules is not None:
+            raise BadInput("'rules:' given twice")
+        draft.rules = _parse_rules(value)
+    else:
+        gem, points = _parse_solution_gem(value)
+        draft.solution_lines.append((number, gem, points))
+
+
+def _build_solution(draft: _Draft, rules: RuleOptions) -> Layout | None:
+    """Place the solution's gems (now that the rules are known) and check the layout."""
+    if not draft.solution_lines:
+        return None
+    placed = []
+    for number, gem, points in draft.solution_lines:
+        try:
+            placed.append(PlacedGem(gem, find_placement(gem.shape, points, rules.mirror)))
+        except BadInput as exc:
+            raise BadInput(f"line {number}: {gem}: {exc}") from None
+    layout = Layout(placed)
+    try:
+        check_legal_for(layout, draft.gems or (), rules, "solution")
+    except BadInput as exc:
+        numbers = [number for number, _, _ in draft.solution_lines]
+        message = re.sub(r"gems\[(\d+)\]", lambda m: f"line {numbers[int(m.group(1))]}", str(exc))
+        raise BadInput(f"line {numbers[0]}: {message}") from None
+    return layout
+
+
+def parse_puzzle_text(text: str) -> Puzzle:
+    """A puzzle from the plain-text format; every error names its line."""
+    draft = _Draft()
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        try:
+            _read_line(draft, number, content)
+        except BadInput as exc:
+            raise BadInput(f"line {number}: {exc}") from None
+    if draft.gems is None:
+        raise BadInput(f"line {len(lines) + 1}: end of text without a 'gems:' line "
+                       f"(e.g. 'gems: base')")
+    rules = draft.rules or RuleOptions()
+    solution = _build_solution(draft, rules)
+    return Puzzle(draft.gems, rules, tuple(draft.observations), solution)
+
+
+def _format_gems(gems: tuple[Gem, ...]) -> str:
+    return gem_set_name(gems) or ", ".join(str(g) for g in gems)
+
+
+def _format_rules(rules: RuleOptions) -> str:
+    def switch(value: bool) -> str:
+        return "on" if value else "off"
+    return (f"mirror={switch(rules.mirror)} touching={rules.touching} "
+            f"visibility={switch(rules.visibility)}")
+
+
+def format_puzzle_text(puzzle: Puzzle) -> str:
+    """The plain-text form of a puzzle, ending with a newline; `parse_puzzle_text` reads it back."""
+    lines = [f"gems: {_format_gems(puzzle.gems)}", f"rules: {_format_rules(puzzle.rules)}"]
+    lines.extend(str(observation) for observation in puzzle.observations)
+    if puzzle.solution is not None:
+        for placed in puzzle.solution.gems:
+            points = " ".join(f"{x},{y}" for x, y in placed.placement.vertices)
+            lines.append(f"solution: {placed.gem} {points}")
+    return "\n".join(lines) + "\n"
