@@ -18,6 +18,7 @@ def root() -> None:
 
 # --- command registration (one line per command family) ---
 from commands.orapa import ask, check, simulate; root.add_command(simulate); root.add_command(ask); root.add_command(check)
+from commands.orapa_show import convert, show; root.add_command(show); root.add_command(convert)
 # --- end of command registration ---
 
 
