@@ -1,0 +1,264 @@
+"""Game sessions follow RULINGS O7: turns, free confirmations, guesses, endings and the log."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.errors import BadInput
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout
+from games.orapa.puzzle import cell_answer, shot_answer
+from games.orapa.board import parse_cell, parse_port
+from games.orapa.sampling import random_layout
+from games.orapa.session import ALL_LOSE, TIE, WIN, Session
+
+GEMS = gem_set("base")
+ANN_MINE, BOB_MINE, DEE_MINE, WRONG = (random_layout(GEMS, rng=random.Random(seed))
+                                       for seed in (11, 12, 13, 14))
+
+
+def duel() -> Session:
+    return Session.duel(["Ann", "Bob"], {"Ann": ANN_MINE, "Bob": BOB_MINE}, GEMS)
+
+
+def table(explorers: int = 3, allowed: int = 2) -> Session:
+    names = ["Ann", "Bob", "Cy", "Eve"][:explorers]
+    return Session.table("Dee", names, DEE_MINE, GEMS, allowed_guesses=allowed)
+
+
+def same_mine_written_differently(mine: Layout) -> Layout:
+    """The same layout (O6) with its gems listed in another order."""
+    return Layout(tuple(reversed(mine.gems)))
+
+
+def test_mines_are_distinct() -> None:
+    assert len({ANN_MINE, BOB_MINE, DEE_MINE, WRONG}) == 4
+
+
+# ----- duel -----------------------------------------------------------------------------------
+def test_duel_turns_alternate_and_each_explores_the_other_mine() -> None:
+    game = duel()
+    assert game.to_move == "Ann"
+    assert game.shoot("Ann", "15") == shot_answer(BOB_MINE, parse_port("15"))
+    assert game.to_move == "Bob"
+    assert game.ask_cell("Bob", "E4") == cell_answer(ANN_MINE, parse_cell("E4"))
+    assert game.to_move == "Ann"
+    with pytest.raises(BadInput, match="Bob: not your turn \\(Ann to move\\)"):
+        game.shoot("Bob", "1")
+    with pytest.raises(BadInput, match="'Zed': no such player"):
+        game.shoot("Zed", "1")
+
+
+def test_confirming_is_free_and_only_for_answers_heard() -> None:
+    game = duel()
+    first = game.shoot("Ann", "15")
+    game.shoot("Bob", "3")
+    assert game.confirm("Ann", "15") == first
+    assert game.to_move == "Ann"                       # the turn is not used
+    with pytest.raises(BadInput, match="cannot confirm '3'"):
+        game.confirm("Ann", "3")                       # Bob's question, not Ann's (duel)
+    with pytest.raises(BadInput, match="not your turn"):
+        game.confirm("Bob", "3")
+    game.shoot("Ann", "A")
+    assert game.observations("Ann") == [first, shot_answer(BOB_MINE, parse_port("A"))]
+
+
+def test_duel_wrong_guess_by_first_player_loses_at_once() -> None:
+    game = duel()
+    assert game.guess("Ann", WRONG) is False
+    assert (game.over, game.outcome, game.winners, game.to_move) == (True, WIN, ("Bob",), None)
+    with pytest.raises(BadInput, match="Bob: the game is over"):
+        game.shoot("Bob", "1")
+
+
+def test_duel_wrong_guess_by_second_player_loses_at_once() -> None:
+    game = duel()
+    game.shoot("Ann", "1")
+    assert game.guess("Bob", WRONG) is False
+    assert (game.outcome, game.winners) == (WIN, ("Ann",))
+
+
+def test_duel_right_guess_by_second_player_wins_at_once() -> None:
+    game = duel()
+    game.shoot("Ann", "1")
+    assert game.guess("Bob", ANN_MINE) is True
+    assert (game.outcome, game.winners) == (WIN, ("Bob",))
+
+
+def test_duel_first_right_then_second_right_is_a_tie() -> None:
+    game = duel()
+    assert game.guess("Ann", same_mine_written_differently(BOB_MINE)) is True   # O6 equality
+    assert not game.over and game.to_move == "Bob"
+    assert game.guess("Bob", ANN_MINE) is True
+    assert (game.outcome, game.winners) == (TIE, ("Ann", "Bob"))
+
+
+def test_duel_first_right_then_second_wrong_first_wins() -> None:
+    game = duel()
+    game.guess("Ann", BOB_MINE)
+    game.guess("Bob", WRONG)
+    assert (game.outcome, game.winners) == (WIN, ("Ann",))
+
+
+def test_duel_last_turn_spent_on_a_question_leaves_the_first_player_winner() -> None:
+    game = duel()
+    game.shoot("Ann", "2")
+    game.shoot("Bob", "2")
+    game.guess("Ann", BOB_MINE)
+    game.confirm("Bob", "2")                             # free: the last turn is still open
+    assert not game.over
+    game.shoot("Bob", "4")
+    assert (game.outcome, game.winners) == (WIN, ("Ann",))
+
+
+def test_guess_must_use_the_gem_set() -> None:
+    game = duel()
+    with pytest.raises(BadInput, match="Ann: the guess must use exactly the gem set"):
+        game.guess("Ann", Layout(BOB_MINE.gems[:-1]))
+    assert game.to_move == "Ann" and not game.log
+
+
+def test_duel_needs_two_players_and_their_mines() -> None:
+    with pytest.raises(BadInput, match="a duel has 2 players"):
+        Session.duel(["Ann"], {"Ann": ANN_MINE}, GEMS)
+    with pytest.raises(BadInput, match="one mine for each"):
+        Session.duel(["Ann", "Bob"], {"Ann": ANN_MINE}, GEMS)
+    with pytest.raises(BadInput, match="mine of Bob: gems do not match"):
+        Session.duel(["Ann", "Bob"], {"Ann": ANN_MINE, "Bob": Layout(())}, GEMS)
+
+
+# ----- table (3 to 5 players) -----------------------------------------------------------------
+def test_table_answers_are_public_and_the_director_never_asks() -> None:
+    game = table()
+    answer = game.shoot("Ann", "15")
+    assert answer == shot_answer(DEE_MINE, parse_port("15"))
+    assert game.confirm("Bob", "15") == answer           # anyone may confirm a public answer
+    assert game.to_move == "Bob"
+    assert game.observations("Cy") == [answer]
+    assert game.puzzle_for("Cy").observations == (answer,)
+    with pytest.raises(BadInput, match="Dee: the director answers and never asks"):
+        game.shoot("Dee", "1")
+
+
+def test_table_wrong_guess_is_told_and_the_player_plays_on() -> None:
+    game = table()
+    assert game.guess("Ann", WRONG) is False
+    assert not game.over and game.wrong_guesses["Ann"] == 1 and game.to_move == "Bob"
+    game.shoot("Bob", "1")
+    game.shoot("Cy", "2")
+    game.shoot("Ann", "3")                               # Ann still plays
+
+
+def test_table_second_wrong_guess_eliminates_and_turns_skip_the_player() -> None:
+    game = table()
+    game.guess("Ann", WRONG)
+    game.shoot("Bob", "1")
+    game.shoot("Cy", "2")
+    game.guess("Ann", WRONG)
+    assert game.eliminated == ("Ann",) and game.to_move == "Bob"
+    game.shoot("Bob", "3")
+    game.shoot("Cy", "4")
+    assert game.to_move == "Bob"
+    with pytest.raises(BadInput, match="Ann: eliminated after 2 wrong guesses"):
+        game.shoot("Ann", "5")
+
+
+def test_table_right_guess_wins() -> None:
+    game = table()
+    game.guess("Ann", WRONG)
+    assert game.guess("Bob", same_mine_written_differently(DEE_MINE)) is True
+    assert (game.outcome, game.winners) == (WIN, ("Bob",))
+
+
+def test_table_all_eliminated_all_lose() -> None:
+    game = table(explorers=2)
+    for player in ["Ann", "Bob", "Ann"]:
+        game.guess(player, WRONG)
+    assert not game.over and game.to_move == "Bob"
+    game.guess("Bob", WRONG)
+    assert (game.over, game.outcome, game.winners) == (True, ALL_LOSE, ())
+
+
+def test_table_allowed_guesses_is_an_option() -> None:
+    game = table(explorers=2, allowed=3)
+    for player in ["Ann", "Bob", "Ann", "Bob", "Ann"]:
+        game.guess(player, WRONG)
+    assert game.eliminated == ("Ann",) and not game.over
+    game = table(explorers=2, allowed=1)
+    game.guess("Ann", WRONG)
+    assert game.eliminated == ("Ann",) and game.to_move == "Bob"
+
+
+@pytest.mark.parametrize("explorers", [1, 5])
+def test_table_has_three_to_five_players(explorers: int) -> None:
+    with pytest.raises(BadInput, match="2 to 4 explorers"):
+        Session.table("Dee", [f"P{i}" for i in range(explorers)], DEE_MINE, GEMS)
+
+
+def test_player_names_must_differ() -> None:
+    with pytest.raises(BadInput, match="names must differ"):
+        Session.table("Ann", ["Ann", "Bob"], DEE_MINE, GEMS)
+
+
+# ----- the log ------------------------------------------------------------------------------
+def played_duel() -> Session:
+    game = duel()
+    game.shoot("Ann", "15")
+    game.ask_cell("Bob", "B3")
+    game.confirm("Ann", "15")
+    game.shoot("Ann", "R")
+    game.guess("Bob", ANN_MINE)
+    return game
+
+
+def played_table() -> Session:
+    game = table(explorers=3)
+    game.shoot("Ann", "1")
+    game.guess("Bob", WRONG)
+    game.confirm("Cy", "1")
+    game.ask_cell("Cy", "J8")
+    game.guess("Ann", WRONG)
+    game.guess("Bob", WRONG)
+    return game
+
+
+@pytest.mark.parametrize("play", [played_duel, played_table])
+def test_log_round_trips_through_json(play) -> None:
+    game = play()
+    document = json.loads(json.dumps(game.to_json()))
+    again = Session.from_json(document)
+    assert again.to_json() == document
+    assert (again.outcome, again.winners, again.to_move, again.eliminated) == (
+        game.outcome, game.winners, game.to_move, game.eliminated)
+    assert [e.action for e in again.log] == [e.action for e in game.log]
+
+
+def test_played_logs_reach_the_expected_states() -> None:
+    assert (played_duel().outcome, played_duel().winners) == (WIN, ("Bob",))
+    game = played_table()
+    assert game.eliminated == ("Bob",) and game.to_move == "Cy"
+    assert game.wrong_guesses == {"Ann": 1, "Bob": 2, "Cy": 0}
+
+
+def test_log_that_disagrees_with_the_mine_is_bad_input() -> None:
+    document = played_duel().to_json()
+    document["log"][0]["exit"] = "absorbed" if document["log"][0]["exit"] != "absorbed" else "1"
+    document["log"][0].pop("color", None)
+    with pytest.raises(BadInput, match=r"^log\[0\]: recorded answer"):
+        Session.from_json(document)
+
+
+def test_log_that_breaks_turn_order_is_bad_input() -> None:
+    document = played_duel().to_json()
+    document["log"][1]["player"] = "Ann"
+    with pytest.raises(BadInput, match=r"^log\[1\]: Ann: not your turn"):
+        Session.from_json(document)
+
+
+def test_log_with_a_false_guess_verdict_is_bad_input() -> None:
+    document = played_table().to_json()
+    document["log"][1]["correct"] = True
+    with pytest.raises(BadInput, match=r"^log\[1\]: recorded correct=True"):
+        Session.from_json(document)
