@@ -4,6 +4,12 @@ Every gem takes a uniformly random placement; the draw is kept when the layout i
 Each legal layout is drawn with the same probability: identical gems multiply every layout by
 the same factor, so the distribution over layouts (O6) stays uniform.
 
+Large sets (`double`, 14 gems) are almost never legal at random, so after `REJECTION_DRAWS`
+failed draws the sampler starts from a layout found by randomised backtracking and runs a
+Metropolis chain: move one random gem to a uniformly random placement, keep the move when the
+layout stays legal. The proposal is symmetric, so the chain's stationary distribution is uniform
+too; `MIXING_STEPS` moves per gem make it close to uniform in practice.
+
 >>> import random
 >>> from games.orapa.gems import gem_set
 >>> layout = random_layout(gem_set("base"), rng=random.Random(1))
@@ -18,28 +24,31 @@ from games.errors import BadInput
 from games.orapa.board import PORT_LINES
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem, RuleOptions, violations
-from games.orapa.placements import placements
+from games.orapa.placements import Placement, bits, placements
 
 __all__ = ["random_layout", "violations"]
 
-_MAX_DRAWS = 1_000_000
+REJECTION_DRAWS = 20_000
+MIXING_STEPS = 200
 
 
 def _visible_all(cell_masks: list[int]) -> bool:
+    """Is every gem (given by its cell mask) the first one seen from some port?"""
+    owner: dict[int, int] = {}
+    for i, mask in enumerate(cell_masks):
+        for cell in bits(mask):
+            owner[cell] = owner.get(cell, 0) | 1 << i
     seen = 0
     full = (1 << len(cell_masks)) - 1
     for line in PORT_LINES:
         for cell in line:
-            hit = 0
-            for i, mask in enumerate(cell_masks):
-                if mask >> cell & 1:
-                    hit |= 1 << i
+            hit = owner.get(cell)
             if hit:
                 seen |= hit
                 break
         if seen == full:
             return True
-    return seen == full
+    return False
 
 
 def random_layout(gems: tuple[Gem, ...] | list[Gem], rules: RuleOptions | None = None,
@@ -48,7 +57,7 @@ def random_layout(gems: tuple[Gem, ...] | list[Gem], rules: RuleOptions | None =
     rules = rules or RuleOptions()
     rng = rng or random.Random()
     options = [placements(g.shape, rules.mirror) for g in gems]
-    for _ in range(_MAX_DRAWS):
+    for _ in range(REJECTION_DRAWS):
         chosen = []
         used = 0
         blocked = 0
@@ -62,4 +71,52 @@ def random_layout(gems: tuple[Gem, ...] | list[Gem], rules: RuleOptions | None =
         else:
             if not rules.visibility or _visible_all([p.cell_mask for p in chosen]):
                 return Layout([PlacedGem(g, p) for g, p in zip(gems, chosen)])
-    raise BadInput(f"no legal layout found for {len(gems)} gems after {_MAX_DRAWS} draws")
+    chosen = _backtracking_start(options, rules, rng)
+    for _ in range(MIXING_STEPS * len(gems)):
+        i = rng.randrange(len(gems))
+        proposal = rng.choice(options[i])
+        others = chosen[:i] + chosen[i + 1:]
+        if _fits(proposal, others, rules) and (
+                not rules.visibility
+                or _visible_all([p.cell_mask for p in chosen[:i] + [proposal] + chosen[i + 1:]])):
+            chosen[i] = proposal
+    return Layout([PlacedGem(g, p) for g, p in zip(gems, chosen)])
+
+
+def _fits(p: Placement, others: list[Placement], rules: RuleOptions) -> bool:
+    for q in others:
+        if p.mask & q.mask or (rules.touching == "corner" and p.mask & q.touch_mask):
+            return False
+    return True
+
+
+def _backtracking_start(options: list[tuple[Placement, ...]], rules: RuleOptions,
+                        rng: random.Random) -> list[Placement]:
+    """Some legal layout, by depth-first search over shuffled placements (largest gems first)."""
+    order = sorted(range(len(options)), key=lambda i: -bin(options[i][0].mask).count("1"))
+    chosen: dict[int, Placement] = {}
+    budget = [200_000]
+
+    # Adding a gem can only hide others, so every partial layout must already be visible.
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        i = order[k]
+        candidates = list(options[i])
+        rng.shuffle(candidates)
+        for p in candidates:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if _fits(p, list(chosen.values()), rules) and (
+                    not rules.visibility
+                    or _visible_all([q.cell_mask for q in chosen.values()] + [p.cell_mask])):
+                chosen[i] = p
+                if place(k + 1):
+                    return True
+                del chosen[i]
+        return False
+
+    if not place(0):
+        raise BadInput(f"no legal layout found for {len(options)} gems")
+    return [chosen[i] for i in range(len(options))]
