@@ -262,3 +262,17 @@ def test_log_with_a_false_guess_verdict_is_bad_input() -> None:
     document["log"][1]["correct"] = True
     with pytest.raises(BadInput, match=r"^log\[1\]: recorded correct=True"):
         Session.from_json(document)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(mode="solo"), "mode: expected 'duel' or 'table'"),
+    (lambda d: d.update(allowed_guesses="2"), "allowed_guesses: expected an integer"),
+    (lambda d: d["mines"].update(Ann=d["mines"]["Dee"]), "one mine, the director's"),
+    (lambda d: d["log"].append({"player": "Cy", "action": "dance"}), r"log\[6\]: unknown action"),
+    (lambda d: d.pop("log"), "session: missing 'log'"),
+])
+def test_malformed_session_json_is_bad_input(change, message) -> None:
+    document = played_table().to_json()
+    change(document)
+    with pytest.raises(BadInput, match=message):
+        Session.from_json(document)

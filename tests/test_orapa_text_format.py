@@ -95,7 +95,8 @@ def test_answer_variants(line: str, expected: dict[str, str]) -> None:
     ("gems: 2x white square, red parallelogram", [
         {"shape": "square", "color": "white"}, {"shape": "square", "color": "white"},
         {"shape": "parallelogram", "color": "red"}]),
-    ("gems: 2 transparent small-triangle", [{"shape": "small-triangle", "color": "transparent"}] * 2),
+    ("gems: 2 transparent small-triangle",
+     [{"shape": "small-triangle", "color": "transparent"}] * 2),
 ])
 def test_gem_headers(header: str, expected: object) -> None:
     assert parse_puzzle_text(header).to_json()["gems"] == expected
@@ -104,6 +105,7 @@ def test_gem_headers(header: str, expected: object) -> None:
 @pytest.mark.parametrize("line, expected", [
     ("rules: touching=any", RuleOptions(True, "any", True)),
     ("rules: mirror=no, visibility=FALSE", RuleOptions(False, "corner", False)),
+    ("rules: Mirror = off touching= any", RuleOptions(False, "any", True)),
     ("rules:", RuleOptions()),
 ])
 def test_rule_headers(line: str, expected: RuleOptions) -> None:

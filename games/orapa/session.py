@@ -286,10 +286,12 @@ class Session:
             session = cls.duel(data["players"], mines, gems, rules)
         elif data["mode"] == TABLE:
             director = data.get("director")
-            if director not in mines:
-                raise BadInput("session: the director must own the mine")
-            session = cls.table(director, data["players"], mines[director], gems, rules,
-                                data.get("allowed_guesses", 2))
+            if list(mines) != [director]:
+                raise BadInput("session: a table game has one mine, the director's")
+            allowed = data.get("allowed_guesses", 2)
+            if type(allowed) is not int:
+                raise BadInput(f"allowed_guesses: expected an integer, got {allowed!r}")
+            session = cls.table(director, data["players"], mines[director], gems, rules, allowed)
         else:
             raise BadInput(f"mode: expected 'duel' or 'table', got {data['mode']!r}")
         if not isinstance(data["log"], list):

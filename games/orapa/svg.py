@@ -78,7 +78,7 @@ def _grid() -> list[str]:
     return lines
 
 
-def port_positions() -> list[tuple[str, float, float, str]]:
+def _port_positions() -> list[tuple[str, float, float, str]]:
     """(label, x, y, text-anchor) of the 36 port labels in pixels, in port order."""
     half = CELL / 2
     spots = [(str(c + 1), MARGIN + c * CELL + half, MARGIN / 2, "middle")
@@ -132,7 +132,7 @@ def render_svg(layout: Layout, waves: Sequence[Wave] = ()) -> str:
              _DEFS,
              f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>']
     parts += _grid()
-    parts += [_text(x, y, label, "port", anchor) for label, x, y, anchor in port_positions()]
+    parts += [_text(x, y, label, "port", anchor) for label, x, y, anchor in _port_positions()]
     parts += _gems(layout)
     for i, wave in enumerate(waves):
         parts += _wave(wave, HEIGHT + LEGEND_LINE * (i + 0.5))

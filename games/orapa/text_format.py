@@ -23,7 +23,8 @@ Grammar (one statement per line; case never matters):
   `small-triangle`, `block`.
 - `rules: KEY=VALUE ...` sets rule options (O3), at most once; missing keys keep their defaults
   (`mirror=on touching=corner visibility=on`). `mirror` and `visibility` take on/off (or
-  yes/no, true/false); `touching` takes `corner` or `any`. Pairs are separated by blanks or commas.
+  yes/no, true/false); `touching` takes `corner` or `any`. Pairs are separated by blanks or
+  commas.
 - A shot answer: `PORT -> EXIT COLOUR` or `PORT -> absorbed`. The arrow may be `->`, `→`, `=` or
   `:`, or left out (`15 8 light purple`); a leading word `shot` is allowed.
 - A cell answer: `CELL = CONTENT`, with `:` or nothing instead of `=` and an optional leading
@@ -71,7 +72,7 @@ _SEPARATORS = ("->", "→", "=", ":")
 
 @dataclass
 class _Draft:
-    """What has been read so far, with the line each header came from."""
+    """What has been read so far; solution gems keep their line numbers for later errors."""
 
     gems: tuple[Gem, ...] | None = None
     rules: RuleOptions | None = None
@@ -111,7 +112,7 @@ def _parse_switch(key: str, value: str) -> bool:
 
 def _parse_rules(text: str) -> RuleOptions:
     values = {"mirror": True, "touching": "corner", "visibility": True}
-    for pair in text.replace(",", " ").split():
+    for pair in re.sub(r"\s*=\s*", "=", text).replace(",", " ").split():
         key, sep, value = pair.lower().partition("=")
         if not sep or not value:
             raise BadInput(f"expected KEY=VALUE in 'rules:', got {pair!r}")
