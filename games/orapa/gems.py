@@ -97,7 +97,7 @@ def parse_gem(value: Any, where: str = "gem") -> Gem:
 
 
 def gem_set(value: Any, where: str = "gems") -> tuple[Gem, ...]:
-    """A gem set from a preset name or a list of gems; sorted so equal sets compare equal."""
+    """A gem set from a preset name or a list of gems, in the order given."""
     if isinstance(value, str):
         key = value.strip().lower()
         if key in PRESETS:

@@ -145,6 +145,8 @@ class Layout:
         placed = []
         for i, item in enumerate(data["gems"]):
             path = f"{where}.gems[{i}]"
+            if not isinstance(item, dict):
+                raise BadInput(f"{path}: expected an object with shape, color and vertices")
             gem = parse_gem(item, path)
             vertices = item.get("vertices")
             if (not isinstance(vertices, list) or not all(
