@@ -1,0 +1,211 @@
+"""The solver's public functions: solve, verify, conflict and deductions.
+
+>>> import random
+>>> from games.orapa.gems import gem_set
+>>> from games.orapa.layout import RuleOptions
+>>> from games.orapa.puzzle import puzzle_from_layout
+>>> from games.orapa.sampling import random_layout
+>>> mine = random_layout(gem_set("base"), rng=random.Random(3))
+>>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions())
+>>> result = solve(puzzle, limit=2)
+>>> mine in result.solutions, result.status in ("unique", "ambiguous")
+(True, True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from games.errors import LimitReached
+from games.orapa.board import CELLS
+from games.orapa.layout import Layout
+from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, check_legal_for
+from solver.consistent import ConsistentLayouts, ModelSession, session_for
+
+DEFAULT_COUNT_LIMIT = 10_000
+
+
+@dataclass
+class SolveResult:
+    """What `orapa solve` reports (INTERFACE.md)."""
+
+    status: str                        # unique | ambiguous | contradiction
+    count: int
+    exact: bool
+    solutions: list[Layout]
+    conflict: list[int] | None = None
+    sat_calls: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status, "count": self.count, "exact": self.exact,
+                                "solutions": [s.to_json() for s in self.solutions]}
+        if self.conflict is not None:
+            data["conflict"] = self.conflict
+        return data
+
+
+def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMIT,
+          backend: str = "sat", timeout: float | None = None) -> SolveResult:
+    """Enumerate consistent layouts: keep `limit` of them, count up to `count_limit`.
+
+    On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
+    """
+    layouts = ConsistentLayouts(puzzle, backend, timeout)
+    kept: list[Layout] = []
+    count = 0
+    try:
+        for layout in layouts.layouts():
+            count += 1
+            if len(kept) < limit:
+                kept.append(layout)
+            if count > count_limit:
+                return SolveResult("ambiguous", count - 1, False, kept,
+                                   sat_calls=layouts.sat_calls,
+                                   stats=layouts.session.backend.stats())
+    except LimitReached as exc:
+        status = "unique" if count == 1 else "ambiguous" if count > 1 else "unknown"
+        partial = SolveResult(status, count, False, kept, sat_calls=layouts.sat_calls)
+        raise LimitReached(str(exc), partial=partial.to_json()) from None
+    if count == 0:
+        return SolveResult("contradiction", 0, True, [], conflict(puzzle, backend),
+                           sat_calls=layouts.sat_calls, stats=layouts.session.backend.stats())
+    status = "unique" if count == 1 else "ambiguous"
+    return SolveResult(status, count, True, kept, sat_calls=layouts.sat_calls,
+                       stats=layouts.session.backend.stats())
+
+
+@dataclass
+class VerifyResult:
+    """Is a guess consistent with the answers, and is it the only consistent layout?"""
+
+    consistent: bool
+    forced: bool
+    alternative: Layout | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"consistent": self.consistent, "forced": self.forced,
+                "alternative": None if self.alternative is None else self.alternative.to_json()}
+
+
+def verify(puzzle: Puzzle, guess: Layout, backend: str = "sat",
+           timeout: float | None = None) -> VerifyResult:
+    """Check a guess (it must use the puzzle's gems and obey O3)."""
+    check_legal_for(guess, puzzle.gems, puzzle.rules, "guess")
+    consistent = all(obs.holds(guess) for obs in puzzle.observations)
+    other = ConsistentLayouts(puzzle, backend, timeout).first(exclude=(guess,))
+    return VerifyResult(consistent, consistent and other is None, other)
+
+
+def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
+    """A minimal set of observation indices that cannot all hold (None when they can).
+
+    Each observation gets a selector literal; the solver's failed assumptions give a core,
+    which is shrunk by dropping one observation at a time while the rest still fail.
+    """
+    session = session_for(puzzle.gems, puzzle.rules, backend)
+    cnf, solver = session.model.cnf, session.backend
+    activation = session.query()
+    selectors = []
+    for obs in puzzle.observations:
+        s = cnf.new_var()
+        for lit in session.model.observation_literals(obs):
+            cnf.implies([activation, s], lit)
+        selectors.append(s)
+    index = {s: i for i, s in enumerate(selectors)}
+    verifier = _Verifier(puzzle, session, activation)
+    try:
+        if verifier.satisfiable(selectors):
+            return None
+        core = sorted(index[abs(l)] for l in solver.core() if abs(l) in index) \
+            or list(range(len(selectors)))
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1:]
+            if not verifier.satisfiable([selectors[j] for j in trial]):
+                core = trial
+            else:
+                i += 1
+        return core
+    finally:
+        session.retire(activation)
+
+
+class _Verifier:
+    """Satisfiability of a subset of observations, exact: models are checked by simulation."""
+
+    def __init__(self, puzzle: Puzzle, session: ModelSession, activation: int) -> None:
+        self.puzzle, self.session, self.activation = puzzle, session, activation
+        self.selector_obs = {}
+
+    def satisfiable(self, selectors: list[int]) -> bool:
+        backend, lv = self.session.backend, self.session.model.layout
+        chosen = [self.puzzle.observations[i] for i in self._indices(selectors)]
+        block = self.session.query()
+        try:
+            while backend.solve(selectors + [self.activation, block]):
+                layout = lv.decode(backend.value)
+                if all(obs.holds(layout) for obs in chosen):
+                    return True
+                backend.add_clause([-block] + [-l for l in lv.layout_literals(layout)])
+            return False
+        finally:
+            self.session.retire(block)
+
+    def _indices(self, selectors: list[int]) -> list[int]:
+        first = self.activation + 1
+        return [s - first for s in selectors]
+
+
+@dataclass
+class Deductions:
+    """For every cell, the contents it can have over all consistent layouts."""
+
+    possible: dict[int, set[str]]
+    count: int  # consistent layouts seen while deducing (a lower bound on the total)
+
+    def status(self, cell: int) -> str:
+        """`empty`, a colour, `absorbed` when forced; `open` otherwise."""
+        contents = self.possible[cell]
+        return next(iter(contents)) if len(contents) == 1 else "open"
+
+    def to_json(self) -> dict[str, Any]:
+        from games.orapa.board import cell_label
+        return {cell_label(c): sorted(v) for c, v in self.possible.items()}
+
+
+def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
+               sample: int = 32) -> Deductions:
+    """Which contents each cell can take, by SAT queries: works with millions of layouts.
+
+    A few layouts are enumerated first; then each (cell, content) pair no layout has shown yet
+    is asked about directly, and every layout found that way marks all its cells.
+    """
+    layouts = ConsistentLayouts(puzzle, backend, timeout)
+    contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
+    if any(g.color == "black" for g in puzzle.gems):
+        contents.append(ABSORBED)
+    possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
+    seen = 0
+
+    def mark(layout: Layout) -> None:
+        nonlocal seen
+        seen += 1
+        for cell in range(CELLS):
+            possible[cell].add(layout.cell_content(cell))
+
+    for layout in islice(layouts.layouts(), sample):
+        mark(layout)
+    if seen == 0:
+        return Deductions(possible, 0)
+    model = layouts.session.model
+    for cell in range(CELLS):
+        for content in contents:
+            if content in possible[cell]:
+                continue
+            extra = model.observation_literals(CellAnswer(cell, content))
+            layout = layouts.first(extra)
+            if layout is not None:
+                mark(layout)
+    return Deductions(possible, seen)

@@ -1,0 +1,121 @@
+"""ConsistentLayouts: the layouts that agree with a puzzle's answers, enumerated lazily.
+
+A `ModelSession` holds one model and one backend for a gem set and rule options; puzzles are
+posed to it as assumptions, so the base model is built once and reused, and shots encoded for
+one puzzle serve the next. Every layout the solver proposes is checked by simulation; one that
+does not really give the observed answers (a closed loop faked a colour) is blocked and skipped.
+Layouts are blocked by their coloured quarters (O6), so each is counted once.
+"""
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from typing import Iterator
+
+from games.errors import LimitReached
+from games.orapa.gems import Gem
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import Observation, Puzzle
+from solver.backends import make_backend
+from solver.model import OrapaModel
+
+
+class ModelSession:
+    """A model and its backend, reused across puzzles of one gem set and rule options."""
+
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> None:
+        self.model = OrapaModel(gems, rules)
+        self.backend = make_backend(backend, self.model.cnf)
+        self.backend_name = backend
+        self.spurious = 0  # models rejected by simulation
+
+    def literals(self, observations: tuple[Observation, ...] | list[Observation]) -> list[int]:
+        lits: list[int] = []
+        for obs in observations:
+            lits.extend(self.model.observation_literals(obs))
+        return lits
+
+    def query(self) -> int:
+        """A fresh activation literal: clauses guarded by it hold only while it is assumed."""
+        return self.model.cnf.new_var()
+
+    def retire(self, activation: int) -> None:
+        """Switch a query's guarded clauses off for good."""
+        self.backend.add_clause([-activation])
+
+
+_SESSIONS: "OrderedDict[tuple, ModelSession]" = OrderedDict()
+_MAX_SESSIONS = 4
+
+
+def session_for(gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> ModelSession:
+    """The cached session for a gem set (in any order) and rule options."""
+    key = (tuple(sorted(gems)), rules, backend)
+    session = _SESSIONS.get(key)
+    if session is None:
+        session = ModelSession(tuple(sorted(gems)), rules, backend)
+        _SESSIONS[key] = session
+        while len(_SESSIONS) > _MAX_SESSIONS:
+            _SESSIONS.popitem(last=False)[1].backend.close()
+    _SESSIONS.move_to_end(key)
+    return session
+
+
+class ConsistentLayouts:
+    """The layouts consistent with a puzzle's observations (plus optional extra literals)."""
+
+    def __init__(self, puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
+                 session: ModelSession | None = None) -> None:
+        self.puzzle = puzzle
+        self.session = session or session_for(puzzle.gems, puzzle.rules, backend)
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.sat_calls = 0
+
+    def _check_time(self, found: int) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise LimitReached(f"time limit reached after {found} layouts", partial=found)
+
+    def layouts(self, extra: list[int] | tuple[int, ...] = (),
+                exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:
+        """Yield every consistent layout once, lazily; `extra` literals narrow the search and
+        `exclude` layouts are skipped."""
+        session = self.session
+        backend, lv = session.backend, session.model.layout
+        assumptions = session.literals(self.puzzle.observations) + list(extra)
+        activation = session.query()
+        found = 0
+        try:
+            for layout in exclude:
+                backend.add_clause([-activation] + [-l for l in lv.layout_literals(layout)])
+            while True:
+                self._check_time(found)
+                self.sat_calls += 1
+                if not backend.solve(assumptions + [activation]):
+                    return
+                layout = lv.decode(backend.value)
+                backend.add_clause([-activation] + [-l for l in lv.layout_literals(layout)])
+                if all(obs.holds(layout) for obs in self.puzzle.observations):
+                    found += 1
+                    yield layout
+                else:
+                    session.spurious += 1
+        finally:
+            session.retire(activation)
+
+    def __iter__(self) -> Iterator[Layout]:
+        return self.layouts()
+
+    def first(self, extra: list[int] | tuple[int, ...] = (),
+              exclude: tuple[Layout, ...] = ()) -> Layout | None:
+        """One consistent layout, or None."""
+        return next(iter(self.layouts(extra, exclude)), None)
+
+    def count(self, limit: int | None = None) -> tuple[int, bool]:
+        """(number of layouts, exact?): stops at `limit` layouts, then exact is False
+        unless there are no more."""
+        found = 0
+        for _ in self.layouts():
+            found += 1
+            if limit is not None and found > limit:
+                return limit, False
+        return found, True
