@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
+from games.errors import BadInput
 from games.ripple import Move, Position, Rules, legal_moves, next_position, position_key
 from solver.ripple_eval import evaluate, terminal_value
 from solver.search import Searcher
@@ -205,7 +206,7 @@ class RipplePlayer:
 
     def __init__(self, rules: Rules, level: int = TOP_LEVEL, seed: int | None = None) -> None:
         if level not in LEVELS:
-            raise ValueError(f"level {level}: choose one of {sorted(LEVELS)}")
+            raise BadInput(f"level {level}: choose one of {sorted(LEVELS)}")
         self.rules = rules
         self.level = LEVELS[level]
         self.rng = random.Random(seed)
