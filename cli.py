@@ -18,7 +18,10 @@ def root() -> None:
 
 # --- command registration (one line per command family) ---
 from commands.orapa import ask, check, simulate; root.add_command(simulate); root.add_command(ask); root.add_command(check)
+from commands.uncovered import uncovered_group; root.add_command(uncovered_group, "uncovered")
 from commands.orapa_show import convert, show; root.add_command(show); root.add_command(convert)
+from commands.ripple import ripple_group; root.add_command(ripple_group, "ripple")
+from commands.orapa_solve import solve_command, verify_command; root.add_command(solve_command); root.add_command(verify_command)
 # --- end of command registration ---
 
 
