@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple, Sequence
 
 from games.errors import BadInput
 from games.ripple import Move, Position, Rules, legal_moves, next_position, position_key
-from solver.ripple_eval import evaluate, terminal_value
+from solver.ripple_eval import WIN, evaluate, terminal_value
 from solver.search import Searcher
 
 
@@ -198,6 +198,10 @@ def search_choice(rules: Rules, position: Position, level: Level, searcher: Sear
         game.forget()
         searcher.table.clear()
     assert choice is not None  # the first depth runs without a deadline
+    if choice.value <= -WIN / 2 and level.root_width < len(legal_moves(rules, position)):
+        # Every move followed loses: look at all of them, two plies deep, before giving up.
+        everything = len(legal_moves(rules, position))
+        return search_choice(rules, position, replace(level, depth=2, seconds=None, root_width=everything))
     return choice
 
 
