@@ -120,3 +120,28 @@ class Game:
         self.over = True
         self.won = is_won(self.table(), self.win)
         return self.won
+
+
+DECLARE = "declare"
+
+
+def parse_action(text: str, game: Game) -> Swap | str:
+    """Read a move typed at the table: `declare`, or `swap OWN PLAYER POSITION` (`swap` optional).
+
+    >>> game = Game(((2, 2, 3, 4), (1, 1, 3, 4)))
+    >>> parse_action("swap 1 1 2", game)
+    Swap(player=0, own_position=1, other_player=1, other_position=2)
+    >>> parse_action(" Declare ", game)
+    'declare'
+    """
+    words = text.lower().split()
+    if words == [DECLARE]:
+        return DECLARE
+    if words[:1] == ["swap"]:
+        words = words[1:]
+    if len(words) != 3 or not all(word.isdigit() for word in words):
+        raise BadInput(f"move: {text.strip()!r} is neither 'declare' nor 'swap OWN PLAYER POSITION'")
+    own, other, position = (int(word) for word in words)
+    move = Swap(game.current_player, own, other, position)
+    game.check_swap(move)
+    return move

@@ -43,6 +43,7 @@ class View:
     current_player: int
     cards: tuple[tuple[int | None, ...], ...]
     settled: frozenset[Slot]
+    over: bool = False
 
 
 def _sees_directly(variant: Variant, viewer: int, owner: int) -> bool:
@@ -79,7 +80,7 @@ def view_of(game: Game, viewer: int, variant: Variant) -> View:
             (owner, position) for owner, position in game.shown
             if game.hands[owner][position - 1] == position
         )
-    return View(viewer, game.turn, game.current_player, cards, settled)
+    return View(viewer, game.turn, game.current_player, cards, settled, game.over)
 
 
 def render_view(view: View) -> str:
@@ -90,7 +91,10 @@ def render_view(view: View) -> str:
       player 0 (you):  1* ?  3  4
       player 1      :  2  2  1  3
     """
-    lines = [f"turn {view.turn}, player {view.current_player} to move; you are player {view.viewer}"]
+    if view.over:
+        lines = [f"game over: player {view.current_player} declared at turn {view.turn}; all hands face up"]
+    else:
+        lines = [f"turn {view.turn}, player {view.current_player} to move; you are player {view.viewer}"]
     for owner, hand in enumerate(view.cards):
         label = f"player {owner}" + (" (you)" if owner == view.viewer else "      ")
         marks = "".join(
