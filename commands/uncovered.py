@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import click
 
@@ -83,7 +84,7 @@ def play_command(players: int, variant: str, hands: str | None, seed: int | None
     chosen = Variant(variant)
     check_variant(chosen, players)
     game = Game(_starting_hands(hands, players, seed), WinRule(win))
-    talk = click.get_text_stream("stderr" if as_json else "stdout")
+    talk = sys.stderr if as_json else sys.stdout
     while not game.over:
         if talk.isatty():
             click.echo("\033[2J\033[H", nl=False, err=as_json)
