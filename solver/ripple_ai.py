@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from games.errors import BadInput
@@ -41,7 +41,7 @@ LEVELS: dict[int, Level] = {
     0: Level(0),
     1: Level(1),
     2: Level(2, root_width=24, width=12),
-    3: Level(4, seconds=0.75, root_width=24, width=10),
+    3: Level(4, seconds=0.6, root_width=24, width=10),
 }
 TOP_LEVEL = max(LEVELS)
 
@@ -198,10 +198,15 @@ def search_choice(rules: Rules, position: Position, level: Level, searcher: Sear
         game.forget()
         searcher.table.clear()
     assert choice is not None  # the first depth runs without a deadline
-    if choice.value <= -WIN / 2 and level.root_width < len(legal_moves(rules, position)):
-        # Every move followed loses: look at all of them, two plies deep, before giving up.
-        everything = len(legal_moves(rules, position))
-        return search_choice(rules, position, replace(level, depth=2, seconds=None, root_width=everything))
+    everything = len(legal_moves(rules, position))
+    if choice.value <= -WIN / 2 and level.root_width < everything:
+        # Every move followed loses: look at all of them, two plies deep, within the time left.
+        wide = RippleSearchGame(rules, everything, level.width)
+        wide.root_key = game.root_key
+        wide.deadline = None if level.seconds is None else start + level.seconds
+        result = Searcher(wide).search(position, max_depth=2)
+        if not wide.timed_out:
+            choice = Choice(result.best_move, result.value)
     return choice
 
 
