@@ -2,9 +2,19 @@
 
 Mismatch graph: for a target sequence, every misplaced card is an edge from the position it lies at
 to the position its value belongs at (four nodes, one per position). Each position has as many
-cards leaving as arriving, so the graph splits into cycles. With any two cards allowed to swap, the
-fewest swaps is `misplaced - most cycles the graph splits into` (a swap changes that number by at most
-one, and one swap inside a cycle always splits a card off), so it is a lower bound for U2's swaps.
+cards leaving as arriving, so the graph splits into cycles. If any two cards could swap, the fewest
+swaps would be `misplaced - most cycles the graph splits into` (the classic result for sorting a word
+with repeated letters by swaps); U2 allows fewer swaps, so this is a lower bound. It is the exact
+free-swap distance, so one swap changes it by at most one.
+
+Lemma (for the turn-order bound): a swap that moves a card already in place never lowers it. Say
+the card at position i is in place and meets a card whose value belongs at y, lying at position j.
+If y = i the swap changes nothing; if j = i the graph is unchanged. Otherwise the swap adds edges
+i -> y and j -> i, and removes j -> y unless y = j: one misplaced card more (two if y = j). Take a
+best cycle split of the new graph. If j -> i -> y lie in one cycle, replace them by j -> y (or drop
+the 2-cycle when y = j); if they lie in two cycles, the rest of those two cycles plus j -> y is a
+closed walk of the old graph. Either way the old graph splits into at most one cycle fewer, so the
+distance does not drop (and rises by one when y = j).
 
 Graphs are stored as one integer: the count of edges `i -> j` is the base-8 digit `4 i + j`
 (counts never exceed 6, the largest number of players).

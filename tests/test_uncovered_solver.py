@@ -208,3 +208,23 @@ def test_distribution_counts_every_two_player_deal() -> None:
     assert sum(counts.values()) == 2520 and counts[0] == 1
     assert counts == dict(sorted((int(k), int(v)) for k, v in
                                  zip(*np.unique(deal_optima(table(2, WinRule.ORDERED)), return_counts=True))))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32))
+def test_one_swap_moves_the_free_distance_by_at_most_one_and_never_down_through_a_settled_card(
+        players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    cards = [v - 1 for hand in random_deal(players, rng) for v in hand]
+
+    def distance(values: list[int]) -> int:
+        return free_swap_distance(sum(edge_unit(slot % 4, value) for slot, value in enumerate(values)))
+
+    before = distance(cards)
+    for a, b in combinations(range(len(cards)), 2):
+        after = list(cards)
+        after[a], after[b] = after[b], after[a]
+        change = distance(after) - before
+        assert abs(change) <= 1
+        if cards[a] == a % 4 or cards[b] == b % 4:
+            assert change >= 0
