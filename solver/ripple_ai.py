@@ -131,11 +131,6 @@ class RippleSearchGame:
         width = self.root_width if key == self.root_key else self.width
         return [move for move, _, _ in self.scan(state)[:width]]
 
-    def forget(self) -> None:
-        """Drop cached scans (between moves of a long match, to bound memory)."""
-        self._scans.clear()
-        self._children.clear()
-
 
 def random_choice(rules: Rules, position: Position, rng: random.Random) -> Choice:
     """Any legal move, uniformly."""
@@ -163,40 +158,31 @@ def greedy_choice(rules: Rules, position: Position, rng: random.Random) -> Choic
     return Choice(rng.choice(best), best_value)
 
 
-def search_choice(rules: Rules, position: Position, level: Level, searcher: Searcher | None = None) -> Choice:
+def search_choice(rules: Rules, position: Position, level: Level) -> Choice:
     """Alpha-beta over the pruned move lists of `RippleSearchGame`, one depth after another until
     `level.depth` or `level.seconds`; an iteration the clock cuts short is discarded."""
-    if searcher is None:
-        searcher = Searcher(RippleSearchGame(rules, level.root_width, level.width))
-    game = searcher.game
-    assert isinstance(game, RippleSearchGame)
+    game = RippleSearchGame(rules, level.root_width, level.width)
     game.root_key = position_key(position)
+    searcher = Searcher(game)
     start = time.monotonic()
-    game.deadline = None
-    game.timed_out = False
     choice = None
     last_took = 0.0
-    try:
-        for depth in range(min(2, level.depth) if level.seconds else level.depth, level.depth + 1):
-            began = time.monotonic()
-            result = searcher.search(position, max_depth=depth)
-            if game.timed_out:
+    for depth in range(min(2, level.depth) if level.seconds else level.depth, level.depth + 1):
+        began = time.monotonic()
+        result = searcher.search(position, max_depth=depth)
+        if game.timed_out:
+            break
+        choice = Choice(result.best_move, result.value)
+        if result.exact:
+            break
+        if level.seconds is not None:
+            # Each ply has cost a few times the one before: skip a depth that cannot finish.
+            took = time.monotonic() - began
+            growth = max(3.0, took / last_took) if last_took else 3.5
+            if time.monotonic() - start + took * growth > level.seconds:
                 break
-            choice = Choice(result.best_move, result.value)
-            if result.exact:
-                break
-            if level.seconds is not None:
-                # Each ply has cost a few times the one before: skip a depth that cannot finish.
-                took = time.monotonic() - began
-                growth = max(3.0, took / last_took) if last_took else 3.5
-                if time.monotonic() - start + took * growth > level.seconds:
-                    break
-                last_took = took
-                game.deadline = start + level.seconds
-    finally:
-        game.deadline = None
-        game.forget()
-        searcher.table.clear()
+            last_took = took
+            game.deadline = start + level.seconds
     assert choice is not None  # the first depth runs without a deadline
     everything = len(legal_moves(rules, position))
     if choice.value <= -WIN / 2 and level.root_width < everything:
@@ -219,10 +205,6 @@ class RipplePlayer:
         self.rules = rules
         self.level = LEVELS[level]
         self.rng = random.Random(seed)
-        self._searcher = (
-            Searcher(RippleSearchGame(rules, self.level.root_width, self.level.width))
-            if self.level.depth >= 2 else None
-        )
 
     def choose(self, position: Position) -> Choice:
         """The move this player makes in `position` (which must not be over)."""
@@ -232,7 +214,7 @@ class RipplePlayer:
             return random_choice(self.rules, position, self.rng)
         if self.level.depth == 1:
             return greedy_choice(self.rules, position, self.rng)
-        return search_choice(self.rules, position, self.level, self._searcher)
+        return search_choice(self.rules, position, self.level)
 
 
 def best_move(rules: Rules, position: Position, level: int = TOP_LEVEL, seed: int | None = 0) -> Choice:
