@@ -52,7 +52,6 @@ class TargetSearch:
             for phase in range(self.players)
         ]
         self.failed: dict[int, int] = {}
-        self.nodes = 0
 
     def sorted_mask(self) -> int:
         """Bit p is set when player p's whole hand is in place."""
@@ -77,7 +76,6 @@ class TargetSearch:
         key = self.state * self.players + phase
         if self.failed.get(key, -1) >= budget:
             return False
-        self.nodes += 1
         cards, unit, in_place, owner, misplaced = self.cards, self.unit, self.in_place, self.owner, self.misplaced
         following = (phase + 1) % self.players
         bounds = self.bound_table[following]
@@ -92,18 +90,18 @@ class TargetSearch:
                 if x == y:
                     if not pass_seen:
                         pass_seen = True
-                        if bounds[mask][free_swap_distance(graph)] <= room:
-                            children.append((bounds[mask][free_swap_distance(graph)], a, b, graph, mask))
+                        bound = bounds[mask][free_swap_distance(graph)]
+                        if bound <= room:
+                            children.append((bound, a, b, graph, mask))
                     continue
                 after = graph - unit_a[x] - unit[b][y] + unit_a[y] + unit[b][x]
                 distance = free_swap_distance(after)
                 if distance > room:
                     continue
-                child_mask = mask
-                p, q = phase, owner[b]
-                wrong_p = misplaced[p] + place_a[x] - place_a[y]
+                q = owner[b]
+                wrong_p = misplaced[phase] + place_a[x] - place_a[y]
                 wrong_q = misplaced[q] + in_place[b][y] - in_place[b][x]
-                child_mask = (child_mask & ~((1 << p) | (1 << q))) | ((wrong_p == 0) << p) | ((wrong_q == 0) << q)
+                child_mask = (mask & ~((1 << phase) | (1 << q))) | ((wrong_p == 0) << phase) | ((wrong_q == 0) << q)
                 bound = bounds[child_mask][distance]
                 if bound <= room:
                     children.append((bound, a, b, after, child_mask))
