@@ -166,7 +166,8 @@ def all_groups(position: Position) -> list[Group]:
 def ripple(stones: int, placed_by_1: int, occupied: int, source: int, squares: int) -> tuple[int, int]:
     """Push one colour's stones away from `source` (R1, R2): returns (stones, placed_by_1) after.
 
-    `occupied` already includes the new stone on `source`, which never moves. Stones go farthest first; each step needs an empty square on the board.
+    `occupied` already includes the new stone on `source`, which never moves. Stones go farthest
+    first; each step needs an empty square on the board.
     """
     movers = cells_of(stones & ~BIT[source])
     if len(movers) > 1:
@@ -233,7 +234,10 @@ def next_position(position: Position, move: Move) -> Position:
 
 
 def _outcome(position: Position, mover: int, moved_colour_groups: list[Group]) -> tuple[int | None, str | None]:
-    """R4: mega group (mover first), then 15+ points (higher, then mover), then a full board."""
+    """R4: mega group (mover first), then 15+ points (higher, then mover), then a full board.
+
+    Only the moved colour can hold a new mega group: any other colour's would have ended the game.
+    """
     mega_owners = {g.owner for g in moved_colour_groups if g.size >= MEGA_GROUP and g.owner}
     if mega_owners:
         return (mover if mover in mega_owners else 3 - mover), "mega group"
