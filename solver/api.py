@@ -114,17 +114,21 @@ def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
             cnf.implies([activation, s], lit)
         selectors.append(s)
     index = {s: i for i, s in enumerate(selectors)}
-    verifier = _Verifier(puzzle, session, activation)
     try:
-        if verifier.satisfiable(selectors):
+        ok, failed = _satisfiable(puzzle, session, activation, list(range(len(selectors))),
+                                  selectors)
+        if ok:
             return None
-        core = sorted(index[abs(l)] for l in solver.core() if abs(l) in index) \
+        core = sorted(index[abs(l)] for l in failed if abs(l) in index) \
             or list(range(len(selectors)))
         i = 0
         while i < len(core):
             trial = core[:i] + core[i + 1:]
-            if not verifier.satisfiable([selectors[j] for j in trial]):
-                core = trial
+            ok, failed = _satisfiable(puzzle, session, activation, trial, selectors)
+            if not ok:
+                # the solver's own core may be smaller still
+                core = sorted({index[abs(l)] for l in failed if abs(l) in index} & set(trial)) \
+                    or trial
             else:
                 i += 1
         return core
@@ -132,30 +136,22 @@ def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
         session.retire(activation)
 
 
-class _Verifier:
-    """Satisfiability of a subset of observations, exact: models are checked by simulation."""
-
-    def __init__(self, puzzle: Puzzle, session: ModelSession, activation: int) -> None:
-        self.puzzle, self.session, self.activation = puzzle, session, activation
-        self.selector_obs = {}
-
-    def satisfiable(self, selectors: list[int]) -> bool:
-        backend, lv = self.session.backend, self.session.model.layout
-        chosen = [self.puzzle.observations[i] for i in self._indices(selectors)]
-        block = self.session.query()
-        try:
-            while backend.solve(selectors + [self.activation, block]):
-                layout = lv.decode(backend.value)
-                if all(obs.holds(layout) for obs in chosen):
-                    return True
-                backend.add_clause([-block] + [-l for l in lv.layout_literals(layout)])
-            return False
-        finally:
-            self.session.retire(block)
-
-    def _indices(self, selectors: list[int]) -> list[int]:
-        first = self.activation + 1
-        return [s - first for s in selectors]
+def _satisfiable(puzzle: Puzzle, session: ModelSession, activation: int, chosen: list[int],
+                 selectors: list[int]) -> tuple[bool, list[int]]:
+    """Can the chosen observations all hold? Exact: every model is checked by simulation.
+    Returns (answer, the failed assumptions when the answer is no)."""
+    backend, lv = session.backend, session.model.layout
+    observations = [puzzle.observations[i] for i in chosen]
+    block = session.query()
+    try:
+        while backend.solve([selectors[i] for i in chosen] + [activation, block]):
+            layout = lv.decode(backend.values)
+            if all(obs.holds(layout) for obs in observations):
+                return True, []
+            backend.add_clause([-block] + lv.blocking_clause(layout))
+        return False, backend.core()
+    finally:
+        session.retire(block)
 
 
 @dataclass
@@ -199,13 +195,11 @@ def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = Non
         mark(layout)
     if seen == 0:
         return Deductions(possible, 0)
-    model = layouts.session.model
     for cell in range(CELLS):
         for content in contents:
             if content in possible[cell]:
                 continue
-            extra = model.observation_literals(CellAnswer(cell, content))
-            layout = layouts.first(extra)
+            layout = layouts.first([CellAnswer(cell, content)])
             if layout is not None:
                 mark(layout)
     return Deductions(possible, seen)

@@ -17,6 +17,7 @@ from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
 from solver.backends import make_backend
+from solver.families import Family
 from solver.model import OrapaModel
 
 
@@ -75,37 +76,56 @@ class ConsistentLayouts:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise LimitReached(f"time limit reached after {found} layouts", partial=found)
 
-    def layouts(self, extra: list[int] | tuple[int, ...] = (),
+    def layouts(self, extra: tuple[Observation, ...] | list[Observation] = (),
                 exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:
-        """Yield every consistent layout once, lazily; `extra` literals narrow the search and
-        `exclude` layouts are skipped."""
+        """Yield every consistent layout once, lazily; `extra` observations narrow the search
+        (hypothetical answers) and `exclude` layouts are skipped."""
         session = self.session
         backend, lv = session.backend, session.model.layout
-        assumptions = session.literals(self.puzzle.observations) + list(extra)
+        observations = list(self.puzzle.observations) + list(extra)
+        assumptions = session.literals(observations)
+        use_families = self.puzzle.rules.touching == "corner"
         activation = session.query()
         found = 0
         try:
             for layout in exclude:
-                backend.add_clause([-activation] + [-l for l in lv.layout_literals(layout)])
+                backend.add_clause([-activation] + lv.blocking_clause(layout))
             while True:
                 self._check_time(found)
                 self.sat_calls += 1
-                if not backend.solve(assumptions + [activation]):
-                    return
-                layout = lv.decode(backend.value)
-                backend.add_clause([-activation] + [-l for l in lv.layout_literals(layout)])
-                if all(obs.holds(layout) for obs in self.puzzle.observations):
+                try:
+                    if not backend.solve(assumptions + [activation], self.deadline):
+                        return
+                except TimeoutError:
+                    raise LimitReached(f"time limit reached after {found} layouts",
+                                       partial=found) from None
+                layout = lv.decode(backend.values)
+                if not all(obs.holds(layout) for obs in observations):
+                    session.spurious += 1       # a closed loop faked an answer
+                    backend.add_clause([-activation] + lv.blocking_clause(layout))
+                    continue
+                if not use_families:
+                    backend.add_clause([-activation] + lv.blocking_clause(layout))
                     found += 1
                     yield layout
-                else:
-                    session.spurious += 1
+                    continue
+                family = Family(layout, observations, self.puzzle.rules.mirror,
+                                self.puzzle.rules.visibility)
+                backend.add_clause([-activation] + lv.family_clause(family))
+                for member in family.members():
+                    if member in exclude:
+                        continue
+                    found += 1
+                    yield member
+                    if found % 256 == 0:
+                        self._check_time(found)
         finally:
             session.retire(activation)
 
     def __iter__(self) -> Iterator[Layout]:
         return self.layouts()
 
-    def first(self, extra: list[int] | tuple[int, ...] = (),
+    def first(self, extra: tuple[Observation, ...] | list[Observation] = (),
               exclude: tuple[Layout, ...] = ()) -> Layout | None:
         """One consistent layout, or None."""
         return next(iter(self.layouts(extra, exclude)), None)

@@ -9,11 +9,18 @@ Variables, from the placements up:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from games.orapa.board import CELLS, PORT_LINES, QUARTERS, quarter_neighbour
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem, RuleOptions
 from games.orapa.placements import Placement, bits, placements
 from solver.cnf import Cnf
+
+if TYPE_CHECKING:
+    from solver.families import Family
 
 
 class LayoutVars:
@@ -26,6 +33,9 @@ class LayoutVars:
         self.options: list[tuple[Placement, ...]] = [placements(g.shape, rules.mirror)
                                                      for g in gems]
         self.placement = [cnf.new_vars(len(opts)) for opts in self.options]
+        self._placement_arrays = [np.array(v, dtype=np.int64) for v in self.placement]
+        self._index = [{p.mask: i for i, p in enumerate(opts)} for opts in self.options]
+        self._at: dict[tuple[Gem, int], int] = {}
         self.colors = sorted({g.color for g in gems})
         encode_placements(self)
         self.gem_quarter = encode_gem_quarters(self)
@@ -51,11 +61,11 @@ class LayoutVars:
     def _of(self, color: str) -> list[int]:
         return [g for g, gem in enumerate(self.gems) if gem.color == color]
 
-    def decode(self, value: "ModelValue") -> Layout:
-        """The layout a solver model describes."""
+    def decode(self, values: np.ndarray) -> Layout:
+        """The layout a solver model describes (`values[var]` is the truth of `var`)."""
         placed = []
         for g, gem in enumerate(self.gems):
-            index = next(i for i, var in enumerate(self.placement[g]) if value(var))
+            index = int(np.argmax(values[self._placement_arrays[g]]))
             placed.append(PlacedGem(gem, self.options[g][index]))
         return Layout(placed)
 
@@ -64,9 +74,23 @@ class LayoutVars:
         return [self.color_quarter[color][q] for color, mask in layout.signature
                 for q in bits(mask)]
 
+    def blocking_clause(self, layout: Layout) -> list[int]:
+        """A clause every layout but `layout` (O6) satisfies."""
+        return [-lit for lit in self.layout_literals(layout)]
 
-class ModelValue:  # pragma: no cover - a typing protocol for "is this literal true"
-    def __call__(self, lit: int) -> bool: ...
+    def at_placement(self, gem: Gem, placement: Placement) -> int:
+        """Literal: some gem of this kind sits at this placement."""
+        key = (gem, placement.mask)
+        if key not in self._at:
+            copies = [g for g, other in enumerate(self.gems) if other == gem]
+            index = self._index[copies[0]][placement.mask]
+            self._at[key] = self.cnf.define_or([self.placement[g][index] for g in copies])
+        return self._at[key]
+
+    def family_clause(self, family: "Family") -> list[int]:
+        """A clause that excludes exactly the layouts of a family (see solver.families)."""
+        return ([-self.at_placement(g.gem, g.placement) for g in family.touched]
+                + [self.cell_occupied[c] for c in family.empty_path_cells()])
 
 
 def encode_placements(lv: LayoutVars) -> None:

@@ -6,8 +6,10 @@ Each cell routes an entering wave to exactly one side, decided by which of its q
 covered (see games.orapa.waves). The routing is its own inverse, so the same rule is written
 both ways: "entered here, so it leaves there" and "left there, so it entered here". The shot's
 entry is forced, every other way in from outside is forbidden, and the wave can only stop in a
-black cell. What is left free are closed loops that no wave from outside reaches; the solver
-checks every model by simulation, so such loops cannot fake an answer.
+black cell. What is left free are closed loops that no wave from outside reaches. Loops that
+bounce straight back are ruled out (a real path bounces straight back at most once); the rare
+loops of four or more diagonal faces remain, and the solver checks every model by simulation,
+so they cannot fake an answer.
 
 Colours: `hit[colour]` is true exactly when the wave enters a cell holding that colour (every
 entry into an occupied cell meets a face).
@@ -48,6 +50,7 @@ class ShotVars:
         self._encode_boundary(lv)
         self._encode_routing(lv, black)
         self._encode_absorption(lv)
+        self._encode_one_straight_back(lv)
         self.hit = {color: self._encode_hits(lv, color) for color in BASIC
                     if color in lv.cell_color}
 
@@ -62,48 +65,69 @@ class ShotVars:
             lv.cnf.add([lit] if port == self.port else [-lit])
 
     def _encode_routing(self, lv: LayoutVars, black: list[int] | None) -> None:
-        cnf, occupied = lv.cnf, lv.occupied
+        append, occupied, enter = lv.cnf.clauses.append, lv.occupied, self.enter
+        leaving = [[self.leaving(cell, d) for d in range(4)] for cell in range(CELLS)]
         for cell in range(CELLS):
             stop = [black[cell]] if black else []
+            quarters = occupied[4 * cell:4 * cell + 4]
             for direction in range(4):
+                came_in, went_back = enter[cell][direction], leaving[cell][(direction + 2) % 4]
                 for conditions, out in ROUTE_CASES[direction]:
-                    premise = [occupied[4 * cell + q] if covered else -occupied[4 * cell + q]
-                               for q, covered in conditions]
+                    negated = [-quarters[q] if covered else quarters[q] for q, covered in conditions]
                     # forward: entered moving `direction`, so it leaves moving `out`
-                    cnf.implies([self.enter[cell][direction]] + premise,
-                                 [self.leaving(cell, out)] + stop)
-                    # backward: left moving (direction + 2) through the side it would have
-                    # entered by, so it entered moving (out + 2)
-                    cnf.implies([self.leaving(cell, (direction + 2) % 4)] + premise,
-                                self.enter[cell][(out + 2) % 4])
+                    append([-came_in, *negated, leaving[cell][out], *stop])
+                    # backward: left through the side it would have entered by, so it
+                    # entered through the side it would have left by
+                    append([-went_back, *negated, enter[cell][(out + 2) % 4]])
                 if black:
-                    cnf.implies([self.leaving(cell, direction)], -black[cell])
+                    append([-leaving[cell][direction], -black[cell]])
+
+    def _encode_one_straight_back(self, lv: LayoutVars) -> None:
+        """At most one straight-back reflection: after one, a wave retraces its way out, so a
+        real path has at most one, while a wave bouncing between two facing faces (a closed
+        loop no outside wave reaches) has two. This removes every such loop from the model."""
+        cnf = lv.cnf
+        bounces = []
+        for cell in range(CELLS):
+            for direction in range(4):
+                face = lv.occupied[4 * cell + (direction + 2) % 4]
+                bounce = cnf.new_var()
+                cnf.add([-self.enter[cell][direction], -face, bounce])
+                bounces.append(bounce)
+        cnf.add_at_most_one(bounces)
 
     def _encode_absorption(self, lv: LayoutVars) -> None:
         for lit in self.exit:
             lv.cnf.implies([self.absorbed], -lit)
         lv.cnf.add([self.absorbed] + self.exit)
 
+    def _visited(self, lv: LayoutVars) -> list[int]:
+        """Per cell, a literal equivalent to "the wave enters this cell"."""
+        if not hasattr(self, "_visited_lits"):
+            self._visited_lits = [lv.cnf.define_or(self.enter[cell]) for cell in range(CELLS)]
+        return self._visited_lits
+
     def _encode_hits(self, lv: LayoutVars, color: str) -> int:
         cnf = lv.cnf
         hit = cnf.new_var()
         cell_color = lv.cell_color[color]
+        visited = self._visited(lv)
         witnesses = []
         for cell in range(CELLS):
-            for direction in range(4):
-                enter = self.enter[cell][direction]
-                if lv.rules.touching == "corner":
-                    cnf.implies([enter, cell_color[cell]], hit)   # one gem per cell
-                    continue
+            if lv.rules.touching == "corner":
+                cnf.add([-visited[cell], -cell_color[cell], hit])    # one gem per cell
+            else:
                 # two gems may share a cell: the face met is the entry quarter's, else a side's
                 quarter = lv.color_quarter[color]
-                entry_q = 4 * cell + (direction + 2) % 4
-                cnf.implies([enter, quarter[entry_q]], hit)
-                for side in ((direction + 1) % 4, (direction + 3) % 4):
-                    cnf.implies([enter, -lv.occupied[entry_q], quarter[4 * cell + side]], hit)
+                for direction in range(4):
+                    enter = self.enter[cell][direction]
+                    entry_q = 4 * cell + (direction + 2) % 4
+                    cnf.add([-enter, -quarter[entry_q], hit])
+                    for side in ((direction + 1) % 4, (direction + 3) % 4):
+                        cnf.add([-enter, lv.occupied[entry_q], -quarter[4 * cell + side], hit])
             w = cnf.new_var()
-            cnf.implies([w], cell_color[cell])
-            cnf.implies([w], self.enter[cell])
+            cnf.add([-w, cell_color[cell]])
+            cnf.add([-w, visited[cell]])
             witnesses.append(w)
-        cnf.implies([hit], witnesses)
+        cnf.add([-hit] + witnesses)
         return hit

@@ -161,6 +161,25 @@ class Layout:
         return cls(placed)
 
 
+def all_visible(cell_masks: list[int]) -> bool:
+    """Is every gem (given by the cells it covers) the first one seen from some port?"""
+    owner: dict[int, int] = {}
+    for i, mask in enumerate(cell_masks):
+        for cell in bits(mask):
+            owner[cell] = owner.get(cell, 0) | 1 << i
+    seen = 0
+    full = (1 << len(cell_masks)) - 1
+    for line in PORT_LINES:
+        for cell in line:
+            hit = owner.get(cell)
+            if hit:
+                seen |= hit
+                break
+        if seen == full:
+            return True
+    return False
+
+
 def _name(layout: Layout, i: int) -> str:
     return f"gems[{i}] ({layout.gems[i].gem})"
 

@@ -129,12 +129,13 @@ def placements(shape: str, mirror: bool = True) -> tuple[Placement, ...]:
     for shape_vertices in orientations(shape, mirror):
         width = max(x for x, _ in shape_vertices)
         height = max(y for _, y in shape_vertices)
+        base_mask = quarter_mask(shape_vertices)   # moving the shape shifts its quarter bits
         for dy in range(ROWS - height + 1):
             for dx in range(COLUMNS - width + 1):
-                vertices = tuple((x + dx, y + dy) for x, y in shape_vertices)
-                mask = quarter_mask(vertices)
+                mask = base_mask << (4 * (dy * COLUMNS + dx))
                 if mask in by_mask:
                     continue
+                vertices = tuple((x + dx, y + dy) for x, y in shape_vertices)
                 quarters = np.zeros(QUARTERS, dtype=bool)
                 quarters[bits(mask)] = True
                 quarters.flags.writeable = False

@@ -21,34 +21,14 @@ from __future__ import annotations
 import random
 
 from games.errors import BadInput
-from games.orapa.board import PORT_LINES
 from games.orapa.gems import Gem
-from games.orapa.layout import Layout, PlacedGem, RuleOptions, violations
-from games.orapa.placements import Placement, bits, placements
+from games.orapa.layout import Layout, PlacedGem, RuleOptions, all_visible, violations
+from games.orapa.placements import Placement, placements
 
 __all__ = ["random_layout", "violations"]
 
 REJECTION_DRAWS = 20_000
 MIXING_STEPS = 200
-
-
-def _visible_all(cell_masks: list[int]) -> bool:
-    """Is every gem (given by its cell mask) the first one seen from some port?"""
-    owner: dict[int, int] = {}
-    for i, mask in enumerate(cell_masks):
-        for cell in bits(mask):
-            owner[cell] = owner.get(cell, 0) | 1 << i
-    seen = 0
-    full = (1 << len(cell_masks)) - 1
-    for line in PORT_LINES:
-        for cell in line:
-            hit = owner.get(cell)
-            if hit:
-                seen |= hit
-                break
-        if seen == full:
-            return True
-    return False
 
 
 def random_layout(gems: tuple[Gem, ...] | list[Gem], rules: RuleOptions | None = None,
@@ -69,7 +49,7 @@ def random_layout(gems: tuple[Gem, ...] | list[Gem], rules: RuleOptions | None =
             used |= p.mask
             blocked |= p.touch_mask
         else:
-            if not rules.visibility or _visible_all([p.cell_mask for p in chosen]):
+            if not rules.visibility or all_visible([p.cell_mask for p in chosen]):
                 return Layout([PlacedGem(g, p) for g, p in zip(gems, chosen)])
     chosen = _backtracking_start(options, rules, rng)
     for _ in range(MIXING_STEPS * len(gems)):
@@ -78,7 +58,7 @@ def random_layout(gems: tuple[Gem, ...] | list[Gem], rules: RuleOptions | None =
         others = chosen[:i] + chosen[i + 1:]
         if _fits(proposal, others, rules) and (
                 not rules.visibility
-                or _visible_all([p.cell_mask for p in chosen[:i] + [proposal] + chosen[i + 1:]])):
+                or all_visible([p.cell_mask for p in chosen[:i] + [proposal] + chosen[i + 1:]])):
             chosen[i] = proposal
     return Layout([PlacedGem(g, p) for g, p in zip(gems, chosen)])
 
@@ -110,7 +90,7 @@ def _backtracking_start(options: list[tuple[Placement, ...]], rules: RuleOptions
                 return False
             if _fits(p, list(chosen.values()), rules) and (
                     not rules.visibility
-                    or _visible_all([q.cell_mask for q in chosen.values()] + [p.cell_mask])):
+                    or all_visible([q.cell_mask for q in chosen.values()] + [p.cell_mask])):
                 chosen[i] = p
                 if place(k + 1):
                     return True
