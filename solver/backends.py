@@ -27,6 +27,7 @@ class SatBackend:
     def __init__(self, cnf: Cnf, solver_name: str = DEFAULT_SAT_SOLVER) -> None:
         self.cnf = cnf
         self.solver = Solver(name=solver_name)
+        self.interruptible = not solver_name.startswith("cadical")  # PySAT cannot stop CaDiCaL
         self._clauses = self._exactly = self._at_most = 0
         self._values = np.zeros(1, dtype=bool)
 
@@ -71,7 +72,7 @@ class SatBackend:
         """Satisfiable under the assumptions? Raises TimeoutError past `deadline`
         (a time.monotonic() value) when the solver can be interrupted."""
         self.sync()
-        if deadline is None or not self.solver.supports_interrupt():
+        if deadline is None or not self.interruptible:
             ok = bool(self.solver.solve(assumptions=assumptions))
         else:
             timer = threading.Timer(max(0.0, deadline - time.monotonic()), self.solver.interrupt)
