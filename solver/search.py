@@ -24,7 +24,11 @@ Algorithm: iterative deepening on negamax with alpha-beta, a transposition table
 carry a bound flag (exact, lower, upper), the draft they were searched to (unlimited for
 game-exact results) and the best move, which is tried first on the next visit. Deepening stops
 as soon as an iteration is exact, at ``max_depth`` or when ``time_limit`` seconds have passed
-(the last finished iteration is returned; the first iteration always finishes).
+(the last finished iteration is returned; the first iteration always finishes). When an
+iteration met no depth cut-off but leaned on estimates stored by earlier iterations, and no
+``max_depth`` was given, the next iteration searches without a depth limit and is exact.
+``depth`` in the result is the depth limit of the last finished iteration, or for an unlimited
+one the longest line it followed.
 
 Repetitions and the transposition table
 ---------------------------------------
@@ -131,6 +135,8 @@ class Searcher:
         self._path: dict[Hashable, int] = {}
         self._min_repetition = _NO_REPETITION
         self._cut_off = False
+        self._heuristic_used = False
+        self._max_ply = 0
         self._deadline: float | None = None
 
     def search(self, state: Any, max_depth: int | None = None,
@@ -148,17 +154,22 @@ class Searcher:
             except _OutOfTime:
                 assert result is not None
                 return result
-            result = SearchResult(value, move, exact, depth, self.nodes)
+            reached = self._max_ply if depth == UNLIMITED else depth
+            result = SearchResult(value, move, exact, reached, self.nodes)
             if exact or depth >= limit:
                 return result
             if time_limit is not None and time.monotonic() - start >= time_limit:
                 return result
-            depth = min(limit, depth + 1)
+            # no cut-off at this depth: only stale stored estimates kept the result inexact
+            stale_only = not self._heuristic_used and max_depth is None
+            depth = UNLIMITED if stale_only else min(limit, depth + 1)
 
     def _root(self, state: Any, depth: int) -> tuple[float, Any, bool]:
         self._path.clear()
         self._min_repetition = _NO_REPETITION
         self._cut_off = False
+        self._heuristic_used = False
+        self._max_ply = 0
         value = self._negamax(state, depth, float("-inf"), float("inf"), 0)
         # the root is always stored: no repetition can reach above ply 0
         entry = self.table.get(self.game.key(state))
@@ -191,8 +202,10 @@ class Searcher:
                         self._cut_off = True
                     return value
         if depth <= 0:
-            self._cut_off = True
+            self._cut_off = self._heuristic_used = True
             return game.heuristic(state)
+        if ply > self._max_ply:
+            self._max_ply = ply
 
         outer_repetition, outer_cut = self._min_repetition, self._cut_off
         self._min_repetition, self._cut_off = _NO_REPETITION, False
