@@ -22,6 +22,7 @@ from commands.uncovered import uncovered_group; root.add_command(uncovered_group
 from commands.orapa_show import convert, show; root.add_command(show); root.add_command(convert)
 from commands.ripple import ripple_group; root.add_command(ripple_group, "ripple")
 from commands.orapa_solve import solve_command, verify_command; root.add_command(solve_command); root.add_command(verify_command)
+from commands.orapa_batch import batch; root.add_command(batch)
 # --- end of command registration ---
 
 

@@ -1,0 +1,63 @@
+"""`orapa batch`: solve many puzzle files in parallel, one JSON line per file."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from commands.common import emit_json
+from commands.orapa_solve import backend_option
+from games.errors import BadInput
+from solver.batch import DEFAULT_COUNT_LIMIT, BatchOptions, prepare_resume, run_batch
+
+
+@click.command("batch")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: the number of cores].")
+@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+              help="Seconds per puzzle; a puzzle past it gets status timeout.")
+@click.option("--count-limit", type=click.IntRange(min=1), default=DEFAULT_COUNT_LIMIT,
+              show_default=True, help="Stop counting a puzzle's layouts here (exact: false).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Append the result lines to this file [default: standard output].")
+@click.option("--resume", is_flag=True, help="Skip the files --out already lists.")
+@click.option("--write-solutions", is_flag=True,
+              help="Write each unique puzzle's solution next to it as STEM.solution.json.")
+@click.option("--write-deductions", is_flag=True,
+              help="Write each ambiguous puzzle's deduction map next to it as "
+                   "STEM.deductions.txt.")
+@backend_option
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on standard error [default: when it is a terminal].")
+@click.option("--json", "as_json", is_flag=True,
+              help="With --out, print the summary as one JSON document.")
+def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count_limit: int,
+          out: str | None, resume: bool, write_solutions: bool, write_deductions: bool,
+          backend: str, progress: bool | None, as_json: bool) -> None:
+    """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
+    if resume and out is None:
+        raise BadInput("--resume: needs --out FILE to know what is done")
+    skip: set[str] = set()
+    if out is not None:
+        skip = prepare_resume(out) if resume else set()
+        skip.add(os.path.realpath(out))
+        try:
+            stream = open(out, "a", encoding="utf-8")
+        except OSError as exc:
+            raise BadInput(f"{out}: cannot write: {exc.strerror or exc}") from None
+    else:
+        stream = sys.stdout
+    options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions)
+    try:
+        summary = run_batch(paths, stream, options, jobs, skip, progress)
+    finally:
+        if out is not None:
+            stream.close()
+    if as_json and out is not None:
+        emit_json(summary.to_json())
+    else:
+        click.echo(summary.text(), err=out is None)
+    if summary.interrupted:
+        raise KeyboardInterrupt
