@@ -60,4 +60,5 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
     else:
         click.echo(summary.text(), err=out is None)
     if summary.interrupted:
-        raise KeyboardInterrupt
+        click.echo("orapa: interrupted; the finished results are kept", err=True)
+        sys.exit(130)                      # as run_main does for Ctrl-C elsewhere

@@ -39,6 +39,7 @@ from games.orapa.files import parse_puzzle
 from solver.api import deductions, solve
 
 STATUSES = ("unique", "ambiguous", "contradiction", "timeout", "error")
+INTERFACE_KEYS = ("file", "status", "count", "seconds", "error")   # on every line
 DEFAULT_COUNT_LIMIT = 100          # layouts counted per puzzle before `count` stops being exact
 PUZZLE_SUFFIXES = (".json", ".txt", ".orapa")
 SOLUTION_SUFFIX = ".solution.json"
@@ -125,8 +126,8 @@ def _sibling(path: str, suffix: str) -> Path:
 def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
     """Read, parse and solve one puzzle file; never raises for a bad file: the line says why."""
     start = time.perf_counter()
-    line: dict[str, Any] = {"file": path, "status": "error", "count": None, "seconds": None,
-                            "error": None, "exact": None, "wrote": None}
+    line: dict[str, Any] = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
+    line.update(file=path, status="error")
     try:
         puzzle = parse_puzzle(_read(path), path)
         result = solve(puzzle, limit=1, count_limit=options.count_limit,

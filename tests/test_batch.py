@@ -1,0 +1,255 @@
+"""`orapa batch`: path expansion, one line per file for every kind of file, resume after a stop."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cli import root
+from commands.common import run_main
+from games.errors import BadInput
+from games.orapa.drawing import render_deductions
+from games.orapa.files import parse_layout
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
+from games.orapa.sampling import random_layout
+from games.orapa.text_format import format_puzzle_text
+from solver.api import solve
+from solver.batch import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, BatchOptions, expand_paths,
+                          prepare_resume, run_batch, solve_file)
+
+ORAPA = Path(sys.executable).parent / "orapa"
+GEMS, RULES = gem_set("base"), RuleOptions()
+MANY = 20
+
+
+def _random_puzzle(rng: random.Random, shots: int) -> Puzzle:
+    mine = random_layout(GEMS, RULES, rng)
+    return puzzle_from_layout(mine, GEMS, RULES, sorted(rng.sample(range(36), shots)))
+
+
+def _write(path: Path, puzzle: Puzzle) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(puzzle.to_json(), handle)
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> dict[str, Puzzle]:
+    """A unique puzzle, an ambiguous one with few layouts, and a contradictory one."""
+    rng = random.Random(6)
+    good = _random_puzzle(rng, 36)
+    while True:
+        ambiguous = _random_puzzle(rng, 12)
+        result = solve(ambiguous, limit=0, count_limit=DEFAULT_COUNT_LIMIT)
+        if result.status == "ambiguous" and result.exact and result.count <= 6:
+            break
+    assert good.solution is not None
+    cell = 0
+    content = good.solution.cell_content(cell)
+    wrong = CellAnswer(cell, "white" if content == "empty" else "empty")
+    contradiction = good.with_observations(good.observations + (wrong,))
+    return {"good": good, "ambiguous": ambiguous, "contradiction": contradiction}
+
+
+@pytest.fixture()
+def mixed(tmp_path: Path, puzzles: dict[str, Puzzle]) -> Path:
+    """A directory with one file of every kind, some in a subdirectory."""
+    d = tmp_path / "mixed"
+    _write(d / "good.json", puzzles["good"])
+    _write(d / "sub" / "ambiguous.json", puzzles["ambiguous"])
+    shutil.copy(d / "good.json", d / "sub" / "duplicate.json")
+    _write(d / "contradiction.json", puzzles["contradiction"])
+    (d / "text.txt").write_text(format_puzzle_text(puzzles["good"]), encoding="utf-8")
+    (d / "malformed.json").write_text('{"gems": "base", "observations": [', encoding="utf-8")
+    (d / "rules.json").write_text('{"gems": "base", "rules": {"touching": "edge"}}',
+                                  encoding="utf-8")
+    (d / "binary.txt").write_bytes(b"\xff\xfe\x00gems")
+    (d / "README.md").write_text("not a puzzle", encoding="utf-8")
+    (d / "good.solution.json").write_text("{}", encoding="utf-8")
+    (d / ".hidden").mkdir()
+    _write(d / ".hidden" / "skipped.json", puzzles["good"])
+    return d
+
+
+def _lines(text: str) -> dict[str, dict]:
+    """Result lines by file name; fails on a repeated file."""
+    result: dict[str, dict] = {}
+    for raw in text.splitlines():
+        line = json.loads(raw)
+        name = Path(line["file"]).name
+        assert name not in result, f"{name} listed twice"
+        result[name] = line
+    return result
+
+
+def test_expand_paths_walks_directories_globs_and_named_files(mixed: Path) -> None:
+    found = list(expand_paths([str(mixed)]))
+    assert [os.path.relpath(p, mixed) for p in found] == [
+        "binary.txt", "contradiction.json", "good.json", "malformed.json", "rules.json",
+        "text.txt", os.path.join("sub", "ambiguous.json"), os.path.join("sub", "duplicate.json")]
+    # a glob, a named file of any suffix, a file reached twice, a missing path
+    args = [str(mixed / "**" / "a*.json"), str(mixed / "README.md"), str(mixed / "sub"),
+            str(mixed / "missing.json")]
+    assert [os.path.relpath(p, mixed) for p in expand_paths(args)] == [
+        os.path.join("sub", "ambiguous.json"), "README.md", os.path.join("sub", "duplicate.json"),
+        "missing.json"]
+    assert list(expand_paths([str(mixed / "sub")], skip={str(mixed / "sub" / "ambiguous.json")})
+                ) == [os.path.normpath(mixed / "sub" / "duplicate.json")]
+
+
+def test_mixed_directory_gives_the_right_line_for_each_file(mixed: Path,
+                                                            puzzles: dict[str, Puzzle]) -> None:
+    out = io.StringIO()
+    summary = run_batch([str(mixed), str(mixed / "nothing*.json")], out, BatchOptions(), jobs=2,
+                        progress=False)
+    lines = _lines(out.getvalue())
+    for line in lines.values():
+        assert set(INTERFACE_KEYS) <= set(line) and line["seconds"] >= 0
+    ambiguous = solve(puzzles["ambiguous"], limit=0).count
+    expected = {"good.json": ("unique", 1), "duplicate.json": ("unique", 1),
+                "text.txt": ("unique", 1), "ambiguous.json": ("ambiguous", ambiguous),
+                "contradiction.json": ("contradiction", 0), "malformed.json": ("error", None),
+                "rules.json": ("error", None), "binary.txt": ("error", None),
+                "nothing*.json": ("error", None)}
+    assert {name: (line["status"], line["count"]) for name, line in lines.items()} == expected
+    for name in ("good.json", "ambiguous.json", "contradiction.json"):
+        assert lines[name]["exact"] is True and lines[name]["error"] is None
+    assert "malformed JSON" in lines["malformed.json"]["error"]
+    assert "rules.touching" in lines["rules.json"]["error"]
+    assert "cannot read" in lines["binary.txt"]["error"]
+    assert "No such file" in lines["nothing*.json"]["error"]
+    for name in ("malformed.json", "rules.json", "binary.txt"):
+        assert lines[name]["error"].startswith(str(mixed / name))
+    assert summary.counts == {"unique": 3, "ambiguous": 1, "contradiction": 1, "timeout": 0,
+                              "error": 4}
+    assert len(summary.times) == 9 and not summary.interrupted
+
+
+def test_timeout_and_count_limit(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    path = tmp_path / "open.json"
+    _write(path, _random_puzzle(rng, 3))       # millions of consistent layouts
+    line = solve_file(str(path), BatchOptions(timeout=0.3, count_limit=10 ** 9))
+    assert line["status"] == "timeout" and line["exact"] is False
+    assert isinstance(line["count"], int) and line["error"] is None
+    line = solve_file(str(path), BatchOptions(count_limit=5))
+    assert (line["status"], line["count"], line["exact"]) == ("ambiguous", 5, False)
+
+
+def test_writes_solution_and_deduction_map(tmp_path: Path, puzzles: dict[str, Puzzle]) -> None:
+    options = BatchOptions(write_solutions=True, write_deductions=True)
+    _write(tmp_path / "good.json", puzzles["good"])
+    line = solve_file(str(tmp_path / "good.json"), options)
+    assert line["wrote"] == str(tmp_path / "good.solution.json")
+    layout, _ = parse_layout((tmp_path / "good.solution.json").read_text(), "solution")
+    assert layout == puzzles["good"].solution
+    _write(tmp_path / "ambiguous.json", puzzles["ambiguous"])
+    line = solve_file(str(tmp_path / "ambiguous.json"), options)
+    assert line["status"] == "ambiguous"
+    assert line["wrote"] == str(tmp_path / "ambiguous.deductions.txt")
+    drawing = (tmp_path / "ambiguous.deductions.txt").read_text()
+    marks = [row.split("│")[1].split() for row in drawing.splitlines() if row.count("│") == 2]
+    truth = render_deductions({c: puzzles["ambiguous"].solution.cell_content(c)
+                               for c in range(80)})
+    true_marks = [row.split("│")[1].split() for row in truth.splitlines() if row.count("│") == 2]
+    assert len(marks) == 8 and any("?" in row for row in marks)   # ambiguous: some cell open
+    assert all(m in ("?", t) for row, true_row in zip(marks, true_marks)
+               for m, t in zip(row, true_row))                     # the rest as in the mine
+    # written files are not puzzles for the next walk
+    assert sorted(Path(p).name for p in expand_paths([str(tmp_path)])) == [
+        "ambiguous.json", "good.json"]
+
+
+def test_prepare_resume_drops_a_cut_off_last_line(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    assert prepare_resume(str(out)) == set()
+    full = json.dumps({"file": "a.json", "status": "unique"}) + "\n"
+    out.write_text(full + json.dumps({"file": "b.json"}) + "\n" + '{"file": "c.js',
+                   encoding="utf-8")
+    done = prepare_resume(str(out))
+    assert done == {os.path.realpath("a.json"), os.path.realpath("b.json")}
+    assert out.read_text(encoding="utf-8").endswith("\n") and "c.js" not in out.read_text()
+    out.write_text(full + "garbage\n" + full, encoding="utf-8")
+    with pytest.raises(BadInput, match="line 2"):
+        prepare_resume(str(out))
+
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Enough middling puzzles that a one-worker run is still busy when it is stopped."""
+    d = tmp_path_factory.mktemp("many")
+    rng = random.Random(11)
+    for i in range(MANY):
+        _write(d / f"p{i:02d}.json", _random_puzzle(rng, rng.randint(16, 24)))
+    return d
+
+
+def _start(puzzle_dir: Path, out: Path) -> subprocess.Popen[str]:
+    """Start `orapa batch` in its own session and wait for its first finished lines."""
+    proc = subprocess.Popen([str(ORAPA), "batch", str(puzzle_dir), "--jobs", "1", "--out",
+                             str(out), "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    while proc.poll() is None and (not out.exists() or out.read_text().count("\n") < 2):
+        time.sleep(0.02)
+    return proc
+
+
+def _resume_and_check(puzzle_dir: Path, out: Path, finished: int) -> None:
+    """Resuming lists every remaining file once: one line per file in all."""
+    status, stdout, _ = _run(["batch", str(puzzle_dir), "--jobs", "2", "--out", str(out),
+                              "--resume", "--json"])
+    assert status == 0
+    summary = json.loads(stdout)
+    assert summary["skipped"] == finished and summary["files"] == MANY - finished
+    lines = _lines(out.read_text())
+    assert sorted(lines) == [f"p{i:02d}.json" for i in range(MANY)]
+    assert all(line["status"] in ("unique", "ambiguous") for line in lines.values())
+
+
+def _run(args: list[str]) -> tuple[int, str, str]:
+    proc = subprocess.run([str(ORAPA), *args], capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_ctrl_c_keeps_finished_lines_and_resume_completes(many: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    proc = _start(many, out)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    finished = len(_lines(out.read_text()))
+    assert 2 <= finished < MANY and proc.returncode == 130 and "interrupted" in stderr
+    summary = json.loads(stdout)
+    assert summary["interrupted"] is True and summary["files"] == finished
+    _resume_and_check(many, out, finished)
+
+
+def test_killed_run_resumes_with_exactly_one_line_per_file(many: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    proc = _start(many, out)
+    os.killpg(proc.pid, signal.SIGKILL)         # the batch and its workers, at once
+    proc.communicate(timeout=60)
+    finished = out.read_text().count("\n")      # a cut-off last line does not count
+    assert finished < MANY
+    _resume_and_check(many, out, finished)
+
+
+def test_command_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for args, message in ((["batch", str(tmp_path), "--resume"], "--resume"),
+                          (["batch", str(tmp_path), "--jobs", "0"], "--jobs"),
+                          (["batch", str(tmp_path), "--out", str(tmp_path)], str(tmp_path))):
+        with pytest.raises(SystemExit) as stop:
+            run_main(root, args)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("orapa: error:") and message in err and len(err.splitlines()) == 1
