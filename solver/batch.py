@@ -74,7 +74,7 @@ def _walk(directory: str) -> Iterator[str]:
 
 
 def _expand_one(arg: str) -> Iterator[str]:
-    if glob.has_magic(arg):
+    if any(c in arg for c in "*?["):
         matched = False
         for match in sorted(glob.iglob(arg, recursive=True)):
             matched = True
@@ -118,9 +118,15 @@ def _read(path: str) -> str:
         raise BadInput(f"{path}: cannot read: {reason}") from None
 
 
-def _sibling(path: str, suffix: str) -> Path:
-    p = Path(path)
-    return p.with_name(p.name[:-len(p.suffix)] + suffix if p.suffix else p.name + suffix)
+def _write_beside(line: dict[str, Any], suffix: str, text: str) -> None:
+    """Write `text` next to the puzzle as STEM+suffix; a failure goes in the line's error."""
+    path = Path(line["file"])
+    target = path.with_name(path.stem + suffix)
+    try:
+        target.write_text(text, encoding="utf-8")
+        line["wrote"] = str(target)
+    except OSError as exc:
+        line["error"] = f"{target}: cannot write: {exc.strerror or exc}"
 
 
 def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
@@ -134,9 +140,7 @@ def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
                        backend=options.backend, timeout=options.timeout)
         line.update(status=result.status, count=result.count, exact=result.exact)
         if options.write_solutions and result.status == "unique":
-            target = _sibling(path, SOLUTION_SUFFIX)
-            target.write_text(json.dumps(result.solutions[0].to_json()) + "\n", encoding="utf-8")
-            line["wrote"] = str(target)
+            _write_beside(line, SOLUTION_SUFFIX, json.dumps(result.solutions[0].to_json()) + "\n")
         elif options.write_deductions and result.status == "ambiguous":
             left = None if options.timeout is None else \
                 max(0.0, options.timeout - (time.perf_counter() - start))
@@ -145,17 +149,13 @@ def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
             except LimitReached:
                 line["error"] = f"{path}: deduction map not written: time limit reached"
             else:
-                target = _sibling(path, DEDUCTIONS_SUFFIX)
-                target.write_text(render_deductions({c: found.status(c) for c in found.possible})
-                                  + "\n", encoding="utf-8")
-                line["wrote"] = str(target)
+                _write_beside(line, DEDUCTIONS_SUFFIX, render_deductions(
+                    {c: found.status(c) for c in found.possible}) + "\n")
     except LimitReached as exc:
         partial = exc.partial if isinstance(exc.partial, dict) else {}
         line.update(status="timeout", count=partial.get("count"), exact=False)
     except BadInput as exc:
         line.update(status="error", error=str(exc))
-    except OSError as exc:                 # writing a file next to the puzzle failed
-        line["error"] = f"{path}: cannot write: {exc.strerror or exc}"
     except Exception as exc:               # a bug must not stop the batch: report it on the line
         line.update(status="error", error=f"{path}: internal error: {type(exc).__name__}: {exc}")
     line["seconds"] = round(time.perf_counter() - start, 4)
