@@ -112,7 +112,7 @@ def test_mixed_directory_gives_the_right_line_for_each_file(mixed: Path,
                                                             puzzles: dict[str, Puzzle]) -> None:
     out = io.StringIO()
     summary = run_batch([str(mixed), str(mixed / "nothing*.json")], out, BatchOptions(), jobs=2,
-                        progress=False)
+                        progress=False, recycle_after=3)      # workers replaced on the way
     lines = _lines(out.getvalue())
     for line in lines.values():
         assert set(INTERFACE_KEYS) <= set(line) and line["seconds"] >= 0
