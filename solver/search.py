@@ -20,7 +20,8 @@ to move: the best over moves of ``reward + child`` when the mover moves again, e
 to a repetition), so ``value`` is the game-theoretic value, not an estimate. ``minimax(game,
 state)`` is the plain unpruned recursion the tests check `search` against.
 
-Algorithm: iterative deepening on negamax with alpha-beta, a transposition table whose entries
+Algorithm: iterative deepening (skipped when neither limit is given: one search to the end)
+on negamax with alpha-beta, a transposition table whose entries
 carry a bound flag (exact, lower, upper), the draft they were searched to (unlimited for
 game-exact results) and the best move, which is tried first on the next visit. Deepening stops
 as soon as an iteration is exact, at ``max_depth`` or when ``time_limit`` seconds have passed
@@ -146,7 +147,9 @@ class Searcher:
         self.nodes = 0
         limit = UNLIMITED if max_depth is None else max(1, max_depth)
         result: SearchResult[Any] | None = None
-        depth = 1
+        # an exact solve without limits skips the shallow iterations: they cost more than
+        # the move ordering they buy
+        depth = UNLIMITED if max_depth is None and time_limit is None else 1
         while True:
             self._deadline = None if (time_limit is None or result is None) else start + time_limit
             try:
@@ -177,6 +180,8 @@ class Searcher:
 
     def _negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
+        if ply > self._max_ply:
+            self._max_ply = ply
         if self._deadline is not None and not self.nodes & 1023 \
                 and time.monotonic() > self._deadline:
             raise _OutOfTime
@@ -204,8 +209,6 @@ class Searcher:
         if depth <= 0:
             self._cut_off = self._heuristic_used = True
             return game.heuristic(state)
-        if ply > self._max_ply:
-            self._max_ply = ply
 
         outer_repetition, outer_cut = self._min_repetition, self._cut_off
         self._min_repetition, self._cut_off = _NO_REPETITION, False
