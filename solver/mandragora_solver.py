@@ -12,9 +12,9 @@ A canonical state is ``(areas, mover_moved_first)`` with ``areas`` the contents 
 it is its own transposition key. Because the first mover is fixed for a whole game, two
 positions of one game never share a key, and the table can be shared between games.
 
->>> from games.mandragora import Position, PLAYER
 Sowing K, M from area 4 puts the K in the base (2 points, extra turn), then area 5 scores the M:
 
+>>> from games.mandragora import Position, PLAYER
 >>> solve(Position.from_areas({5: "M", 8: "MM"}, PLAYER, PLAYER))
 MandragoraSolution(value=0, best=5, exact=True, depth=3, nodes=4)
 """
