@@ -12,11 +12,12 @@ A canonical state is ``(areas, mover_moved_first)`` with ``areas`` the contents 
 it is its own transposition key. Because the first mover is fixed for a whole game, two
 positions of one game never share a key, and the table can be shared between games.
 
-Sowing K, M from area 4 puts the K in the base (2 points, extra turn), then area 5 scores the M:
+Sowing area 4 (K under M) drops the M on 5 and the K in the base: 2 points and an extra turn;
+area 5 then scores the M, and the player has no move left:
 
 >>> from games.mandragora import Position, PLAYER
->>> solve(Position.from_areas({5: "M", 8: "MM"}, PLAYER, PLAYER))
-MandragoraSolution(value=0, best=5, exact=True, depth=3, nodes=4)
+>>> solve(Position.from_areas({4: "KM", 7: "C"}, PLAYER, PLAYER))
+MandragoraSolution(value=3, best=4, exact=True, depth=2, nodes=3)
 """
 from __future__ import annotations
 
