@@ -17,6 +17,7 @@ def root() -> None:
 
 
 # --- command registration (one line per command family) ---
+from commands.mandragora import mandragora_group; root.add_command(mandragora_group, "mandragora")
 from commands.orapa import ask, check, simulate; root.add_command(simulate); root.add_command(ask); root.add_command(check)
 from commands.uncovered import uncovered_group; root.add_command(uncovered_group, "uncovered")
 from commands.orapa_show import convert, show; root.add_command(show); root.add_command(convert)

@@ -28,6 +28,7 @@ from games.mandragora.board import (
     BASES, FIRST_MOVER_VALUES, MIRROR, OPPONENT, PLAYER, SECOND_MOVER_VALUES, SELECTABLE,
     SOWING_TARGETS, STEPS_TO_BASE, TOTAL_PIECES,
 )
+from games.mandragora.match import Match
 from games.mandragora.position import Position
 from solver.search import Searcher
 
@@ -156,3 +157,14 @@ def solve(position: Position, max_depth: int | None = None,
           time_limit: float | None = None) -> MandragoraSolution:
     """Value and best area for the side to move with a fresh table (see MandragoraSolver)."""
     return MandragoraSolver().solve(position, max_depth, time_limit)
+
+
+def solve_match(match: Match, max_depth: int | None = None,
+                time_limit: float | None = None) -> MandragoraSolution:
+    """Solve the current position of a match; a finished match is worth 0 with no move.
+
+    Positions before the current one are not taken into account (see solver.search).
+    """
+    if match.over:
+        return MandragoraSolution(0, None, True, 0, 0)
+    return solve(match.position, max_depth, time_limit)

@@ -60,7 +60,7 @@ class Match:
     def play(self, area: int) -> None:
         """Sow `area` for the side to move (BadInput when illegal or the game is over)."""
         if self.over:
-            raise BadInput(f"move {area}: the game is already over")
+            raise BadInput("the game is already over")
         position = self.position.play(area)
         self.positions.append(position)
         self.moves.append(area)
@@ -73,3 +73,51 @@ class Match:
         self._seen[self.position.key()] -= 1
         self.positions.pop()
         self.moves.pop()
+
+
+def replay(pattern: str, first: str, moves: list[int]) -> Match:
+    """The match after `moves` from pattern A..E with `first` ('player'/'opponent') to move.
+
+    An illegal move is bad input naming its place in the list.
+    """
+    if first not in SIDE_NAMES:
+        raise BadInput(f"--first: expected player or opponent, got {first!r}")
+    match = Match.start(pattern, SIDE_NAMES.index(first))
+    for number, area in enumerate(moves, start=1):
+        try:
+            match.play(area)
+        except BadInput as exc:
+            raise BadInput(f"--moves: move {number} (area {area}): {exc}") from None
+    return match
+
+
+def describe(match: Match) -> dict[str, object]:
+    """The position as the machine interface prints it (INTERFACE.md, mandragora play)."""
+    position = match.position
+    player, opponent = position.scores()
+    return {
+        "areas": {str(area): stack for area, stack in enumerate(position.board)},
+        "scores": {"player": player, "opponent": opponent},
+        "to_move": SIDE_NAMES[position.to_move],
+        "over": match.over,
+        "winner": match.winner(),
+    }
+
+
+def render(match: Match) -> str:
+    """A text picture of the board in the seed's layout (pieces bottom to top), with scores."""
+    board = match.position.board
+    cell = lambda area: f"[{area}:{board[area] or '-'}]"  # noqa: E731
+    player, opponent = match.position.scores()
+    lines = [
+        f"{cell(9)}  {cell(8)}  {cell(7)}  {cell(6)}",
+        f"          {cell(2)}  {cell(4)}",
+        f"      {cell(1)}  {cell(3)}  {cell(5)}  {cell(0)}",
+        f"score: player {player}, opponent {opponent}",
+    ]
+    if match.over:
+        lines.append(f"game over: {match.winner()}")
+    else:
+        lines.append(f"{SIDE_NAMES[match.position.to_move]} to move: "
+                     f"{', '.join(map(str, match.legal_moves()))}")
+    return "\n".join(lines)

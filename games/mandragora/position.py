@@ -56,7 +56,7 @@ class Position:
     def play(self, area: int) -> "Position":
         """Sow `area` for the side to move; the same side moves again after an extra turn."""
         if area not in self.legal_moves():
-            raise BadInput(f"move {area}: {SIDE_NAMES[self.to_move]} cannot sow area {area} "
+            raise BadInput(f"{SIDE_NAMES[self.to_move]} cannot sow area {area} "
                            f"(legal: {', '.join(map(str, self.legal_moves())) or 'none'})")
         board, again = sow(self.board, self.to_move, area)
         return Position(board, self.to_move if again else 1 - self.to_move, self.first)
