@@ -22,18 +22,18 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import random
 import time
 from dataclasses import dataclass
 from typing import Iterator
 
 from games.errors import LimitReached
-from games.orapa.layout import Layout, PlacedGem, all_visible
-from games.orapa.placements import Placement, placements
+from games.orapa.layout import Layout
+from games.orapa.placements import placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.sampling import random_layout
 from solver.consistent import ConsistentLayouts, ModelSession, session_for
+from solver.advisor_families import PathFamily, search_families
 from solver.families import Family
 
 
@@ -47,49 +47,6 @@ class Candidates:
     uniform: bool      # a uniform sample (always true when exact)
     method: str        # enumeration | families | prior | partial
     seconds: float = 0.0
-
-
-class FamilyProposal:
-    """The product proposal for one family and its membership test (mirrors Family.members)."""
-
-    def __init__(self, family: Family, mirror: bool) -> None:
-        self.family = family
-        used = touch = 0
-        for g in family.touched:
-            used |= g.placement.mask
-            touch |= g.placement.touch_mask
-        self.candidates: list[tuple[Placement, ...]] = [
-            tuple(p for p in placements(gem.shape, mirror)
-                  if not p.cell_mask & family.paths and not p.mask & (used | touch))
-            for gem in family.free]
-        self.weight = math.prod(len(c) for c in self.candidates)
-        self.fixed_cells = [g.placement.cell_mask for g in family.touched]
-
-    def draw(self, rng: random.Random) -> Layout | None:
-        """One proposal: a member of the family, or None when the draw is rejected."""
-        free = self.family.free
-        chosen: list[Placement] = []
-        used = touch = 0
-        previous = -1
-        for k, options in enumerate(self.candidates):
-            i = rng.randrange(len(options))
-            if k > 0 and free[k] == free[k - 1] and i <= previous:
-                return None
-            p = options[i]
-            if p.mask & (used | touch):
-                return None
-            chosen.append(p)
-            used |= p.mask
-            touch |= p.touch_mask
-            previous = i
-        if self.family.visibility and not all_visible(
-                self.fixed_cells + [p.cell_mask for p in chosen]):
-            return None
-        layout = Layout(list(self.family.touched)
-                        + [PlacedGem(g, p) for g, p in zip(free, chosen)])
-        if all(a.holds(layout) for a in self.family.cell_answers):
-            return layout
-        return None
 
 
 def families(puzzle: Puzzle, session: ModelSession, deadline: float | None
@@ -122,11 +79,24 @@ def families(puzzle: Puzzle, session: ModelSession, deadline: float | None
         session.retire(activation)
 
 
-def sample_families(proposals: list[FamilyProposal], n: int, rng: random.Random,
+def family_of(family: Family, mirror: bool) -> PathFamily:
+    """A SAT-found family as a PathFamily (the same members)."""
+    used = touch = 0
+    for g in family.touched:
+        used |= g.placement.mask
+        touch |= g.placement.touch_mask
+    options = tuple(tuple(p for p in placements(gem.shape, mirror)
+                          if not p.cell_mask & family.paths and not p.mask & (used | touch))
+                    for gem in family.free)
+    return PathFamily(tuple(family.touched), tuple(family.free), options,
+                      tuple(family.cell_answers), family.visibility)
+
+
+def sample_families(found: list[PathFamily], n: int, rng: random.Random,
                     deadline: float) -> tuple[list[Layout], int]:
     """Up to n uniform draws from the families' union (fewer past the deadline);
     returns (layouts, proposals made)."""
-    cumulative = list(itertools.accumulate(p.weight for p in proposals))
+    cumulative = list(itertools.accumulate(f.weight for f in found))
     total = cumulative[-1]
     kept: list[Layout] = []
     tried = 0
@@ -134,8 +104,7 @@ def sample_families(proposals: list[FamilyProposal], n: int, rng: random.Random,
         tried += 1
         if tried % 512 == 0 and time.monotonic() > deadline:
             break
-        proposal = proposals[bisect.bisect_right(cumulative, rng.randrange(total))]
-        layout = proposal.draw(rng)
+        layout = found[bisect.bisect_right(cumulative, rng.randrange(total))].draw(rng)
         if layout is not None:
             kept.append(layout)
     return kept, tried
@@ -145,13 +114,13 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
                           budget: float = 1.5, rng: random.Random | None = None,
                           backend: str = "sat") -> Candidates:
     """Every consistent layout when there are at most `exact_bound`, else a uniform sample of
-    up to `n`; `budget` seconds bound the work (the sample shrinks, or is only approximately
-    uniform when the families cannot all be listed in time: method `partial`)."""
+    up to `n`. `budget` seconds bound the work: the families are listed by the direct search
+    for half of it, then by SAT; when neither finishes the sample is drawn from the families
+    found (method `partial`: not uniform, count a lower bound)."""
     rng = rng or random.Random(0)
     start = time.monotonic()
-    deadline = start + budget
     if puzzle.rules.touching != "corner":
-        result = _without_families(puzzle, n, exact_bound, deadline, rng, backend)
+        result = _without_families(puzzle, n, exact_bound, start + budget, rng, backend)
     else:
         result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend)
     result.seconds = time.monotonic() - start
@@ -160,31 +129,39 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
 
 def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
                    rng: random.Random, backend: str) -> Candidates:
-    session = session_for(puzzle.gems, puzzle.rules, backend)
-    found: list[FamilyProposal] = []
+    found: list[PathFamily] = []
     complete = True
     try:
-        for family in families(puzzle, session, start + 0.6 * budget):
-            found.append(FamilyProposal(family, puzzle.rules.mirror))
+        for path_family in search_families(puzzle, start + 0.5 * budget):
+            found.append(path_family)
     except LimitReached:
-        complete = False
+        by_sat: list[PathFamily] = []
+        session = session_for(puzzle.gems, puzzle.rules, backend)
+        try:
+            for family in families(puzzle, session, start + budget):
+                by_sat.append(family_of(family, puzzle.rules.mirror))
+            found = by_sat
+        except LimitReached:
+            complete = False
+            found = max(found, by_sat, key=lambda fs: sum(f.weight for f in fs))
+    found = [f for f in found if f.weight]
     if not found:
-        return Candidates([], True, 0, True, "enumeration")
-    total = sum(p.weight for p in found)
+        return Candidates([], complete, 0, True, "enumeration")
+    total = sum(f.weight for f in found)
     if complete and total <= exact_bound:
         return _members(found)
-    deadline = max(time.monotonic() + 0.1 * budget, start + budget)
+    deadline = max(time.monotonic() + 0.2 * budget, start + budget)
     kept, tried = sample_families(found, n, rng, deadline)
     estimate = total * len(kept) / tried
     if complete and estimate <= exact_bound / 2:
         return _members(found)
-    method = ("prior" if len(found) == 1 and not found[0].family.touched else "families") \
+    method = ("prior" if len(found) == 1 and not found[0].fixed else "families") \
         if complete else "partial"
     return Candidates(kept, False, estimate, complete, method)
 
 
-def _members(found: list[FamilyProposal]) -> Candidates:
-    layouts = [m for p in found for m in p.family.members()]
+def _members(found: list[PathFamily]) -> Candidates:
+    layouts = [m for f in found for m in f.members()]
     return Candidates(layouts, True, len(layouts), True, "enumeration")
 
 
