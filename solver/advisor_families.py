@@ -20,17 +20,20 @@ without a solver: much faster when the families number hundreds. Rule `touching 
 >>> from games.orapa.puzzle import puzzle_from_layout
 >>> mine = random_layout(gem_set("base"), rng=random.Random(2))
 >>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports=range(0, 36, 2))
->>> mine in [m for f in search_families(puzzle) for m in f.members()]
+>>> found = list(search_families(puzzle))
+>>> assign_weights(found)
+>>> mine in [m for f in found for m in f.members()]
 True
 """
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
+
+import numpy as np
 
 from games.errors import LimitReached
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
@@ -44,20 +47,42 @@ from games.orapa.waves import ROUTE
 _CHECK_EVERY = 2048  # search nodes between two looks at the clock
 
 
+def _words(value: int, count: int) -> np.ndarray:
+    """A bit mask as `count` little-endian 64-bit words."""
+    return np.frombuffer(value.to_bytes(8 * count, "little"), dtype="<u8")
+
+
+@lru_cache(maxsize=None)
+def _placement_words(shape: str, mirror: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cell masks (P, 2), quarter masks (P, 5) and touch masks (P, 5) as 64-bit words."""
+    options = placements(shape, mirror)
+    return (np.array([_words(p.cell_mask, 2) for p in options]),
+            np.array([_words(p.mask, 5) for p in options]),
+            np.array([_words(p.touch_mask, 5) for p in options]))
+
+
 @dataclass
 class PathFamily:
-    """Fixed gems, the cells the waves cross, and where each free gem may go."""
+    """Fixed gems, the cells the waves cross, and the free gems (which avoid those cells)."""
 
     fixed: tuple[PlacedGem, ...]
     free: tuple[Gem, ...]                      # sorted: identical gems are neighbours
-    candidates: tuple[tuple[Placement, ...], ...]
+    avoid: tuple[int, ...]                     # per free gem: cells it must not cover
     cell_answers: tuple[CellAnswer, ...]
     visibility: bool
+    mirror: bool
+    weight: int = -1                           # size of the product proposal (see draw)
 
-    @property
-    def weight(self) -> int:
-        """Size of the product proposal: every member is proposed exactly once in it."""
-        return math.prod(len(c) for c in self.candidates)
+    def __post_init__(self) -> None:
+        self.used = self.touch = 0
+        for g in self.fixed:
+            self.used |= g.placement.mask
+            self.touch |= g.placement.touch_mask
+        self.options = [placements(g.shape, self.mirror) for g in self.free]
+
+    def _allowed(self, k: int, p: Placement) -> bool:
+        return not (p.cell_mask & self.avoid[k] or p.mask & (self.used | self.touch)
+                    or p.touch_mask & self.used)
 
     def _complete(self, chosen: list[Placement]) -> Layout | None:
         if self.visibility and not all_visible(
@@ -67,17 +92,22 @@ class PathFamily:
         return layout if all(a.holds(layout) for a in self.cell_answers) else None
 
     def draw(self, rng: random.Random) -> Layout | None:
-        """One uniform proposal: a member, or None when rejected. Identical free gems are
-        accepted only in increasing candidate order, so each member has one accepted draw."""
+        """One proposal: each free gem uniformly among its allowed placements (by rejection
+        from all its placements); a member, or None when the draw is rejected. Every member
+        is proposed with probability 1 / weight (identical free gems are kept only in
+        increasing placement order, so each member has one accepted draw)."""
         chosen: list[Placement] = []
         used = touch = 0
         previous = -1
-        for k, options in enumerate(self.candidates):
-            i = rng.randrange(len(options))
+        for k, options in enumerate(self.options):
+            while True:
+                i = rng.randrange(len(options))
+                if self._allowed(k, options[i]):
+                    break
             if k and self.free[k] == self.free[k - 1] and i <= previous:
                 return None
             p = options[i]
-            if p.mask & (used | touch):
+            if p.mask & (used | touch) or p.touch_mask & used:
                 return None
             chosen.append(p)
             used |= p.mask
@@ -88,24 +118,52 @@ class PathFamily:
     def members(self) -> Iterator[Layout]:
         """Every member, once each."""
         chosen: list[Placement] = []
+        allowed = [[i for i, p in enumerate(options) if self._allowed(k, p)]
+                   for k, options in enumerate(self.options)]
 
-        def extend(k: int, used: int, touch: int, start: int) -> Iterator[Layout]:
+        def extend(k: int, used: int, touch: int, previous: int) -> Iterator[Layout]:
             if k == len(self.free):
                 layout = self._complete(chosen)
                 if layout is not None:
                     yield layout
                 return
-            options = self.candidates[k]
-            first = start if k and self.free[k] == self.free[k - 1] else 0
-            for i in range(first, len(options)):
-                p = options[i]
-                if p.mask & (used | touch):
+            same = k and self.free[k] == self.free[k - 1]
+            for i in allowed[k]:
+                p = self.options[k][i]
+                if (same and i <= previous) or p.mask & (used | touch) or p.touch_mask & used:
                     continue
                 chosen.append(p)
-                yield from extend(k + 1, used | p.mask, touch | p.touch_mask, i + 1)
+                yield from extend(k + 1, used | p.mask, touch | p.touch_mask, i)
                 chosen.pop()
 
-        yield from extend(0, 0, 0, 0)
+        yield from extend(0, 0, 0, -1)
+
+
+def assign_weights(families: list[PathFamily]) -> None:
+    """Set every family's weight: the product over its free gems of the number of allowed
+    placements (vectorised over the families, one gem shape at a time)."""
+    for f in families:
+        f.weight = 1
+    slots: dict[tuple[str, bool], list[tuple[PathFamily, int]]] = {}
+    for f in families:
+        for gem, avoid in zip(f.free, f.avoid):
+            slots.setdefault((gem.shape, f.mirror), []).append((f, avoid))
+    for (shape, mirror), items in slots.items():
+        cells, quarters, touches = _placement_words(shape, mirror)
+        avoid = np.frombuffer(b"".join(a.to_bytes(16, "little") for _, a in items),
+                              dtype="<u8").reshape(-1, 2)
+        blocked = np.frombuffer(b"".join((f.used | f.touch).to_bytes(40, "little")
+                                         for f, _ in items), dtype="<u8").reshape(-1, 5)
+        used = np.frombuffer(b"".join(f.used.to_bytes(40, "little") for f, _ in items),
+                             dtype="<u8").reshape(-1, 5)
+        for start in range(0, len(items), 512):
+            part = slice(start, start + 512)
+            clash = ((cells[None] & avoid[part, None]).any(axis=2)
+                     | (quarters[None] & blocked[part, None]).any(axis=2)
+                     | (touches[None] & used[part, None]).any(axis=2))
+            counts = clash.shape[1] - np.count_nonzero(clash, axis=1)
+            for (f, _), n in zip(items[part], counts.tolist()):
+                f.weight *= n
 
 
 @lru_cache(maxsize=None)
@@ -129,8 +187,8 @@ def _branching(shot: ShotAnswer, kinds: list[Gem]) -> tuple[int, int]:
 
 
 def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[PathFamily]:
-    """Every family of layouts consistent with the puzzle (weight > 0), lazily; raises
-    LimitReached past `deadline` (time.monotonic() seconds)."""
+    """Every family of layouts consistent with the puzzle, lazily (some may be empty; weights
+    are set by `assign_weights`); raises LimitReached past `deadline` (time.monotonic())."""
     if puzzle.rules.touching != "corner":
         raise ValueError("search_families needs rule touching=corner")
     mirror = puzzle.rules.mirror
@@ -163,19 +221,15 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
         return None
 
     def leaf(placed: tuple[tuple[int, Placement], ...], left: tuple[int, ...], used: int,
-             touch: int, paths: int) -> PathFamily | None:
+             touch: int, paths: int) -> PathFamily:
         free: list[Gem] = []
-        options: list[tuple[Placement, ...]] = []
+        avoid: list[int] = []
         for i, n in enumerate(left):
-            allowed = tuple(p for p in placements(kinds[i].shape, mirror)
-                            if not p.cell_mask & (paths | forbidden[i])
-                            and not p.mask & (used | touch) and not p.touch_mask & used)
             free += [kinds[i]] * n
-            options += [allowed] * n
-        if any(not o for o in options):
-            return None
+            avoid += [paths | forbidden[i]] * n
         fixed = tuple(PlacedGem(kinds[i], p) for i, p in placed)
-        return PathFamily(fixed, tuple(free), tuple(options), cells, puzzle.rules.visibility)
+        return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
+                          mirror)
 
     def walk(s: int, cell: int, d: int, color: int, placed: tuple[tuple[int, Placement], ...],
              left: tuple[int, ...], used: int, touch: int, empty: int, paths: int, owned: int
@@ -185,9 +239,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
                 and time.monotonic() > deadline:
             raise LimitReached("time limit reached while listing families")
         if s == len(shots):
-            family = leaf(placed, left, used, touch, paths)
-            if family is not None:
-                yield family
+            yield leaf(placed, left, used, touch, paths)
             return
         target = shots[s]
         if cell < 0:  # a new wave

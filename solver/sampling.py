@@ -29,11 +29,10 @@ from typing import Iterator
 
 from games.errors import LimitReached
 from games.orapa.layout import Layout
-from games.orapa.placements import placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.sampling import random_layout
 from solver.consistent import ConsistentLayouts, ModelSession, session_for
-from solver.advisor_families import PathFamily, search_families
+from solver.advisor_families import PathFamily, assign_weights, search_families
 from solver.families import Family
 
 
@@ -81,15 +80,9 @@ def families(puzzle: Puzzle, session: ModelSession, deadline: float | None
 
 def family_of(family: Family, mirror: bool) -> PathFamily:
     """A SAT-found family as a PathFamily (the same members)."""
-    used = touch = 0
-    for g in family.touched:
-        used |= g.placement.mask
-        touch |= g.placement.touch_mask
-    options = tuple(tuple(p for p in placements(gem.shape, mirror)
-                          if not p.cell_mask & family.paths and not p.mask & (used | touch))
-                    for gem in family.free)
-    return PathFamily(tuple(family.touched), tuple(family.free), options,
-                      tuple(family.cell_answers), family.visibility)
+    return PathFamily(tuple(family.touched), tuple(family.free),
+                      tuple(family.paths for _ in family.free), tuple(family.cell_answers),
+                      family.visibility, mirror)
 
 
 def sample_families(found: list[PathFamily], n: int, rng: random.Random,
@@ -144,6 +137,7 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         except LimitReached:
             complete = False
             found = max(found, by_sat, key=lambda fs: sum(f.weight for f in fs))
+    assign_weights(found)
     found = [f for f in found if f.weight]
     if not found:
         return Candidates([], complete, 0, True, "enumeration")

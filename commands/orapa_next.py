@@ -1,0 +1,121 @@
+"""Orapa commands for the advisor: `next` (the most informative question) and `play --auto`."""
+from __future__ import annotations
+
+import random
+import sys
+
+import click
+from tqdm import tqdm
+
+from commands.common import emit_json
+from commands.orapa import rule_options
+from commands.orapa_solve import backend_option, load_puzzle
+from games.errors import BadInput
+from games.orapa.drawing import render_layout
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from solver.advisor import STRATEGIES, Advice, advise
+from solver.autoplay import Step, autoplay
+
+strategy_option = click.option("--strategy", type=click.Choice(STRATEGIES), default="entropy",
+                               show_default=True, help="How questions are ranked.")
+sample_option = click.option("--sample", type=click.IntRange(min=10), default=1500,
+                             show_default=True,
+                             help="Uniform sample size when the layouts are too many to list.")
+budget_option = click.option("--budget", type=click.FloatRange(min=0.05), default=1.5,
+                             show_default=True, help="Seconds of work per decision (a guide).")
+lookahead_option = click.option("--lookahead", is_flag=True,
+                                help="Re-rank the best few by two-question information.")
+
+
+def _count_text(advice: Advice) -> str:
+    c = advice.candidates
+    if c.exact:
+        return f"{int(c.count)} consistent layout{'' if c.count == 1 else 's'} (listed)"
+    how = "uniform sample" if c.uniform else "sample from the families found in time"
+    return f"about {c.count:.3g} consistent layouts ({how} of {len(c.layouts)})"
+
+
+@click.command("next")
+@click.argument("puzzle")
+@strategy_option
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many ranked questions to print (the JSON lists all).")
+@click.option("--explain", is_flag=True, help="Show the answer distributions of the best few.")
+@sample_option
+@click.option("--exact-bound", type=click.IntRange(min=1), default=3000, show_default=True,
+              help="List the layouts exactly when there are at most this many.")
+@budget_option
+@lookahead_option
+@click.option("--seed", type=int, default=0, show_default=True, help="Sampling seed.")
+@backend_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: int,
+                 exact_bound: int, budget: float, lookahead: bool, seed: int, backend: str,
+                 as_json: bool) -> None:
+    """The most informative next question for a puzzle in progress."""
+    problem = load_puzzle(puzzle)
+    advice = advise(problem, strategy, sample, exact_bound, budget, lookahead,
+                    random.Random(seed), backend)
+    if as_json:
+        emit_json(advice.to_json())
+        return
+    best = advice.best
+    click.echo(f"ask {best.question} ({best.kind}): {best.expected_bits:.3f} bits expected; "
+               f"{_count_text(advice)}")
+    click.echo(f"{'question':>8} {'bits':>7} {'worst left':>11} {'expected left':>14}"
+               + ("  two-step bits" if lookahead else ""))
+    for q in advice.ranking[:top]:
+        extra = f"  {q.two_step_bits:13.3f}" if q.two_step_bits is not None else ""
+        click.echo(f"{q.question:>8} {q.expected_bits:7.3f} {q.worst_case:11.4g} "
+                   f"{q.expected_size:14.4g}{extra}")
+    if explain:
+        for q in advice.ranking[:3]:
+            click.echo(f"\n{q.question}: {len(q.answers)} possible answers, "
+                       f"H = -sum p log2 p = {q.expected_bits:.3f} bits")
+            for label, p in q.answers[:12]:
+                click.echo(f"  {label:<22} p = {p:.4f}  (~{p * advice.candidates.count:.4g} "
+                           f"layouts left)")
+            if len(q.answers) > 12:
+                rest = sum(p for _, p in q.answers[12:])
+                click.echo(f"  ... {len(q.answers) - 12} more answers, p = {rest:.4f}")
+
+
+@click.command("play")
+@click.option("--auto", is_flag=True, help="The advisor plays (required for now).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the hidden mine.")
+@click.option("--gems", "gems_name", default="base", show_default=True, help="Gem set (O2).")
+@rule_options
+@strategy_option
+@sample_option
+@budget_option
+@lookahead_option
+@backend_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def play_command(auto: bool, seed: int, gems_name: str, mirror: bool, touching: str,
+                 visibility: bool, strategy: str, sample: int, budget: float, lookahead: bool,
+                 backend: str, as_json: bool) -> None:
+    """Solve a random hidden mine with the advisor's questions, until the layout is forced."""
+    if not auto:
+        raise BadInput("play: only --auto games are available (the advisor plays)")
+    gems = gem_set(gems_name, "--gems")
+    rules = RuleOptions(mirror, touching, visibility)
+    bar = tqdm(desc="questions", unit="q", file=sys.stderr, disable=as_json)
+
+    def report(step: Step) -> None:
+        bar.update(1)
+        if not as_json:
+            tqdm.write(f"{len(game_steps) + 1:2d}. {step.question:>3} -> {step.answer}   "
+                       f"[{step.expected_bits:.2f} bits, ~{step.candidates:.3g} layouts"
+                       f"{' (listed)' if step.exact else ''}, {step.seconds:.2f} s]")
+        game_steps.append(step)
+
+    game_steps: list[Step] = []
+    game = autoplay(gems, rules, seed, strategy, sample, budget, lookahead, backend, report)
+    bar.close()
+    if as_json:
+        emit_json(game.to_json())
+        return
+    click.echo(f"forced after {game.questions} questions; "
+               f"{'the true layout' if game.solved == game.mine else 'NOT the mine'}:")
+    click.echo(render_layout(game.solved or game.mine, color=sys.stdout.isatty()))
