@@ -25,6 +25,7 @@ from commands.ripple import ripple_group; root.add_command(ripple_group, "ripple
 from commands.orapa_solve import solve_command, verify_command; root.add_command(solve_command); root.add_command(verify_command)
 from commands.orapa_batch import batch; root.add_command(batch)
 from commands.orapa_next import next_command, play_command; root.add_command(next_command, "next"); root.add_command(play_command, "play")
+from commands.orapa_generate import generate; root.add_command(generate)
 # --- end of command registration ---
 
 

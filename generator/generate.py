@@ -1,0 +1,114 @@
+"""Unique Orapa puzzles from random legal layouts (RULINGS O8).
+
+A layout is drawn uniformly at random (`random_layout`), all 36 shots are fired at it, and the
+solver is asked for another consistent layout (the known one excluded: one SAT call). With none
+the puzzle is kept; otherwise the layout is rejected, as a `trap` when the twin differs from it
+only in white or transparent gems (colour cannot tell them apart: the symmetric white-tile
+trap), else as `ambiguous`. With `clues="minimal"` the kept puzzle's shots are then cut down to
+an irreducible set (`generator.minimal`); a layout whose cutting exceeds the solver budget is
+rejected as `too_hard`.
+
+>>> import random
+>>> from games.orapa.gems import gem_set
+>>> found = Generator(gem_set("base"), rng=random.Random(7)).next()
+>>> found.shots, found.puzzle.solution is not None, found.difficulty.level
+(36, True, 'easy')
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from games.orapa.gems import Gem, gem_set_name
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import Puzzle, puzzle_from_layout
+from games.orapa.sampling import random_layout
+from generator.difficulty import Difficulty, rate
+from generator.minimal import TooHard, check, minimise
+from solver.consistent import session_for
+
+CLUE_MODES = ("all", "minimal")
+# A wave cannot tell where these colours sit: white shows as white wherever it is hit and
+# transparent adds nothing, so gems of these colours can swap places unseen.
+INDISTINCT_COLORS = frozenset({"white", "transparent"})
+TRAP, AMBIGUOUS, TOO_HARD = "trap", "ambiguous", "too_hard"
+
+
+def classify_twin(layout: Layout, twin: Layout) -> str:
+    """`trap` when two layouts differ only in white or transparent regions, else
+    `ambiguous`."""
+    def distinct(layout: Layout) -> dict[str, int]:
+        return {color: mask for color, mask in layout.signature
+                if color not in INDISTINCT_COLORS}
+
+    return TRAP if distinct(layout) == distinct(twin) else AMBIGUOUS
+
+
+def file_stem(gems: tuple[Gem, ...]) -> str:
+    """The gem set's part of a puzzle file name: its preset name, else `custom`."""
+    return gem_set_name(gems) or "custom"
+
+
+def write_puzzle(path: Path, puzzle: Puzzle) -> None:
+    """Write puzzle JSON (with its solution), creating the directory if needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(puzzle.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+@dataclass
+class Generated:
+    """One kept puzzle (with its solution) and how hard it is."""
+
+    puzzle: Puzzle
+    difficulty: Difficulty
+
+    @property
+    def shots(self) -> int:
+        return len(self.puzzle.observations)
+
+
+class Generator:
+    """Draws layouts from one seeded random stream and keeps those with a unique answer.
+
+    `rejected` counts the layouts thrown away, by reason."""
+
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions | None = None,
+                 rng: random.Random | None = None, clues: str = "all") -> None:
+        if clues not in CLUE_MODES:
+            raise ValueError(f"clues must be one of {CLUE_MODES}, got {clues!r}")
+        self.gems = tuple(gems)
+        self.rules = rules or RuleOptions()
+        self.rng = rng or random.Random()
+        self.clues = clues
+        self.rejected: Counter[str] = Counter({AMBIGUOUS: 0, TRAP: 0})
+        if clues == "minimal":
+            self.rejected[TOO_HARD] = 0
+
+    def classify(self, layout: Layout) -> tuple[str, Puzzle, int]:
+        """(`unique`, `trap` or `ambiguous`, the 36-shot puzzle, the proof's conflicts)."""
+        puzzle = puzzle_from_layout(layout, self.gems, self.rules)
+        session = session_for(self.gems, self.rules)
+        result = check(session, dict(enumerate(puzzle.observations)), layout)
+        if result.twin is None:
+            return "unique", puzzle, result.conflicts
+        return classify_twin(layout, result.twin), puzzle, result.conflicts
+
+    def next(self) -> Generated:
+        """The next kept puzzle from the stream; rejected layouts are counted."""
+        while True:
+            layout = random_layout(self.gems, self.rules, self.rng)
+            verdict, puzzle, conflicts = self.classify(layout)
+            if verdict != "unique":
+                self.rejected[verdict] += 1
+                continue
+            if self.clues == "all":
+                return Generated(puzzle, rate(len(puzzle.observations), conflicts))
+            try:
+                cut = minimise(puzzle, layout, self.rng)
+            except TooHard:
+                self.rejected[TOO_HARD] += 1
+                continue
+            return Generated(cut.puzzle, rate(len(cut.puzzle.observations), cut.conflicts))

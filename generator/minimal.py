@@ -1,0 +1,217 @@
+"""Minimal clue sets: drop shots while the answer stays unique.
+
+Shots are tried in a random order (from the generator's seeded stream); a shot is dropped when
+the puzzle without it still has one consistent layout. Uniqueness only gets harder to keep as
+shots go, so every shot that could not be dropped is still needed at the end: the clue set is
+irreducible (dropping any one of its shots makes the puzzle ambiguous). The kept observations
+stay in their original order.
+
+What makes this fast without changing what "unique" means:
+- The known solution is excluded up front, so one SAT call decides uniqueness.
+- Paths are reversible (O4): a shot from P leaving at Q answers the shot from Q too. While its
+  reverse shot is still kept a shot is dropped without asking the solver, and every shot is
+  posed together with its reverse, which the solver cannot derive by itself.
+- An unsatisfiable call's failed assumptions name the shots its proof used; the rest go at once
+  (unless the call blocked a spurious model, which the proof may rely on).
+- Below `SMALL` shots the checks move from the shared model (all 36 shots encoded) to a fresh
+  solver holding the layout clauses and this puzzle's shots only (copied from a per-process
+  template, `SmallSession`): propagation is several times cheaper there. That solver starts
+  empty for every puzzle, so its work depends only on the puzzle and the seed, and a
+  per-check conflict budget is reproducible: a layout whose minimisation exceeds it is given up
+  (`TooHard`), which keeps generation at about a second per puzzle.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from games.orapa.layout import Layout
+from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
+from games.orapa.board import PORTS
+from games.orapa.gems import Gem
+from games.orapa.layout import RuleOptions
+from solver.backends import SatBackend
+from solver.cnf import Cnf
+from solver.consistent import ModelSession, session_for
+from solver.model import OrapaModel
+
+SMALL = 14                 # shots left when the checks move to a fresh model
+CONFLICT_BUDGET = 3000     # per check in the fresh model
+
+
+class TooHard(Exception):
+    """A check in the fresh model needed more than the conflict budget."""
+
+
+@dataclass
+class Check:
+    """One uniqueness check: the twin found (None when unique), the observations the proof
+    used (when unique) and the SAT conflicts it took."""
+
+    twin: Layout | None
+    used: set[int]
+    conflicts: int
+
+
+class _Template:
+    """A model with all 36 shots encoded, and where each shot's clauses sit in it."""
+
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions) -> None:
+        self.model = OrapaModel(gems, rules)
+        cnf = self.model.cnf
+        self.true = cnf.true
+        self.layout_end = (len(cnf.clauses), len(cnf.at_most_one))
+        self.ranges: list[tuple[int, int, int, int]] = []
+        for port in range(PORTS):
+            start = (len(cnf.clauses), len(cnf.at_most_one))
+            self.model.shot(port)
+            self.ranges.append((*start, len(cnf.clauses), len(cnf.at_most_one)))
+
+
+_TEMPLATES: dict[tuple[tuple[Gem, ...], RuleOptions], _Template] = {}
+
+
+class SmallSession:
+    """A fresh solver over the layout clauses and the given shots only, with the interface
+    `check` needs (model, backend, query, retire)."""
+
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions, ports: set[int]) -> None:
+        key = (tuple(sorted(gems)), rules)
+        if key not in _TEMPLATES:
+            _TEMPLATES[key] = _Template(*key)
+        template = _TEMPLATES[key]
+        self.model = template.model
+        whole = self.model.cnf
+        clause_end, group_end = template.layout_end
+        self.cnf = Cnf()
+        self.cnf.top = whole.top
+        self.cnf.clauses = whole.clauses[:clause_end] + [[template.true]]
+        self.cnf.exactly_one = list(whole.exactly_one)
+        self.cnf.at_most_one = whole.at_most_one[:group_end]
+        for port in sorted(ports):
+            c0, g0, c1, g1 = template.ranges[port]
+            self.cnf.clauses += whole.clauses[c0:c1]
+            self.cnf.at_most_one += whole.at_most_one[g0:g1]
+        self.backend = SatBackend(self.cnf)
+
+    def query(self) -> int:
+        return self.cnf.new_var()
+
+    def retire(self, activation: int) -> None:
+        self.backend.add_clause([-activation])
+
+
+def reverse_shot(obs: Observation) -> ShotAnswer | None:
+    """The answer the shot from `obs`'s exit must give (None for cells, absorbed shots and
+    shots that come back to their own port)."""
+    if not isinstance(obs, ShotAnswer) or obs.exit is None or obs.exit == obs.port:
+        return None
+    return ShotAnswer(obs.exit, obs.port, obs.color)
+
+
+def _solve(session: ModelSession | SmallSession, assumptions: list[int], budget: int | None) -> bool:
+    """The backend's solve, under a conflict budget when one is given."""
+    backend = session.backend
+    if budget is None:
+        return backend.solve(assumptions)
+    backend.sync()
+    backend.solver.conf_budget(budget)
+    status = backend.solver.solve_limited(assumptions=assumptions)
+    if status is None:
+        raise TooHard(f"a uniqueness check needed more than {budget} conflicts")
+    if status:
+        model = backend.solver.get_model()
+        backend._values = np.concatenate(([False], np.asarray(model) > 0))
+    return bool(status)
+
+
+def check(session: ModelSession | SmallSession, observations: dict[int, Observation], solution: Layout,
+          budget: int | None = None) -> Check:
+    """Is `solution` the only layout consistent with the observations?"""
+    backend, model = session.backend, session.model
+    owners: dict[int, set[int]] = {}
+    for i, obs in observations.items():
+        for posed in (obs, reverse_shot(obs)):
+            if posed is not None:
+                for lit in model.observation_literals(posed):
+                    owners.setdefault(lit, set()).add(i)
+    before = backend.stats().get("conflicts", 0)
+    activation = session.query()
+    spurious = False
+    try:
+        backend.add_clause([-activation] + model.layout.blocking_clause(solution))
+        while _solve(session, list(owners) + [activation], budget):
+            layout = model.layout.decode(backend.values)
+            if all(obs.holds(layout) for obs in observations.values()):
+                return Check(layout, set(), backend.stats()["conflicts"] - before)
+            spurious = True                 # a closed loop faked an answer: block it
+            backend.add_clause([-activation] + model.layout.blocking_clause(layout))
+        used = set(observations) if spurious else set().union(
+            *(owners.get(lit, set()) for lit in backend.core()))
+        return Check(None, used or set(observations), backend.stats()["conflicts"] - before)
+    finally:
+        session.retire(activation)
+
+
+@dataclass
+class Minimised:
+    """A minimal puzzle and the SAT conflicts of every check made in its fresh solver: the
+    work of proving the final clue set unique and each of its shots necessary."""
+
+    puzzle: Puzzle
+    conflicts: int
+
+
+def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
+    """An irreducible subset of the puzzle's observations that still forces `solution`.
+
+    The puzzle must be unique to begin with; raises TooHard past the conflict budget."""
+    session: ModelSession | SmallSession = session_for(puzzle.gems, puzzle.rules)
+    kept: dict[int, Observation] = dict(enumerate(puzzle.observations))
+    first = check(session, kept, solution)
+    if first.twin is not None:
+        raise ValueError("minimise: the puzzle is not unique")
+    kept = {i: kept[i] for i in first.used}
+    work = 0
+    order = sorted(kept)
+    rng.shuffle(order)
+    budget: int | None = None
+    fresh: SmallSession | None = None
+    try:
+        for i in order:
+            if i not in kept:
+                continue
+            if fresh is None and len(kept) <= SMALL:
+                ports = {o.port for o in kept.values() if isinstance(o, ShotAnswer)}
+                ports |= {o.exit for o in kept.values()
+                          if isinstance(o, ShotAnswer) and o.exit is not None}
+                fresh = session = SmallSession(puzzle.gems, puzzle.rules, ports)
+                budget = CONFLICT_BUDGET
+            obs = kept.pop(i)
+            reverse = reverse_shot(obs)
+            if reverse is not None and reverse in kept.values():
+                continue
+            result = check(session, kept, solution, budget)
+            if fresh is not None:
+                work += result.conflicts
+            if result.twin is not None:
+                kept[i] = obs
+            else:
+                kept = {j: kept[j] for j in result.used}
+    finally:
+        if fresh is not None:
+            fresh.backend.close()
+    return Minimised(puzzle.with_observations([kept[j] for j in sorted(kept)]), work)
+
+
+def is_irreducible(puzzle: Puzzle, solution: Layout) -> bool:
+    """Does dropping any single observation leave another consistent layout?"""
+    session = session_for(puzzle.gems, puzzle.rules)
+    observations = dict(enumerate(puzzle.observations))
+    for i in observations:
+        rest = {j: obs for j, obs in observations.items() if j != i}
+        if check(session, rest, solution).twin is None:
+            return False
+    return True
