@@ -1,7 +1,6 @@
 """`orapa batch`: solve many puzzle files in parallel, one JSON line per file."""
 from __future__ import annotations
 
-import os
 import sys
 
 import click
@@ -9,7 +8,7 @@ import click
 from commands.common import emit_json
 from commands.orapa_solve import backend_option
 from games.errors import BadInput
-from solver.batch import DEFAULT_COUNT_LIMIT, BatchOptions, prepare_resume, run_batch
+from solver.batch import DEFAULT_COUNT_LIMIT, BatchOptions, open_results, run_batch
 
 
 @click.command("batch")
@@ -39,16 +38,7 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
     """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
     if resume and out is None:
         raise BadInput("--resume: needs --out FILE to know what is done")
-    skip: set[str] = set()
-    if out is not None:
-        skip = prepare_resume(out) if resume else set()
-        skip.add(os.path.realpath(out))
-        try:
-            stream = open(out, "a", encoding="utf-8")
-        except OSError as exc:
-            raise BadInput(f"{out}: cannot write: {exc.strerror or exc}") from None
-    else:
-        stream = sys.stdout
+    stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
     options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions)
     try:
         summary = run_batch(paths, stream, options, jobs, skip, progress)

@@ -18,6 +18,7 @@ timeout or error), `count`, `seconds` and `error`, null where they do not apply,
 """
 from __future__ import annotations
 
+import fcntl
 import glob
 import json
 import multiprocessing
@@ -166,21 +167,35 @@ def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
 
 # --- the results file ----------------------------------------------------------------------
 
-def prepare_resume(out: str) -> set[str]:
-    """Real paths of the files already listed in the results file `out` (empty if missing).
+def open_results(out: str, resume: bool = False) -> tuple[TextIO, set[str]]:
+    """Open the results file for appending, locked against a second batch writing to it.
 
-    A last line cut off by a killed run is removed, so the next result starts a fresh line.
+    Returns the stream and the real paths to skip: the results file itself and, with `resume`,
+    every file it already lists. A last line cut off by a killed run is removed first, so the
+    next result starts a fresh line.
     """
     try:
-        data = Path(out).read_bytes()
-    except FileNotFoundError:
-        return set()
+        stream = open(out, "a", encoding="utf-8")
     except OSError as exc:
-        raise BadInput(f"{out}: cannot read: {exc.strerror or exc}") from None
+        raise BadInput(f"{out}: cannot write: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(stream, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        stream.close()
+        raise BadInput(f"{out}: another batch is writing to this file") from None
+    try:
+        done = _listed_files(out) if resume else set()
+    except BadInput:
+        stream.close()
+        raise
+    return stream, done | {os.path.realpath(out)}
+
+
+def _listed_files(out: str) -> set[str]:
+    data = Path(out).read_bytes()
     complete = data[:data.rfind(b"\n") + 1]
     if len(complete) < len(data):
-        with open(out, "r+b") as handle:
-            handle.truncate(len(complete))
+        os.truncate(out, len(complete))
     done: set[str] = set()
     for number, raw in enumerate(complete.decode("utf-8", "replace").splitlines(), 1):
         if not raw.strip():

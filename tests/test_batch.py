@@ -26,11 +26,11 @@ from games.orapa.sampling import random_layout
 from games.orapa.text_format import format_puzzle_text
 from solver.api import solve
 from solver.batch import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, BatchOptions, expand_paths,
-                          prepare_resume, run_batch, solve_file)
+                          open_results, run_batch, solve_file)
 
 ORAPA = Path(sys.executable).parent / "orapa"
 GEMS, RULES = gem_set("base"), RuleOptions()
-MANY = 20
+MANY = 12
 
 
 def _random_puzzle(rng: random.Random, shots: int) -> Puzzle:
@@ -171,18 +171,26 @@ def test_writes_solution_and_deduction_map(tmp_path: Path, puzzles: dict[str, Pu
         "ambiguous.json", "good.json"]
 
 
-def test_prepare_resume_drops_a_cut_off_last_line(tmp_path: Path) -> None:
+def test_open_results_resumes_locks_and_drops_a_cut_off_last_line(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    assert prepare_resume(str(out)) == set()
+    stream, skip = open_results(str(out), resume=True)
+    stream.close()
+    assert skip == {os.path.realpath(out)}
     full = json.dumps({"file": "a.json", "status": "unique"}) + "\n"
     out.write_text(full + json.dumps({"file": "b.json"}) + "\n" + '{"file": "c.js',
                    encoding="utf-8")
-    done = prepare_resume(str(out))
-    assert done == {os.path.realpath("a.json"), os.path.realpath("b.json")}
-    assert out.read_text(encoding="utf-8").endswith("\n") and "c.js" not in out.read_text()
+    stream, skip = open_results(str(out), resume=True)
+    assert skip == {os.path.realpath(p) for p in ("a.json", "b.json", out)}
+    assert out.read_text(encoding="utf-8").endswith("}\n")       # the cut-off line is gone
+    with pytest.raises(BadInput, match="another batch is writing"):
+        open_results(str(out))
+    stream.write(full)
+    stream.close()
+    assert out.read_text(encoding="utf-8").count("\n") == 3
     out.write_text(full + "garbage\n" + full, encoding="utf-8")
     with pytest.raises(BadInput, match="line 2"):
-        prepare_resume(str(out))
+        open_results(str(out), resume=True)
+    open_results(str(out))[0].close()                  # the failed call left no lock behind
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +199,7 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
     d = tmp_path_factory.mktemp("many")
     rng = random.Random(11)
     for i in range(MANY):
-        _write(d / f"p{i:02d}.json", _random_puzzle(rng, rng.randint(16, 24)))
+        _write(d / f"p{i:02d}.json", _random_puzzle(rng, rng.randint(20, 28)))
     return d
 
 
@@ -205,21 +213,10 @@ def _start(puzzle_dir: Path, out: Path) -> subprocess.Popen[str]:
     return proc
 
 
-def _resume_and_check(puzzle_dir: Path, out: Path, finished: int) -> None:
-    """Resuming lists every remaining file once: one line per file in all."""
-    status, stdout, _ = _run(["batch", str(puzzle_dir), "--jobs", "2", "--out", str(out),
-                              "--resume", "--json"])
-    assert status == 0
-    summary = json.loads(stdout)
-    assert summary["skipped"] == finished and summary["files"] == MANY - finished
+def _check_one_line_per_file(out: Path) -> None:
     lines = _lines(out.read_text())
     assert sorted(lines) == [f"p{i:02d}.json" for i in range(MANY)]
     assert all(line["status"] in ("unique", "ambiguous") for line in lines.values())
-
-
-def _run(args: list[str]) -> tuple[int, str, str]:
-    proc = subprocess.run([str(ORAPA), *args], capture_output=True, text=True, timeout=120)
-    return proc.returncode, proc.stdout, proc.stderr
 
 
 def test_ctrl_c_keeps_finished_lines_and_resume_completes(many: Path, tmp_path: Path) -> None:
@@ -231,7 +228,12 @@ def test_ctrl_c_keeps_finished_lines_and_resume_completes(many: Path, tmp_path: 
     assert 2 <= finished < MANY and proc.returncode == 130 and "interrupted" in stderr
     summary = json.loads(stdout)
     assert summary["interrupted"] is True and summary["files"] == finished
-    _resume_and_check(many, out, finished)
+    resumed = subprocess.run([str(ORAPA), "batch", str(many), "--jobs", "2", "--out", str(out),
+                              "--resume", "--json"], capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0
+    summary = json.loads(resumed.stdout)
+    assert summary["skipped"] == finished and summary["files"] == MANY - finished
+    _check_one_line_per_file(out)
 
 
 def test_killed_run_resumes_with_exactly_one_line_per_file(many: Path, tmp_path: Path) -> None:
@@ -241,7 +243,11 @@ def test_killed_run_resumes_with_exactly_one_line_per_file(many: Path, tmp_path:
     proc.communicate(timeout=60)
     finished = out.read_text().count("\n")      # a cut-off last line does not count
     assert finished < MANY
-    _resume_and_check(many, out, finished)
+    stream, skip = open_results(str(out), resume=True)
+    with stream:
+        summary = run_batch([str(many)], stream, jobs=2, skip=skip, progress=False)
+    assert summary.skipped == finished and len(summary.times) == MANY - finished
+    _check_one_line_per_file(out)
 
 
 def test_command_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
