@@ -43,7 +43,7 @@ from solver.api import deductions, solve
 STATUSES = ("unique", "ambiguous", "contradiction", "timeout", "error")
 INTERFACE_KEYS = ("file", "status", "count", "seconds", "error")   # on every line
 DEFAULT_COUNT_LIMIT = 100          # layouts counted per puzzle before `count` stops being exact
-RECYCLE_AFTER = 1000               # puzzles per worker process before a fresh one replaces it
+RECYCLE_AFTER = 500                # puzzles per worker process before a fresh one replaces it
 PUZZLE_SUFFIXES = (".json", ".txt", ".orapa")
 SOLUTION_SUFFIX = ".solution.json"
 DEDUCTIONS_SUFFIX = ".deductions.txt"
