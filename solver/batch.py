@@ -284,9 +284,9 @@ def run_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOpt
     stops the workers; the summary then says `interrupted` and every finished line is kept.
     `progress`: a tqdm bar on standard error (None: only when it is a terminal).
     `recycle_after`: puzzles a worker solves before it is replaced. A long-lived incremental
-    SAT solver keeps slowly growing (learnt clauses, retired queries: about 10 MB per 1000 base
-    puzzles); a fresh worker rebuilds the model in about half a second, so memory stays flat at
-    a negligible cost.
+    SAT solver keeps slowly growing (learnt clauses, retired queries: one process measured 100 MB
+    after 250 base puzzles, 138 MB after 1000, 150 MB after 3000); a fresh worker rebuilds the
+    model in about half a second, so memory stays flat for about 1% more work.
     """
     args = list(args)
     started = time.perf_counter()
