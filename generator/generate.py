@@ -2,7 +2,7 @@
 
 A layout is drawn uniformly at random (`random_layout`), all 36 shots are fired at it, and the
 solver is asked for another consistent layout (the known one excluded: one SAT call). With none
-the puzzle is kept; otherwise the layout is rejected, as a `trap` when the twin differs from it
+the puzzle is kept; otherwise the layout is rejected, as a `trap` when some twin differs from it
 only in white or transparent gems (colour cannot tell them apart: the symmetric white-tile
 trap), else as `ambiguous`. With `clues="minimal"` the kept puzzle's shots are then cut down to
 an irreducible set (`generator.minimal`); a layout whose cutting exceeds the solver budget is
@@ -28,7 +28,7 @@ from games.orapa.puzzle import Puzzle, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from generator.difficulty import Difficulty, rate
 from generator.minimal import TooHard, check, minimise
-from solver.consistent import session_for
+from solver.consistent import ModelSession, session_for
 
 CLUE_MODES = ("all", "minimal")
 # A wave cannot tell where these colours sit: white shows as white wherever it is hit and
@@ -40,11 +40,23 @@ TRAP, AMBIGUOUS, TOO_HARD = "trap", "ambiguous", "too_hard"
 def classify_twin(layout: Layout, twin: Layout) -> str:
     """`trap` when two layouts differ only in white or transparent regions, else
     `ambiguous`."""
-    def distinct(layout: Layout) -> dict[str, int]:
-        return {color: mask for color, mask in layout.signature
-                if color not in INDISTINCT_COLORS}
+    return TRAP if _distinct(layout) == _distinct(twin) else AMBIGUOUS
 
-    return TRAP if distinct(layout) == distinct(twin) else AMBIGUOUS
+
+def _distinct(layout: Layout) -> dict[str, int]:
+    return {color: mask for color, mask in layout.signature if color not in INDISTINCT_COLORS}
+
+
+def trap_twin(session: ModelSession, puzzle: Puzzle, layout: Layout) -> Layout | None:
+    """A layout giving the puzzle's answers that differs from `layout` only in white or
+    transparent regions, or None. Exact (the solver is asked for exactly that), so the
+    verdict does not depend on which twin a plain search happens to find."""
+    same = _distinct(layout)
+    color_quarter = session.model.layout.color_quarter
+    extra = tuple(lit if same.get(color, 0) >> q & 1 else -lit
+                  for color, lits in color_quarter.items() if color not in INDISTINCT_COLORS
+                  for q, lit in enumerate(lits))
+    return check(session, dict(enumerate(puzzle.observations)), layout, extra=extra).twin
 
 
 def file_stem(gems: tuple[Gem, ...]) -> str:
@@ -94,7 +106,9 @@ class Generator:
         result = check(session, dict(enumerate(puzzle.observations)), layout)
         if result.twin is None:
             return "unique", puzzle, result.conflicts
-        return classify_twin(layout, result.twin), puzzle, result.conflicts
+        if classify_twin(layout, result.twin) == TRAP or trap_twin(session, puzzle, layout):
+            return TRAP, puzzle, result.conflicts
+        return AMBIGUOUS, puzzle, result.conflicts
 
     def next(self) -> Generated:
         """The next kept puzzle from the stream; rejected layouts are counted."""

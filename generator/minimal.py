@@ -11,8 +11,9 @@ What makes this fast without changing what "unique" means:
 - Paths are reversible (O4): a shot from P leaving at Q answers the shot from Q too. While its
   reverse shot is still kept a shot is dropped without asking the solver, and every shot is
   posed together with its reverse, which the solver cannot derive by itself.
-- An unsatisfiable call's failed assumptions name the shots its proof used; the rest go at once
-  (unless the call blocked a spurious model, which the proof may rely on).
+- In the fresh solver below, an unsatisfiable call's failed assumptions name the shots its
+  proof used and the rest go at once (unless the call blocked a spurious model, which the
+  proof may rely on). Not in the shared solver: there they depend on its whole history.
 - Below `SMALL` shots the checks move from the shared model (all 36 shots encoded) to a fresh
   solver holding the layout clauses and this puzzle's shots only (copied from a per-process
   template, `SmallSession`): propagation is several times cheaper there. That solver starts
@@ -127,9 +128,12 @@ def _solve(session: ModelSession | SmallSession, assumptions: list[int], budget:
     return bool(status)
 
 
-def check(session: ModelSession | SmallSession, observations: dict[int, Observation], solution: Layout,
-          budget: int | None = None) -> Check:
-    """Is `solution` the only layout consistent with the observations?"""
+def check(session: ModelSession | SmallSession, observations: dict[int, Observation],
+          solution: Layout, budget: int | None = None, extra: tuple[int, ...] = (),
+          cores: bool = False) -> Check:
+    """Is `solution` the only layout consistent with the observations (and the `extra`
+    literals)? With `cores`, a unique answer names the observations its proof used (the
+    solver's failed assumptions; they depend on the solver's history), else all of them."""
     backend, model = session.backend, session.model
     owners: dict[int, set[int]] = {}
     for i, obs in observations.items():
@@ -142,13 +146,13 @@ def check(session: ModelSession | SmallSession, observations: dict[int, Observat
     spurious = False
     try:
         backend.add_clause([-activation] + model.layout.blocking_clause(solution))
-        while _solve(session, list(owners) + [activation], budget):
+        while _solve(session, list(owners) + list(extra) + [activation], budget):
             layout = model.layout.decode(backend.values)
             if all(obs.holds(layout) for obs in observations.values()):
                 return Check(layout, set(), backend.stats()["conflicts"] - before)
             spurious = True                 # a closed loop faked an answer: block it
             backend.add_clause([-activation] + model.layout.blocking_clause(layout))
-        used = set(observations) if spurious else set().union(
+        used = set(observations) if spurious or not cores else set().union(
             *(owners.get(lit, set()) for lit in backend.core()))
         return Check(None, used or set(observations), backend.stats()["conflicts"] - before)
     finally:
@@ -193,7 +197,7 @@ def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
             reverse = reverse_shot(obs)
             if reverse is not None and reverse in kept.values():
                 continue
-            result = check(session, kept, solution, budget)
+            result = check(session, kept, solution, budget, cores=fresh is not None)
             if fresh is not None:
                 work += result.conflicts
             if result.twin is not None:
