@@ -153,6 +153,8 @@ class CpBackend:
         self.model.AddAssumptions([self._lit(l) for l in assumptions])
         solver = self._cp.CpSolver()
         solver.parameters.num_workers = self.workers
+        solver.parameters.cp_model_presolve = False
+        solver.parameters.symmetry_level = 0
         if deadline is not None:
             solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
         status = solver.Solve(self.model)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from games.orapa.board import CELLS
+from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem, all_visible
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import CellAnswer, Observation, ShotAnswer
@@ -42,18 +43,38 @@ class Family:
         self.free = sorted((g.gem for g in layout.gems if not g.placement.cell_mask & self.paths))
         self.cell_answers = [o for o in observations if isinstance(o, CellAnswer)]
         self.visibility = visibility
-        used = touch = 0
+        used = touch = self.touched_cells = 0
         for g in self.touched:
             used |= g.placement.mask
             touch |= g.placement.touch_mask
+            self.touched_cells |= g.placement.cell_mask
         blocked_cells = self.paths
         self._candidates = [
             [p for p in placements(gem.shape, mirror)
-             if not p.cell_mask & blocked_cells and not p.mask & (used | touch)]
+             if not p.cell_mask & blocked_cells and not p.mask & (used | touch)
+             and self._fits_cell_answers(gem, p)]
             for gem in self.free]
-        self.touched_cells = 0
-        for g in self.touched:
-            self.touched_cells |= g.placement.cell_mask
+        self._require_answered_colours()
+
+    def _fits_cell_answers(self, gem: Gem, p: Placement) -> bool:
+        """A placement may cover an asked cell only if the answer there is this gem's colour."""
+        shown = "absorbed" if gem.color == "black" else gem.color
+        return all(not p.cell_mask >> a.cell & 1 or a.content == shown for a in self.cell_answers)
+
+    def _require_answered_colours(self) -> None:
+        """A cell answered with a colour no touched gem covers must be covered by a free gem of
+        that colour; when only one free gem has the colour, only its placements over the cell
+        remain."""
+        for answer in self.cell_answers:
+            if answer.content == "empty" or any(
+                    g.placement.cell_mask >> answer.cell & 1 for g in self.touched):
+                continue
+            color = "black" if answer.content == "absorbed" else answer.content
+            holders = [k for k, gem in enumerate(self.free) if gem.color == color]
+            if len(holders) == 1:
+                k = holders[0]
+                self._candidates[k] = [p for p in self._candidates[k]
+                                       if p.cell_mask >> answer.cell & 1]
 
     def empty_path_cells(self) -> list[int]:
         """Cells on a path that no touched gem covers: empty in every member."""

@@ -1,4 +1,9 @@
-"""Brute-force enumeration of every legal layout of a small gem set, for checking the solver."""
+"""Brute-force enumeration of every legal layout of a small gem set, for checking the solver.
+
+Plain nested loops over placements with the placement rules checked on masks; identical gems
+take placements in increasing order so each layout (O6) appears once. Quarter codes for the
+tracer are built with numpy, so the whole answer table comes from the batch tracer.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,31 +11,54 @@ from itertools import product
 
 import numpy as np
 
-from games.orapa.batch import layout_codes, trace_batch
+from games.orapa.batch import trace_batch
+from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
-from games.orapa.layout import Layout, PlacedGem, RuleOptions, violations
-from games.orapa.placements import placements
+from games.orapa.layout import ABSORBS, OCCUPIED, Layout, PlacedGem, RuleOptions, all_visible
+from games.orapa.placements import Placement, placements
+
+
+class BruteForce:
+    """Every legal layout of `gems` with its 36 answers and its 80 cell contents."""
+
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions) -> None:
+        self.gems, self.rules = gems, rules
+        options = [placements(g.shape, rules.mirror) for g in gems]
+        index_sets = product(*[range(len(o)) for o in options])
+        rows: list[tuple[int, ...]] = []
+        for combo in index_sets:
+            if any(gems[i] == gems[i + 1] and combo[i] >= combo[i + 1] for i in range(len(gems) - 1)):
+                continue
+            chosen = [options[g][i] for g, i in enumerate(combo)]
+            if self._legal(chosen):
+                rows.append(combo)
+        self.options = options
+        self.rows = np.array(rows, dtype=np.int64)
+        codes = np.zeros((len(rows), 320), dtype=np.uint8)
+        for g, gem in enumerate(gems):
+            code = OCCUPIED | GEM_COLOR_BITS[gem.color] | (ABSORBS if gem.color == "black" else 0)
+            table = np.array([p.quarters for p in options[g]], dtype=np.uint8) * code
+            codes |= table[self.rows[:, g]]
+        self.codes = codes
+        self.exits, self.colors = trace_batch(codes)
+
+    def _legal(self, chosen: list[Placement]) -> bool:
+        for i, a in enumerate(chosen):
+            for b in chosen[i + 1:]:
+                if a.mask & b.mask:
+                    return False
+                if self.rules.touching == "corner" and a.mask & b.touch_mask:
+                    return False
+        return not self.rules.visibility or all_visible([p.cell_mask for p in chosen])
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def layout(self, i: int) -> Layout:
+        return Layout([PlacedGem(g, self.options[k][int(self.rows[i, k])])
+                       for k, g in enumerate(self.gems)])
 
 
 @lru_cache(maxsize=8)
-def all_layouts(gems: tuple[Gem, ...], rules: RuleOptions = RuleOptions()
-                ) -> tuple[list[Layout], np.ndarray, np.ndarray]:
-    """Every legal layout (each once, O6), with all 36 answers: (layouts, exits, colours)."""
-    options = [placements(g.shape, rules.mirror) for g in gems]
-    found: dict[Layout, None] = {}
-    for combo in product(*options):
-        used = 0
-        clash = False
-        for p in combo:
-            if p.mask & used:
-                clash = True
-                break
-            used |= p.mask
-        if clash:
-            continue
-        layout = Layout([PlacedGem(g, p) for g, p in zip(gems, combo)])
-        if not violations(layout, rules):
-            found.setdefault(layout, None)
-    layouts = list(found)
-    exits, colors = trace_batch(layout_codes(layouts))
-    return layouts, exits, colors
+def brute_force(gems: tuple[Gem, ...], rules: RuleOptions = RuleOptions()) -> BruteForce:
+    return BruteForce(gems, rules)

@@ -38,10 +38,20 @@ def layout_codes(layouts: Sequence[Layout]) -> np.ndarray:
         len(layouts), QUARTERS)
 
 
+CHUNK = 2000  # layouts traced together: keeps the working set in cache and memory bounded
+
+
 def trace_batch(codes: np.ndarray, ports: Sequence[int] | None = None
                 ) -> tuple[np.ndarray, np.ndarray]:
     """Exit ports (-1 absorbed) and colour bits, shape (L, P), for every layout and port."""
     codes = np.ascontiguousarray(codes, dtype=np.uint8)
+    if codes.shape[0] > CHUNK:
+        parts = [_trace_chunk(codes[i:i + CHUNK], ports) for i in range(0, codes.shape[0], CHUNK)]
+        return np.concatenate([e for e, _ in parts]), np.concatenate([c for _, c in parts])
+    return _trace_chunk(codes, ports)
+
+
+def _trace_chunk(codes: np.ndarray, ports: Sequence[int] | None) -> tuple[np.ndarray, np.ndarray]:
     n_layouts = codes.shape[0]
     port_list = np.arange(PORTS) if ports is None else np.asarray(ports, dtype=np.int64)
     n_ports = len(port_list)

@@ -1,0 +1,184 @@
+"""The Orapa solver: exact counts against brute force, both backends, the true layout always
+found, contradictions explained."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.errors import LimitReached
+from games.orapa.gems import Gem, gem_set
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import (CellAnswer, Puzzle, ShotAnswer, all_shot_answers, cell_answer,
+                                puzzle_from_layout)
+from games.orapa.sampling import random_layout
+from solver.api import conflict, deductions, solve, verify
+from solver.consistent import ConsistentLayouts
+from tests.brute_force import brute_force
+from tests.orapa_strategies import layouts
+
+SMALL_SETS = {
+    "triangle+square": ((Gem("triangle", "yellow"), Gem("square", "white")), RuleOptions()),
+    "black+parallelogram": ((Gem("block", "black"), Gem("parallelogram", "red")), RuleOptions()),
+    "three squares": ((Gem("square", "white"), Gem("square", "white"), Gem("square", "blue")),
+                      RuleOptions()),
+    "touching any, hidden allowed": ((Gem("triangle", "yellow"), Gem("square", "white")),
+                                     RuleOptions(touching="any", visibility=False)),
+    "no mirror": ((Gem("small-triangle", "transparent"), Gem("parallelogram", "red")),
+                  RuleOptions(mirror=False)),
+}
+
+
+def brute_force_count(bf, puzzle: Puzzle) -> int:
+    """How many of the brute-force layouts give every observed answer."""
+    match = np.ones(len(bf), dtype=bool)
+    for obs in puzzle.observations:
+        if isinstance(obs, ShotAnswer):
+            exit_port = -1 if obs.exit is None else obs.exit
+            match &= bf.exits[:, obs.port] == exit_port
+            if obs.exit is not None:
+                match &= bf.colors[:, obs.port] == obs.color
+        else:
+            contents = np.array([bf.layout(i).cell_content(obs.cell) if match[i] else ""
+                                 for i in range(len(bf))])
+            match &= contents == obs.content
+    return int(match.sum())
+
+
+def random_small_puzzle(bf, rng: random.Random, shots: int, cells: int = 0) -> Puzzle:
+    truth = bf.layout(rng.randrange(len(bf)))
+    puzzle = puzzle_from_layout(truth, bf.gems, bf.rules, ports=rng.sample(range(36), shots))
+    extra = [cell_answer(truth, c) for c in rng.sample(range(80), cells)]
+    return puzzle.with_observations(list(puzzle.observations) + extra)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_SETS))
+def test_sat_counts_equal_brute_force(name: str) -> None:
+    gems, rules = SMALL_SETS[name]
+    bf = brute_force(gems, rules)
+    rng = random.Random(name)
+    few = 2 if rules.touching == "corner" else 4   # no layout families under touching any
+    for trial in range(6):
+        puzzle = random_small_puzzle(bf, rng, shots=rng.randint(few, few + 3), cells=trial % 3)
+        result = solve(puzzle, limit=3, count_limit=10**6)
+        assert result.exact
+        assert result.count == brute_force_count(bf, puzzle), puzzle.to_json()
+        assert all(all(o.holds(s) for o in puzzle.observations) for s in result.solutions)
+        assert len(set(result.solutions)) == len(result.solutions)
+
+
+def test_cp_sat_backend_gives_the_same_counts() -> None:
+    gems, rules = SMALL_SETS["black+parallelogram"]
+    bf = brute_force(gems, rules)
+    rng = random.Random(7)
+    for _ in range(2):
+        puzzle = random_small_puzzle(bf, rng, shots=14)
+        sat = solve(puzzle, limit=0, count_limit=50)
+        cp = solve(puzzle, limit=0, count_limit=50, backend="cp")
+        assert (sat.count, sat.exact) == (cp.count, cp.exact) == (brute_force_count(bf, puzzle), True)
+
+
+def test_cp_sat_backend_agrees_on_a_full_base_puzzle() -> None:
+    truth = random_layout(gem_set("base"), rng=random.Random(11))
+    puzzle = puzzle_from_layout(truth, gem_set("base"), RuleOptions())
+    sat, cp = solve(puzzle, limit=3), solve(puzzle, limit=3, backend="cp")
+    assert sat.count == cp.count and set(sat.solutions) == set(cp.solutions)
+    assert truth in cp.solutions
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(presets=["base", "base+diamond", "base+black", "full", "first-edition"]),
+       st.integers(0, 2**32 - 1))
+def test_the_layout_that_produced_the_answers_is_always_found(case, seed: int) -> None:
+    preset, truth = case
+    rng = random.Random(seed)
+    shots = rng.sample(range(36), rng.randint(6, 36))
+    puzzle = puzzle_from_layout(truth, gem_set(preset), RuleOptions(), ports=shots)
+    # every cell's content narrows the set to a handful, which is listed in full
+    cells = [cell_answer(truth, c) for c in range(80)]
+    found = list(ConsistentLayouts(puzzle, timeout=60).layouts(extra=cells))
+    assert truth in found
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(presets=["base", "base+black", "full"]), st.integers(0, 2**32 - 1))
+def test_a_flipped_answer_gives_a_contradiction_that_names_it(case, seed: int) -> None:
+    preset, truth = case
+    rng = random.Random(seed)
+    answers = all_shot_answers(truth)
+    candidates = [a for a in answers if a.exit is not None and a.exit != a.port]
+    flipped_index = answers.index(rng.choice(candidates))
+    original = answers[flipped_index]
+    if rng.random() < 0.5:
+        changed = ShotAnswer(original.port, original.exit, (original.color or 0) ^ 1)
+    else:
+        others = [p for p in range(36) if p not in (original.exit, original.port)]
+        changed = ShotAnswer(original.port, rng.choice(others), original.color)
+    observations = answers[:flipped_index] + [changed] + answers[flipped_index + 1:]
+    puzzle = Puzzle(gem_set(preset), RuleOptions(), tuple(observations))
+    result = solve(puzzle, limit=1)
+    assert result.status == "contradiction"      # the reverse shot disagrees at least
+    assert flipped_index in result.conflict
+    # minimal: dropping any member of the conflict makes those answers satisfiable
+    core = [observations[i] for i in result.conflict]
+    assert conflict(Puzzle(gem_set(preset), RuleOptions(), tuple(core))) is not None
+    for i in range(len(core)):
+        rest = tuple(core[:i] + core[i + 1:])
+        assert conflict(Puzzle(gem_set(preset), RuleOptions(), rest)) is None
+
+
+def test_verify_reports_consistency_forcing_and_an_alternative() -> None:
+    truth = random_layout(gem_set("base"), rng=random.Random(5))
+    full = puzzle_from_layout(truth, gem_set("base"), RuleOptions())
+    assert solve(full, limit=2).status == "unique"
+    result = verify(full, truth)
+    assert (result.consistent, result.forced, result.alternative) == (True, True, None)
+    few = puzzle_from_layout(truth, gem_set("base"), RuleOptions(), ports=[0, 5])
+    result = verify(few, truth)
+    assert result.consistent and not result.forced and result.alternative != truth
+    other = random_layout(gem_set("base"), rng=random.Random(6))
+    wrong = verify(full, other)
+    assert not wrong.consistent and not wrong.forced and wrong.alternative == truth
+
+
+def test_deductions_mark_what_every_consistent_layout_shares() -> None:
+    gems, rules = SMALL_SETS["triangle+square"]
+    bf = brute_force(gems, rules)
+    rng = random.Random(3)
+    puzzle = random_small_puzzle(bf, rng, shots=4)
+    found = deductions(puzzle)
+    listed = list(ConsistentLayouts(puzzle).layouts())
+    for cell in range(80):
+        assert found.possible[cell] == {layout.cell_content(cell) for layout in listed}
+
+
+def test_timeout_raises_limit_reached_with_the_partial_result() -> None:
+    truth = random_layout(gem_set("full"), rng=random.Random(1))
+    puzzle = puzzle_from_layout(truth, gem_set("full"), RuleOptions(), ports=[3])
+    with pytest.raises(LimitReached) as caught:
+        solve(puzzle, limit=2, count_limit=10**9, timeout=0.5)
+    assert caught.value.partial["exact"] is False
+    assert caught.value.partial["count"] >= 1
+
+
+def test_layouts_are_counted_once_under_o6() -> None:
+    """Two identical white squares: swapping them is the same layout."""
+    gems, rules = SMALL_SETS["three squares"]
+    bf = brute_force(gems, rules)
+    puzzle = random_small_puzzle(bf, random.Random(9), shots=3)
+    listed = list(ConsistentLayouts(puzzle).layouts())
+    assert len(listed) == len(set(listed)) == brute_force_count(bf, puzzle)
+    assert isinstance(listed[0], Layout)
+
+
+def test_cell_answers_are_exact() -> None:
+    truth = random_layout(gem_set("base+black"), rng=random.Random(2))
+    puzzle = Puzzle(gem_set("base+black"), RuleOptions(),
+                    tuple(cell_answer(truth, c) for c in range(80)))
+    for layout in ConsistentLayouts(puzzle).layouts():
+        assert all(layout.cell_content(c) == truth.cell_content(c) for c in range(80))
+    assert CellAnswer(0, "empty").to_json() == {"cell": "A1", "content": "empty"}
