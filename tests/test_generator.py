@@ -1,0 +1,194 @@
+"""The puzzle generator: legal, consistent, unique puzzles; seeds; traps; minimal clue sets."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cli import root
+from commands.common import run_main
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout, RuleOptions, violations
+from games.orapa.puzzle import Puzzle, all_shot_answers
+from generator.difficulty import LEVELS, level_of
+from generator.generate import AMBIGUOUS, TRAP, Generated, Generator, classify_twin
+from generator.minimal import is_irreducible
+from solver.api import solve
+
+BASE = gem_set("base")
+
+
+def layout(*gems: tuple[str, str, list[list[int]]]) -> Layout:
+    return Layout.from_json({"gems": [{"shape": s, "color": c, "vertices": v}
+                                      for s, c, v in gems]})
+
+
+# A hand-built symmetric white-tile trap: the white square can sit one row higher and no shot
+# can tell (found by the generator, written out here).
+RED = ("parallelogram", "red", [[2, 0], [2, 2], [1, 3], [1, 1]])
+YELLOW = ("triangle", "yellow", [[4, 3], [6, 3], [6, 5]])
+BLUE = ("large-triangle", "blue", [[1, 6], [5, 6], [3, 8]])
+WHITE = ("large-triangle", "white", [[7, 0], [9, 2], [7, 4]])
+TRAP_MINE = layout(RED, YELLOW, BLUE, WHITE, ("square", "white", [[4, 1], [5, 2], [4, 3], [3, 2]]))
+TRAP_TWIN = layout(RED, YELLOW, BLUE, WHITE, ("square", "white", [[4, 0], [5, 1], [4, 2], [3, 1]]))
+
+
+def check_puzzle(puzzle: Puzzle) -> None:
+    """Legal solution, consistent with every answer, and the only consistent layout."""
+    solution = puzzle.solution
+    assert solution is not None and solution.kinds == sorted(puzzle.gems)
+    assert violations(solution, puzzle.rules) == []
+    assert all(obs.holds(solution) for obs in puzzle.observations)
+    result = solve(puzzle, limit=2, count_limit=1)
+    assert result.status == "unique" and result.solutions == [solution]
+    # and through the file format
+    again = Puzzle.from_json(json.loads(json.dumps(puzzle.to_json())))
+    assert again == puzzle and again.solution == solution
+
+
+@pytest.mark.parametrize("name", ["base", "full"])
+def test_full_shot_puzzles_are_legal_consistent_and_unique(name: str) -> None:
+    generator = Generator(gem_set(name), rng=random.Random(11))
+    for _ in range(3):
+        found = generator.next()
+        assert found.shots == 36 and found.difficulty.level in LEVELS
+        check_puzzle(found.puzzle)
+
+
+MINIMAL_SEED = 1  # a quick one: 7 shots
+
+
+@pytest.fixture(scope="module")
+def minimal() -> Generated:
+    return Generator(BASE, rng=random.Random(MINIMAL_SEED), clues="minimal").next()
+
+
+def test_minimal_puzzle_is_unique_and_irreducible(minimal: Generated) -> None:
+    found = minimal
+    puzzle, solution = found.puzzle, found.puzzle.solution
+    check_puzzle(puzzle)
+    assert found.shots < 36 and found.difficulty.shots == found.shots
+    assert is_irreducible(puzzle, solution)
+    # independently of the generator's own check: every one-shot-smaller puzzle is ambiguous
+    observations = list(puzzle.observations)
+    for i in range(len(observations)):
+        smaller = puzzle.with_observations(observations[:i] + observations[i + 1:])
+        assert solve(smaller, limit=2, count_limit=1).status == "ambiguous"
+    # kept observations keep the original shot order
+    full = all_shot_answers(solution)
+    assert [full.index(o) for o in observations] == sorted(full.index(o) for o in observations)
+
+
+def test_is_irreducible_sees_a_redundant_shot() -> None:
+    found = Generator(BASE, rng=random.Random(4)).next()
+    assert not is_irreducible(found.puzzle, found.puzzle.solution)
+
+
+def test_same_seed_same_puzzles(minimal: Generated) -> None:
+    def run(seed: int, clues: str, count: int) -> list:
+        generator = Generator(BASE, rng=random.Random(seed), clues=clues)
+        return [generator.next() for _ in range(count)]
+
+    first, second = run(5, "all", 4), run(5, "all", 4)
+    assert [g.puzzle.to_json() for g in first] == [g.puzzle.to_json() for g in second]
+    assert [g.puzzle.to_json() for g in run(6, "all", 4)] != [g.puzzle.to_json() for g in first]
+    again = run(MINIMAL_SEED, "minimal", 1)[0]
+    assert again.puzzle.to_json() == minimal.puzzle.to_json()
+    assert again.difficulty == minimal.difficulty
+
+
+def test_trap_detected_on_hand_built_example() -> None:
+    assert violations(TRAP_MINE) == [] and violations(TRAP_TWIN) == []
+    assert all_shot_answers(TRAP_MINE) == all_shot_answers(TRAP_TWIN)
+    assert TRAP_MINE != TRAP_TWIN
+    assert classify_twin(TRAP_MINE, TRAP_TWIN) == TRAP
+    verdict, puzzle, _ = Generator(BASE).classify(TRAP_MINE)
+    assert verdict == TRAP
+    assert solve(puzzle, limit=5).status == "ambiguous"
+
+
+def test_twin_differing_in_a_coloured_gem_is_ambiguous_not_trap() -> None:
+    moved_yellow = layout(RED, ("triangle", "yellow", [[5, 3], [7, 3], [7, 5]]), BLUE, WHITE,
+                          ("square", "white", [[4, 1], [5, 2], [4, 3], [3, 2]]))
+    assert classify_twin(TRAP_MINE, moved_yellow) == AMBIGUOUS
+
+
+def test_rejections_are_counted() -> None:
+    # seed 38 draws a trap before its first unique layout
+    generator = Generator(BASE, rng=random.Random(38))
+    check_puzzle(generator.next().puzzle)
+    assert generator.rejected == {TRAP: 1, AMBIGUOUS: 0}
+
+
+def test_levels() -> None:
+    assert [level_of(c) for c in (0, 149, 150, 699, 700)] == \
+        ["easy", "easy", "medium", "medium", "hard"]
+
+
+def test_bad_clue_mode() -> None:
+    with pytest.raises(ValueError):
+        Generator(BASE, clues="some")
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        run_main(root, list(args))
+        status = 0
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_generate_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "new" / "dir"
+    status, stdout, _ = cli(capsys, "generate", "--gems", "base", "--count", "2", "--seed", "7",
+                            "--out", str(out), "--json")
+    assert status == 0
+    document = json.loads(stdout)
+    assert set(document) == {"puzzles", "rejected"}
+    assert {"ambiguous", "trap"} <= set(document["rejected"])
+    files = [item["file"] for item in document["puzzles"]]
+    assert [Path(f).name for f in files] == ["base-0001.json", "base-0002.json"]
+    for item in document["puzzles"]:
+        assert item["shots"] == 36 and item["difficulty"] in LEVELS
+        puzzle = Puzzle.from_json(json.loads(Path(item["file"]).read_text()))
+        assert puzzle.solution is not None and len(puzzle.observations) == 36
+    # the same seed writes the same files
+    status, stdout, _ = cli(capsys, "generate", "--gems", "base", "--count", "2", "--seed", "7",
+                            "--out", str(tmp_path / "again"), "--json")
+    assert [(tmp_path / "again" / Path(f).name).read_text() for f in files] == \
+        [Path(f).read_text() for f in files]
+
+
+def test_cli_generate_human_and_custom_gems(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    gems = json.dumps([{"shape": "triangle", "color": "yellow"},
+                       {"shape": "square", "color": "white"}])
+    status, stdout, stderr = cli(capsys, "generate", "--gems", gems, "--count", "1", "--seed",
+                                 "1", "--out", str(tmp_path))
+    assert status == 0 and "1 puzzles written" in stdout
+    assert (tmp_path / "custom-0001.json").exists() and "puzzle" in stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--gems", "bogus", "--count", "1", "--seed", "1"], "--gems: unknown gem set"),
+    (["--gems", "[1]", "--count", "1", "--seed", "1"], "--gems[0]"),
+    (["--gems", "base", "--count", "0", "--seed", "1"], "--count"),
+    (["--gems", "base", "--count", "1", "--seed", "1", "--clues", "few"], "--clues"),
+])
+def test_cli_generate_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                args: list[str], message: str) -> None:
+    status, stdout, stderr = cli(capsys, "generate", *args, "--out", str(tmp_path))
+    assert status == 2 and stdout == "" and message in stderr
+    assert len(stderr.strip().splitlines()) == 1
+
+
+def test_cli_generate_out_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    status, _, stderr = cli(capsys, "generate", "--gems", "base", "--count", "1", "--seed", "1",
+                            "--out", str(target))
+    assert status == 2 and "not a directory" in stderr
