@@ -10,11 +10,11 @@ puzzle.
   shared, warm solver: a few dozen conflicts at most; such puzzles are `easy`).
 
 Levels (thresholds calibrated on minimal `base` puzzles so that each level holds about a third,
-see docs/generator.md): `easy` below 150 conflicts, `medium` below 700, `hard` from 700.
+see docs/generator.md): `easy` below 600 conflicts, `medium` below 1600, `hard` from 1600.
 Fewer clues usually mean more conflicts: the solver has to rule out more layouts by reasoning
 and fewer by propagation.
 
->>> rate(6, 40).level, rate(5, 2500).level
+>>> rate(6, 400).level, rate(5, 2500).level
 ('easy', 'hard')
 """
 from __future__ import annotations
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 LEVELS = ("easy", "medium", "hard")
-MEDIUM_FROM = 150
-HARD_FROM = 700
+MEDIUM_FROM = 600
+HARD_FROM = 1600
 
 
 def level_of(conflicts: int) -> str:

@@ -11,11 +11,14 @@ from cli import root
 from commands.common import run_main
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions, violations
-from games.orapa.puzzle import Puzzle, all_shot_answers
+from games.orapa.puzzle import Puzzle, all_shot_answers, puzzle_from_layout
+from games.orapa.sampling import random_layout
 from generator.difficulty import LEVELS, level_of
-from generator.generate import AMBIGUOUS, TRAP, Generated, Generator, classify_twin
+from generator.generate import (AMBIGUOUS, TRAP, Generated, Generator, classify_twin,
+                                trap_twin)
 from generator.minimal import is_irreducible
 from solver.api import solve
+from solver.consistent import session_for
 
 BASE = gem_set("base")
 
@@ -109,6 +112,21 @@ def test_trap_detected_on_hand_built_example() -> None:
     assert solve(puzzle, limit=5).status == "ambiguous"
 
 
+def test_trap_question_is_exact() -> None:
+    # the solver is asked for a white-only twin, whichever twin a plain search finds first
+    puzzle = puzzle_from_layout(TRAP_MINE, BASE, RuleOptions())
+    twin = trap_twin(session_for(BASE, RuleOptions()), puzzle, TRAP_MINE)
+    assert twin is not None and twin != TRAP_MINE
+    assert classify_twin(TRAP_MINE, twin) == TRAP
+    # first edition: the black absorber can usually move unseen, the white gems cannot
+    gems = gem_set("first-edition")
+    generator = Generator(gems, rng=random.Random(3))
+    mine = random_layout(gems, generator.rules, generator.rng)
+    verdict, puzzle, _ = generator.classify(mine)
+    assert verdict == AMBIGUOUS
+    assert trap_twin(session_for(gems, RuleOptions()), puzzle, mine) is None
+
+
 def test_twin_differing_in_a_coloured_gem_is_ambiguous_not_trap() -> None:
     moved_yellow = layout(RED, ("triangle", "yellow", [[5, 3], [7, 3], [7, 5]]), BLUE, WHITE,
                           ("square", "white", [[4, 1], [5, 2], [4, 3], [3, 2]]))
@@ -123,7 +141,7 @@ def test_rejections_are_counted() -> None:
 
 
 def test_levels() -> None:
-    assert [level_of(c) for c in (0, 149, 150, 699, 700)] == \
+    assert [level_of(c) for c in (0, 599, 600, 1599, 1600)] == \
         ["easy", "easy", "medium", "medium", "hard"]
 
 
