@@ -38,7 +38,8 @@ class GraphGame:
     def legal_moves(self, state: tuple[int, int, int]) -> list[int]:
         return list(range(len(self.moves[state[:2]])))
 
-    def apply(self, state: tuple[int, int, int], move: int) -> tuple[tuple[int, int, int], float, bool]:
+    def apply(self, state: tuple[int, int, int],
+              move: int) -> tuple[tuple[int, int, int], float, bool]:
         level, node, reward, again = self.moves[state[:2]][move]
         side = state[2] if again else 1 - state[2]
         return (level, node, side), float(reward), again
@@ -78,7 +79,8 @@ def test_shared_table_stays_exact_across_roots(seed: int) -> None:
     for level in (0, 1, 2):
         for node in range(3):
             for side in (0, 1):
-                assert searcher.search((level, node, side)).value == minimax(game, (level, node, side))
+                state = (level, node, side)
+                assert searcher.search(state).value == minimax(game, state)
 
 
 def test_depth_limit_gives_an_inexact_estimate() -> None:

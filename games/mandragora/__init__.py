@@ -7,10 +7,10 @@ from games.mandragora.board import (
     STEPS_TO_BASE, mirror_board, piece_values, sow,
 )
 from games.mandragora.match import Match, describe, render, replay
-from games.mandragora.position import Position, mirror_area
+from games.mandragora.position import Position
 
 __all__ = [
     "BASES", "LOOPS", "MIRROR", "OPPONENT", "PATTERNS", "PLAYER", "SELECTABLE", "SIDE_NAMES",
-    "SOWING_TARGETS", "STEPS_TO_BASE", "Match", "Position", "describe", "mirror_area", "mirror_board",
+    "SOWING_TARGETS", "STEPS_TO_BASE", "Match", "Position", "describe", "mirror_board",
     "piece_values", "render", "replay", "sow",
 ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from games.errors import BadInput
 from games.mandragora.board import (
-    BASES, MIRROR, OPPONENT, PATTERNS, PIECE_KINDS, PLAYER, PLAYING_AREAS, SELECTABLE,
+    BASES, OPPONENT, PATTERNS, PIECE_KINDS, PLAYER, PLAYING_AREAS, SELECTABLE,
     SIDE_NAMES, mirror_board, piece_values, sow,
 )
 
@@ -89,11 +89,6 @@ class Position:
         return Position(mirror_board(self.board), 1 - self.to_move, 1 - self.first)
 
 
-def mirror_area(area: int) -> int:
-    """The area that plays the same role for the other side (1<->6, 2<->4, 3<->7, 5<->8, 0<->9)."""
-    return MIRROR[area]
-
-
 def random_position(rng: random.Random, pieces: int) -> Position:
     """A random position with `pieces` pieces drawn from a random pattern's 24, stacked at random
     on the playing areas, with a random side to move and a random first mover."""
@@ -102,4 +97,5 @@ def random_position(rng: random.Random, pieces: int) -> Position:
     for piece in rng.sample(pool, pieces):
         area = rng.choice(PLAYING_AREAS)
         areas[area] = areas.get(area, "") + piece
-    return Position.from_areas(areas, rng.choice((PLAYER, OPPONENT)), rng.choice((PLAYER, OPPONENT)))
+    sides = (PLAYER, OPPONENT)
+    return Position.from_areas(areas, rng.choice(sides), rng.choice(sides))
