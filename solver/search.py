@@ -142,7 +142,8 @@ class Searcher:
 
     def search(self, state: Any, max_depth: int | None = None,
                time_limit: float | None = None) -> SearchResult[Any]:
-        """Iterative deepening from depth 1 until exact, `max_depth` or `time_limit` seconds."""
+        """Deepen from depth 1 until exact, `max_depth` or `time_limit` seconds; with neither
+        limit, one search to the end of the game."""
         start = time.monotonic()
         self.nodes = 0
         limit = UNLIMITED if max_depth is None else max(1, max_depth)
