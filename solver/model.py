@@ -24,8 +24,24 @@ class OrapaModel:
     def shot(self, port: int) -> ShotVars:
         """The shot from `port`, encoded the first time it is asked for."""
         if port not in self.shots:
-            self.shots[port] = ShotVars(self.layout, port)
+            new = ShotVars(self.layout, port)
+            for other in self.shots.values():
+                self._encode_reversibility(new, other)
+            self.shots[port] = new
         return self.shots[port]
+
+    def _encode_reversibility(self, a: ShotVars, b: ShotVars) -> None:
+        """Redundant but decisive: the wave from a's port leaves by b's port exactly when the
+        wave from b's port leaves by a's, with the same colour. Implied by the routing clauses,
+        yet a solver would need an exhaustive search to discover it; stated, a misheard answer
+        contradicts its reverse shot by propagation alone."""
+        add = self.cnf.add
+        there, back = a.exit[b.port], b.exit[a.port]
+        add([-there, back])
+        add([-back, there])
+        for color, hit in a.hit.items():
+            add([-there, -hit, b.hit[color]])
+            add([-there, hit, -b.hit[color]])
 
     def observation_literals(self, obs: Observation) -> list[int]:
         """Literals that together say the observation holds."""
