@@ -5,8 +5,10 @@
 For `base`: minimal-clue puzzles from one seeded stream, sorted into levels until each level
 holds `PER_LEVEL`; extra ones of a full level are skipped. For `base+diamond`, `base+black` and
 `full`: the first `PER_SET` minimal-clue puzzles of their streams. Files are
-`puzzles/<gems>/<gems>-<level>-NN.json`; `puzzles/<gems>/index.json` lists them with level, shots and
-conflicts, and `puzzles/README.md` is the same index for people.
+`puzzles/<gems>/<gems>-<level>-NN.json`; `puzzles/<gems>/index.json` lists them with level,
+shots and conflicts, and `puzzles/README.md` is the same index for people. The puzzles follow
+from the seeds and the solver's encoding: a change to the encoding changes the minimal clue
+sets (which cores and budgets depend on), so rebuild after one.
 """
 from __future__ import annotations
 

@@ -10,7 +10,9 @@ What makes this fast without changing what "unique" means:
 - The known solution is excluded up front, so one SAT call decides uniqueness.
 - Paths are reversible (O4): a shot from P leaving at Q answers the shot from Q too. While its
   reverse shot is still kept a shot is dropped without asking the solver, and every shot is
-  posed together with its reverse, which the solver cannot derive by itself.
+  posed together with its reverse (the model's reversibility lemmas link the two shots'
+  variables, so the reverse's literals hold exactly in the same layouts; posing them halved
+  the work before those lemmas existed and is kept so that seeds give the same puzzles).
 - In the fresh solver below, an unsatisfiable call's failed assumptions name the shots its
   proof used and the rest go at once (unless the call blocked a spurious model, which the
   proof may rely on). Not in the shared solver: there they depend on its whole history.
@@ -112,20 +114,21 @@ def reverse_shot(obs: Observation) -> ShotAnswer | None:
     return ShotAnswer(obs.exit, obs.port, obs.color)
 
 
-def _solve(session: ModelSession | SmallSession, assumptions: list[int], budget: int | None) -> bool:
-    """The backend's solve, under a conflict budget when one is given."""
+def _solve(session: ModelSession | SmallSession, assumptions: list[int],
+           budget: int | None) -> np.ndarray | None:
+    """The truth of every variable in a model under the assumptions, or None when there is
+    none; raises TooHard past the conflict budget when one is given."""
     backend = session.backend
     if budget is None:
-        return backend.solve(assumptions)
+        return backend.values if backend.solve(assumptions) else None
     backend.sync()
     backend.solver.conf_budget(budget)
     status = backend.solver.solve_limited(assumptions=assumptions)
     if status is None:
         raise TooHard(f"a uniqueness check needed more than {budget} conflicts")
-    if status:
-        model = backend.solver.get_model()
-        backend._values = np.concatenate(([False], np.asarray(model) > 0))
-    return bool(status)
+    if not status:
+        return None
+    return np.concatenate(([False], np.asarray(backend.solver.get_model()) > 0))
 
 
 def check(session: ModelSession | SmallSession, observations: dict[int, Observation],
@@ -146,8 +149,9 @@ def check(session: ModelSession | SmallSession, observations: dict[int, Observat
     spurious = False
     try:
         backend.add_clause([-activation] + model.layout.blocking_clause(solution))
-        while _solve(session, list(owners) + list(extra) + [activation], budget):
-            layout = model.layout.decode(backend.values)
+        assumptions = list(owners) + list(extra) + [activation]
+        while (values := _solve(session, assumptions, budget)) is not None:
+            layout = model.layout.decode(values)
             if all(obs.holds(layout) for obs in observations.values()):
                 return Check(layout, set(), backend.stats()["conflicts"] - before)
             spurious = True                 # a closed loop faked an answer: block it

@@ -47,7 +47,7 @@ def test_puzzle_solves_uniquely_to_its_solution(entry: dict) -> None:
     assert entry["level"] == level_of(entry["conflicts"])
     assert all(obs.holds(solution) for obs in puzzle.observations)
     # Posed with each shot's reverse (paths are reversible, O4: the same layouts agree), which
-    # the solver cannot derive itself and which halves its work on these few-shot puzzles.
+    # cuts the solver's work on these few-shot puzzles.
     reverses = [ShotAnswer(o.exit, o.port, o.color) for o in puzzle.observations
                 if isinstance(o, ShotAnswer) and o.exit is not None]
     posed = puzzle.with_observations(list(puzzle.observations) + reverses)
