@@ -105,7 +105,7 @@ def play_command(auto: bool, seed: int, gems_name: str, mirror: bool, touching: 
     def report(step: Step) -> None:
         bar.update(1)
         if not as_json:
-            tqdm.write(f"{len(game_steps) + 1:2d}. {step.question:>3} -> {step.answer}   "
+            tqdm.write(f"{len(game_steps) + 1:2d}. {step.answer}   "
                        f"[{step.expected_bits:.2f} bits, ~{step.candidates:.3g} layouts"
                        f"{' (listed)' if step.exact else ''}, {step.seconds:.2f} s]")
         game_steps.append(step)

@@ -19,7 +19,7 @@ from games.orapa.gems import Gem, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle, cell_answer, shot_answer
 from games.orapa.sampling import random_layout
-from solver.advisor import advise
+from solver.advisor import Advice, advise
 from solver.api import solve
 
 MAX_QUESTIONS = 116
@@ -84,6 +84,17 @@ def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
     return result.solutions[0] if result.status == "unique" else None
 
 
+def _advice(puzzle: Puzzle, strategy: str, sample: int, budget: float, lookahead: bool,
+            rng: random.Random, backend: str) -> Advice:
+    """The advisor's ranking; the budget doubles while no consistent layout is found in it."""
+    while True:
+        try:
+            return advise(puzzle, strategy, sample, budget=budget, lookahead=lookahead, rng=rng,
+                          backend=backend)
+        except LimitReached:
+            budget *= 2
+
+
 def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int = 0,
              strategy: str = "entropy", sample: int = 1500, budget: float = 1.5,
              lookahead: bool = False, backend: str = "sat",
@@ -96,8 +107,7 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
     puzzle = Puzzle(gems, rules)
     while game.questions < MAX_QUESTIONS:
         start = time.monotonic()
-        advice = advise(puzzle, strategy, sample, budget=budget, lookahead=lookahead, rng=rng,
-                        backend=backend)
+        advice = _advice(puzzle, strategy, sample, budget, lookahead, rng, backend)
         layouts = advice.candidates.layouts
         if advice.candidates.exact and len(layouts) == 1:
             game.solved = forced_layout(puzzle, backend)

@@ -27,9 +27,12 @@ import time
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from games.errors import LimitReached
 from games.orapa.layout import Layout
-from games.orapa.puzzle import Puzzle
+from games.orapa.batch import layout_codes, trace_batch
+from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
 from solver.consistent import ConsistentLayouts, ModelSession, session_for
 from solver.advisor_families import PathFamily, assign_weights, search_families
@@ -85,21 +88,35 @@ def family_of(family: Family, mirror: bool) -> PathFamily:
                       family.visibility, mirror)
 
 
-def sample_families(found: list[PathFamily], n: int, rng: random.Random,
-                    deadline: float) -> tuple[list[Layout], int]:
-    """Up to n uniform draws from the families' union (fewer past the deadline);
-    returns (layouts, proposals made)."""
+def holding(layouts: list[Layout], shots: list[ShotAnswer]) -> list[Layout]:
+    """The layouts that give these shot answers (one batch trace)."""
+    if not shots or not layouts:
+        return layouts
+    exits, colors = trace_batch(layout_codes(layouts), [o.port for o in shots])
+    want_exit = np.array([-1 if o.exit is None else o.exit for o in shots])
+    want_color = np.array([o.color or 0 for o in shots])
+    ok = ((exits == want_exit) & ((want_exit < 0) | (colors == want_color))).all(axis=1)
+    return [layout for layout, good in zip(layouts, ok.tolist()) if good]
+
+
+def sample_families(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
+                    check: list[ShotAnswer] | None = None) -> tuple[list[Layout], int]:
+    """About n uniform draws from the families' union, kept when they also give the `check`
+    answers (fewer past the deadline); returns (layouts, proposals made)."""
     cumulative = list(itertools.accumulate(f.weight for f in found))
     total = cumulative[-1]
     kept: list[Layout] = []
     tried = 0
-    while len(kept) < n:
-        tried += 1
-        if tried % 512 == 0 and time.monotonic() > deadline:
-            break
-        layout = found[bisect.bisect_right(cumulative, rng.randrange(total))].draw(rng)
-        if layout is not None:
-            kept.append(layout)
+    while len(kept) < n and time.monotonic() < deadline:
+        batch = []
+        for _ in range(256 if check else n - len(kept)):
+            tried += 1
+            layout = found[bisect.bisect_right(cumulative, rng.randrange(total))].draw(rng)
+            if layout is not None:
+                batch.append(layout)
+            if tried % 512 == 0 and time.monotonic() > deadline:
+                break
+        kept += holding(batch, check or [])
     return kept, tried
 
 
@@ -107,55 +124,94 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
                           budget: float = 1.5, rng: random.Random | None = None,
                           backend: str = "sat") -> Candidates:
     """Every consistent layout when there are at most `exact_bound`, else a uniform sample of
-    up to `n`. `budget` seconds bound the work: the families are listed by the direct search
-    for half of it, then by SAT; when neither finishes the sample is drawn from the families
-    found (method `partial`: not uniform, count a lower bound)."""
+    about `n`. `budget` seconds guide the work: the families are listed by the direct search;
+    when that takes too long, the families of all answers but the last shot are listed and
+    the draws are filtered by that shot (still uniform); then by SAT; when nothing finishes,
+    the sample is drawn from the families found (method `partial`: not uniform, count a lower
+    bound)."""
     rng = rng or random.Random(0)
     start = time.monotonic()
     if puzzle.rules.touching != "corner":
         result = _without_families(puzzle, n, exact_bound, start + budget, rng, backend)
     else:
         result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend)
+    if not result.layouts and not result.exact:  # none drawn: is there any at all?
+        try:
+            layout = ConsistentLayouts(puzzle, backend, budget).first()
+        except LimitReached:
+            layout = None
+        else:
+            result = Candidates([] if layout is None else [layout], layout is None,
+                                0 if layout is None else 1, layout is None, "partial")
     result.seconds = time.monotonic() - start
     return result
 
 
-def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
-                   rng: random.Random, backend: str) -> Candidates:
+def _listed(puzzle: Puzzle, deadline: float) -> tuple[list[PathFamily], bool]:
+    """The families by the direct search, with their weights: (families, complete?)."""
     found: list[PathFamily] = []
     complete = True
     try:
-        for path_family in search_families(puzzle, start + 0.5 * budget):
-            found.append(path_family)
+        for family in search_families(puzzle, deadline):
+            found.append(family)
     except LimitReached:
-        by_sat: list[PathFamily] = []
-        session = session_for(puzzle.gems, puzzle.rules, backend)
-        try:
-            for family in families(puzzle, session, start + budget):
-                by_sat.append(family_of(family, puzzle.rules.mirror))
-            found = by_sat
-        except LimitReached:
-            complete = False
-            found = max(found, by_sat, key=lambda fs: sum(f.weight for f in fs))
+        complete = False
     assign_weights(found)
-    found = [f for f in found if f.weight]
+    return [f for f in found if f.weight], complete
+
+
+def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
+                   rng: random.Random, backend: str) -> Candidates:
+    found, complete = _listed(puzzle, start + 0.4 * budget)
+    if complete:
+        return _finish(found, [], n, exact_bound, rng, start + budget)
+    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
+    if len(shots) > 1:
+        reduced, done = _listed(puzzle.with_observations(
+            [o for o in puzzle.observations if o is not shots[-1]]), start + 0.6 * budget)
+        if done:
+            result = _finish(reduced, [shots[-1]], n, exact_bound, rng, start + budget)
+            if len(result.layouts) >= min(n, 100):
+                return result
+    by_sat: list[PathFamily] = []
+    try:
+        for family in families(puzzle, session_for(puzzle.gems, puzzle.rules, backend),
+                               max(start + budget, time.monotonic() + 0.3 * budget)):
+            by_sat.append(family_of(family, puzzle.rules.mirror))
+        complete = True
+    except LimitReached:
+        pass
+    assign_weights(by_sat)
+    by_sat = [f for f in by_sat if f.weight]
+    if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
+        found = by_sat
+    result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget)
+    if not complete:
+        result.exact, result.uniform, result.method = False, False, "partial"
+    return result
+
+
+LISTING_BOUND = 200_000  # most proposals worth listing the members of (work grows with it)
+
+
+def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_bound: int,
+            rng: random.Random, deadline: float) -> Candidates:
+    """Candidates from listed families: every member when few, else a uniform sample."""
     if not found:
-        return Candidates([], complete, 0, True, "enumeration")
+        return Candidates([], True, 0, True, "enumeration")
     total = sum(f.weight for f in found)
-    if complete and total <= exact_bound:
-        return _members(found)
-    deadline = max(time.monotonic() + 0.2 * budget, start + budget)
-    kept, tried = sample_families(found, n, rng, deadline)
+    if total <= exact_bound:
+        return _members(found, check)
+    kept, tried = sample_families(found, n, rng, max(deadline, time.monotonic() + 0.2), check)
     estimate = total * len(kept) / tried
-    if complete and estimate <= exact_bound / 2:
-        return _members(found)
-    method = ("prior" if len(found) == 1 and not found[0].fixed else "families") \
-        if complete else "partial"
-    return Candidates(kept, False, estimate, complete, method)
+    if estimate <= exact_bound / 2 and not check and total <= LISTING_BOUND:
+        return _members(found, check)
+    method = "prior" if len(found) == 1 and not found[0].fixed else "families"
+    return Candidates(kept, False, estimate, True, method)
 
 
-def _members(found: list[PathFamily]) -> Candidates:
-    layouts = [m for f in found for m in f.members()]
+def _members(found: list[PathFamily], check: list[ShotAnswer]) -> Candidates:
+    layouts = holding([m for f in found for m in f.members()], check)
     return Candidates(layouts, True, len(layouts), True, "enumeration")
 
 

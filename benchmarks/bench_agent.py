@@ -1,0 +1,86 @@
+"""Advisor benchmark: the autoplayer against random mines (issue 5).
+
+Plays `--games` mines (seeds 0, 1, ...) of each gem set and reports, per set, the average and
+worst number of questions until the solver proves the layout forced, the median and 95th
+percentile seconds per decision, how the candidates were obtained (enumeration, prior, families,
+partial) and that every game ended with the true layout. Targets for `base`: average <= 7.5
+questions, worst <= 11, median decision < 2 s on one core (`--jobs 1`). With `--jobs 2` the
+games run in two processes (the decision times then share the machine).
+
+    .venv/bin/python benchmarks/bench_agent.py --games 100 --gems base --gems full
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.orapa.gems import gem_set  # noqa: E402
+from solver.autoplay import autoplay  # noqa: E402
+
+
+def play_one(task: tuple[str, int, str, int, float, bool]) -> dict:
+    """One game: questions, decision times, methods, solved?"""
+    preset, seed, strategy, sample, budget, lookahead = task
+    game = autoplay(gem_set(preset), seed=seed, strategy=strategy, sample=sample, budget=budget,
+                    lookahead=lookahead)
+    return {"seed": seed, "questions": game.questions, "solved": game.solved == game.mine,
+            "seconds": [s.seconds for s in game.steps], "methods": [s.method for s in game.steps],
+            "log": [s.question for s in game.steps]}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--gems", action="append", help="gem set(s); default base and full")
+    parser.add_argument("--strategy", default="entropy")
+    parser.add_argument("--sample", type=int, default=1500)
+    parser.add_argument("--budget", type=float, default=1.5)
+    parser.add_argument("--lookahead", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="write every game as one JSON line here")
+    args = parser.parse_args()
+    summary = {}
+    for preset in args.gems or ["base", "full"]:
+        tasks = [(preset, seed, args.strategy, args.sample, args.budget, args.lookahead)
+                 for seed in range(args.games)]
+        start = time.monotonic()
+        with Pool(args.jobs) as pool:
+            games = list(tqdm(pool.imap(play_one, tasks), total=len(tasks), desc=preset,
+                              file=sys.stderr))
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as out:
+                for g in games:
+                    out.write(json.dumps({"gems": preset, **g}) + "\n")
+        questions = [g["questions"] for g in games]
+        seconds = [s for g in games for s in g["seconds"]]
+        methods = Counter(m for g in games for m in g["methods"])
+        summary[preset] = {
+            "games": len(games), "solved": sum(g["solved"] for g in games),
+            "average_questions": round(statistics.mean(questions), 2),
+            "worst_questions": max(questions),
+            "median_decision_s": round(statistics.median(seconds), 3),
+            "p95_decision_s": round(percentile(seconds, 0.95), 3),
+            "methods": dict(methods), "wall_s": round(time.monotonic() - start, 1)}
+        print(f"{preset}: {json.dumps(summary[preset])}", flush=True)
+    print(json.dumps({"strategy": args.strategy, "lookahead": args.lookahead,
+                      "sample": args.sample, "budget": args.budget, "jobs": args.jobs,
+                      "results": summary}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The autoplayer ends with the true layout; `orapa next` and `orapa play` follow INTERFACE.md."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cli import root
+from commands.common import run_main
+from games.orapa.board import parse_cell, parse_port, port_label
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import cell_answer, puzzle_from_layout, shot_answer
+from games.orapa.sampling import random_layout
+from solver.api import solve
+from solver.autoplay import answer, autoplay
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the command in-process with the CLI's error conventions: (status, stdout, stderr)."""
+    try:
+        run_main(root, list(args))
+        status = 0
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_autoplayer_ends_with_the_true_layout() -> None:
+    game = autoplay(gem_set("base"), seed=1, sample=300)
+    assert game.solved == game.mine
+    assert all(o.holds(game.mine) for o in game.puzzle.observations)
+    assert solve(game.puzzle, limit=1, count_limit=1).status == "unique"
+    questions = [s.question for s in game.steps]
+    assert len(questions) == len(set(questions))   # nothing is asked twice
+    before = game.puzzle.with_observations(game.puzzle.observations[:-1])
+    assert solve(before, limit=1, count_limit=1).status == "ambiguous"  # it stops at once
+
+
+def test_answers_come_from_the_mine() -> None:
+    mine = random_layout(gem_set("base"), rng=random.Random(8))
+    assert answer(mine, "15") == shot_answer(mine, parse_port("15"))
+    assert answer(mine, "A") == shot_answer(mine, parse_port("A"))
+    assert answer(mine, "E4") == cell_answer(mine, parse_cell("E4"))
+
+
+def test_next_json_follows_the_interface(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = random_layout(gem_set("base"), rng=random.Random(5))
+    ports = [0, 14, 20, 31, 7, 3, 25, 11, 33]
+    puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports)
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(puzzle.to_json()))
+    status, out, _ = run(capsys, "next", str(path), "--json", "--budget", "60")
+    assert status == 0
+    data = json.loads(out)
+    assert {"question", "expected_bits", "candidates", "exact", "ranking"} <= set(data)
+    assert data["exact"] is True and data["candidates"] == solve(puzzle).count
+    assert data["question"] == data["ranking"][0]["question"]
+    assert data["expected_bits"] == data["ranking"][0]["expected_bits"]
+    bits = [r["expected_bits"] for r in data["ranking"]]
+    assert bits == sorted(bits, reverse=True)
+    assert not {port_label(p) for p in ports} & {r["question"] for r in data["ranking"]}
+    status, out, _ = run(capsys, "next", str(path), "--explain", "--top", "3", "--budget", "60")
+    assert status == 0 and f"ask {data['question']}" in out and "possible answers" in out
+
+
+def test_next_rejects_bad_input(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"gems": "base", "observations": [{"cell": "A1", "content": "red"}, '
+                    '{"cell": "A1", "content": "empty"}]}')
+    status, out, err = run(capsys, "next", str(path), "--json")
+    assert status == 2 and out == "" and "no layout is consistent" in err
+    status, _, err = run(capsys, "next", str(path), "--strategy", "coin")
+    assert status == 2
+
+
+def test_play_auto_prints_the_log_and_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "--auto", "--seed", "6", "--sample", "300", "--json",
+                         "--strategy", "minimax")
+    assert status == 0
+    data = json.loads(out)
+    mine = random_layout(gem_set("base"), RuleOptions(), random.Random(6))
+    assert data["solved"] is True and data["questions"] == len(data["steps"])
+    assert Layout.from_json(data["layout"]) == mine
+    status, out, _ = run(capsys, "play", "--auto", "--seed", "7", "--sample", "300",
+                         "--strategy", "expected-size")
+    assert status == 0 and " 1. " in out and "the true layout" in out
+    status, _, err = run(capsys, "play", "--seed", "6")
+    assert status == 2 and "--auto" in err
