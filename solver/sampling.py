@@ -1,22 +1,20 @@
 """Consistent layouts for the advisor: all of them when few, else a uniform random sample.
 
-The consistent layouts of a puzzle split into disjoint families (see `solver.families`): the gems
-some observed wave touches sit at fixed placements, the other ("free") gems sit anywhere off the
-waves' paths where the layout stays legal and the cell answers hold. One SAT call finds one
-family, so the families are listed even when the layouts number millions.
+The consistent layouts split into disjoint families (see `solver.advisor_families`): the gems
+the observed waves touch sit at fixed placements, the free gems anywhere off the waves' paths
+where the layout stays legal and gives the cell answers. The direct search lists the families;
+when it is too slow, the SAT solver lists them (`families` below, one SAT call per family).
 
-Uniform sampling by rejection from a product proposal: pick family f with probability
-B_f / sum(B), where B_f is the product of the free gems' candidate-placement counts, draw each
-free gem's placement uniformly from its candidates, and keep the draw when it is a member of f.
-Every consistent layout is proposed with the same probability 1 / sum(B) (identical free gems
-are kept only in increasing candidate order, so each layout has one accepted ordering), hence
-the kept draws are exactly uniform over the consistent layouts, and
-count ~= sum(B) * accepted / proposed. With no observation there is one family with every gem
-free: the sampler is then rejection from the uniform prior over legal layouts.
+Uniform sampling by rejection from a product proposal (`PathFamily.draw`): pick family f with
+probability B_f / sum(B), B_f the product of its free gems' allowed-placement counts, draw each
+free gem uniformly among its allowed placements, keep the draw when it is a member. Every
+consistent layout is proposed with probability 1 / sum(B), so the kept draws are exactly
+uniform, and count ~= sum(B) * kept / drawn. With no observation there is one family with every
+gem free: rejection from the uniform prior over legal layouts. Filtering such draws by one more
+shot's answer (when the families of all but the last shot are listed instead) keeps them uniform.
 
-When the estimated count is small, the families' members are listed instead: exact.
-Under `touching any` families do not apply; there the layouts are enumerated up to a bound and
-otherwise drawn from the prior with rejection (exactly uniform, slow once answers are many).
+When the count is small, the members are listed: exact. Under `touching any` families do not
+apply; the layouts are enumerated up to a bound, else drawn from the prior with rejection.
 """
 from __future__ import annotations
 
@@ -30,12 +28,12 @@ from typing import Iterator
 import numpy as np
 
 from games.errors import LimitReached
-from games.orapa.layout import Layout
 from games.orapa.batch import layout_codes, trace_batch
+from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
-from solver.consistent import ConsistentLayouts, ModelSession, session_for
 from solver.advisor_families import PathFamily, assign_weights, search_families
+from solver.consistent import ConsistentLayouts, ModelSession, session_for
 from solver.families import Family
 
 

@@ -119,7 +119,7 @@ def test_sampler_is_uniform() -> None:
 
 
 def test_sampled_ranking_matches_the_exact_one() -> None:
-    puzzle = game("base", 11, 5, 0)
+    puzzle = game("base", 12, 4, 0)  # about 25,000 layouts
     exact = advise(puzzle, exact_bound=100_000, budget=BUDGET)
     sampled = advise(puzzle, sample=2000, exact_bound=10, budget=BUDGET, rng=random.Random(3))
     assert exact.candidates.exact and not sampled.candidates.exact
