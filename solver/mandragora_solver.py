@@ -17,7 +17,10 @@ area 5 then scores the M, and the player has no move left:
 
 >>> from games.mandragora import Position, PLAYER
 >>> solve(Position.from_areas({4: "KM", 7: "C"}, PLAYER, PLAYER))
-MandragoraSolution(value=3, best=4, exact=True, depth=2, nodes=3)
+MandragoraSolution(value=3, best=4, exact=True, depth=2, nodes=6)
+
+Exact solves (no depth or time limit) run the dedicated solver of `solver.mandragora_exact`
+(packed states, MTD(f), material bounds); depth- and time-limited ones the shared search.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from games.mandragora.board import (
 )
 from games.mandragora.match import Match
 from games.mandragora.position import Position
+from solver.mandragora_exact import ExactSolver, pack
 from solver.search import Searcher
 
 CanonicalState = tuple[tuple[str, ...], bool]
@@ -144,10 +148,19 @@ class MandragoraSolver:
 
     def __init__(self) -> None:
         self.searcher = Searcher(MandragoraGame())
+        self.exact = ExactSolver()
 
     def solve(self, position: Position, max_depth: int | None = None,
               time_limit: float | None = None) -> MandragoraSolution:
-        """Value and best area for the side to move; exact when searched to the end."""
+        """Value and best area for the side to move; exact when searched to the end.
+
+        Without limits the dedicated exact solver runs; `depth` is then the length of its line
+        of stored best moves.
+        """
+        if max_depth is None and time_limit is None:
+            value, best, nodes = self.exact.solve(position)
+            line = self.exact.principal_line(pack(position))
+            return MandragoraSolution(value, best, True, len(line), nodes)
         result = self.searcher.search(canonical(position), max_depth, time_limit)
         best = None if result.best_move is None else real_area(position, result.best_move)
         return MandragoraSolution(result.value, best, result.exact, result.depth, result.nodes)
