@@ -67,7 +67,7 @@ def test_exact_values_match_the_shared_search(position: Position) -> None:
         assert best in position.legal_moves()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(positions(3))  # plain minimax follows every cycle-free line: exponential beyond this
 def test_exact_values_and_moves_match_plain_minimax(position: Position) -> None:
     game = MandragoraGame()
