@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -69,7 +70,8 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
         partial = SolveResult(status, count, False, kept, sat_calls=layouts.sat_calls)
         raise LimitReached(str(exc), partial=partial.to_json()) from None
     if count == 0:
-        return SolveResult("contradiction", 0, True, [], conflict(puzzle, backend),
+        remaining = None if layouts.deadline is None else max(0.0, layouts.deadline - time.monotonic())
+        return SolveResult("contradiction", 0, True, [], conflict(puzzle, backend, remaining),
                            sat_calls=layouts.sat_calls, stats=layouts.session.backend.stats())
     status = "unique" if count == 1 else "ambiguous"
     return SolveResult(status, count, True, kept, sat_calls=layouts.sat_calls,
@@ -98,14 +100,16 @@ def verify(puzzle: Puzzle, guess: Layout, backend: str = "sat",
     return VerifyResult(consistent, consistent and other is None, other)
 
 
-def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
+def conflict(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None
+             ) -> list[int] | None:
     """A minimal set of observation indices that cannot all hold (None when they can).
 
     Each observation gets a selector literal; the solver's failed assumptions give a core,
     which is shrunk by dropping one observation at a time while the rest still fail.
     """
     session = session_for(puzzle.gems, puzzle.rules, backend)
-    cnf, solver = session.model.cnf, session.backend
+    cnf = session.model.cnf
+    deadline = None if timeout is None else time.monotonic() + timeout
     activation = session.query()
     selectors = []
     for obs in puzzle.observations:
@@ -116,7 +120,7 @@ def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
     index = {s: i for i, s in enumerate(selectors)}
     try:
         ok, failed = _satisfiable(puzzle, session, activation, list(range(len(selectors))),
-                                  selectors)
+                                  selectors, deadline)
         if ok:
             return None
         core = sorted(index[abs(l)] for l in failed if abs(l) in index) \
@@ -124,7 +128,7 @@ def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
         i = 0
         while i < len(core):
             trial = core[:i] + core[i + 1:]
-            ok, failed = _satisfiable(puzzle, session, activation, trial, selectors)
+            ok, failed = _satisfiable(puzzle, session, activation, trial, selectors, deadline)
             if not ok:
                 # the solver's own core may be smaller still
                 core = sorted({index[abs(l)] for l in failed if abs(l) in index} & set(trial)) \
@@ -137,14 +141,15 @@ def conflict(puzzle: Puzzle, backend: str = "sat") -> list[int] | None:
 
 
 def _satisfiable(puzzle: Puzzle, session: ModelSession, activation: int, chosen: list[int],
-                 selectors: list[int]) -> tuple[bool, list[int]]:
+                 selectors: list[int], deadline: float | None) -> tuple[bool, list[int]]:
     """Can the chosen observations all hold? Exact: every model is checked by simulation.
     Returns (answer, the failed assumptions when the answer is no)."""
     backend, lv = session.backend, session.model.layout
     observations = [puzzle.observations[i] for i in chosen]
     block = session.query()
     try:
-        while backend.solve([selectors[i] for i in chosen] + [activation, block]):
+        while _solve_in_time(backend, [selectors[i] for i in chosen] + [activation, block],
+                             deadline):
             layout = lv.decode(backend.values)
             if all(obs.holds(layout) for obs in observations):
                 return True, []
@@ -152,6 +157,15 @@ def _satisfiable(puzzle: Puzzle, session: ModelSession, activation: int, chosen:
         return False, backend.core()
     finally:
         session.retire(block)
+
+
+def _solve_in_time(backend, assumptions: list[int], deadline: float | None) -> bool:
+    try:
+        return backend.solve(assumptions, deadline)
+    except TimeoutError:
+        raise LimitReached("time limit reached while looking for a minimal conflict",
+                           partial={"status": "contradiction", "count": 0, "exact": True,
+                                    "solutions": [], "conflict": None}) from None
 
 
 @dataclass
