@@ -14,8 +14,8 @@ Search: fail-soft negamax with alpha-beta, run as a sequence of null-window sear
 converging on the value; the table keeps a lower and an upper bound per state and the best
 move. Cuts from material: the mover can gain at most the points of every piece still on the
 board valued at the mover's rate, and lose at most the same at the other side's rate.
-Enhanced transposition cutoffs: children already known to refute the window are looked up
-before any child is searched.
+(Tried and dropped by CPU time: enhanced transposition cutoffs, and looking children up in the
+table before calling: both save nodes but cost more per node than they save.)
 
 Repetition (M6) is handled as in `solver.search`: a state already on the search path is worth
 0, and a node's bounds are stored only when no repetition in its subtree reached above it.
