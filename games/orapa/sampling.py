@@ -73,9 +73,22 @@ def _fits(p: Placement, others: list[Placement], rules: RuleOptions) -> bool:
 def _backtracking_start(options: list[tuple[Placement, ...]], rules: RuleOptions,
                         rng: random.Random) -> list[Placement]:
     """Some legal layout, by depth-first search over shuffled placements (largest gems first)."""
+    for _ in range(RESTARTS):
+        found = _backtrack_once(options, rules, rng, budget=20_000)
+        if found is not None:
+            return found
+    raise BadInput(f"no legal layout found for {len(options)} gems")
+
+
+RESTARTS = 50
+
+
+def _backtrack_once(options: list[tuple[Placement, ...]], rules: RuleOptions,
+                    rng: random.Random, budget: int) -> list[Placement] | None:
+    """One randomised depth-first search with a step budget: None when the budget runs out."""
     order = sorted(range(len(options)), key=lambda i: -bin(options[i][0].mask).count("1"))
     chosen: dict[int, Placement] = {}
-    budget = [200_000]
+    remaining = [budget]
 
     # Adding a gem can only hide others, so every partial layout must already be visible.
     def place(k: int) -> bool:
@@ -85,8 +98,8 @@ def _backtracking_start(options: list[tuple[Placement, ...]], rules: RuleOptions
         candidates = list(options[i])
         rng.shuffle(candidates)
         for p in candidates:
-            budget[0] -= 1
-            if budget[0] < 0:
+            remaining[0] -= 1
+            if remaining[0] < 0:
                 return False
             if _fits(p, list(chosen.values()), rules) and (
                     not rules.visibility
@@ -98,5 +111,5 @@ def _backtracking_start(options: list[tuple[Placement, ...]], rules: RuleOptions
         return False
 
     if not place(0):
-        raise BadInput(f"no legal layout found for {len(options)} gems")
+        return None
     return [chosen[i] for i in range(len(options))]
