@@ -41,7 +41,7 @@ def full_shot(preset: str, count: int, rng: random.Random) -> None:
         start = time.perf_counter()
         result = solve(puzzle, limit=2, count_limit=1)
         times.append(time.perf_counter() - start)
-        assert truth in result.solutions
+        assert result.status == "ambiguous" or result.solutions == [truth]
         statuses[result.status] += 1
         calls += result.sat_calls
     print(f"{preset}, 36 shots, unique or twin found ({count} layouts): {summary(times)}; "

@@ -28,6 +28,15 @@ def load_layout(path: str, mirror: bool, touching: str, visibility: bool, legal:
     return parse_layout(read_text(path), path, RuleOptions(mirror, touching, visibility), legal)
 
 
+def report(answers: list, as_json: bool) -> None:
+    """Answers as INTERFACE's {"results": [...]} or one line each."""
+    if as_json:
+        emit_json({"results": [a.to_json() for a in answers]})
+    else:
+        for answer in answers:
+            click.echo(str(answer))
+
+
 @click.command()
 @click.argument("layout")
 @click.option("--shot", "shots", multiple=True, metavar="PORT", help="Port to shoot (repeatable).")
@@ -38,12 +47,7 @@ def simulate(layout: str, shots: tuple[str, ...], mirror: bool, touching: str,
     """Shoot waves into a mine and report exits and colours (all 36 ports by default)."""
     mine, _ = load_layout(layout, mirror, touching, visibility)
     ports = [parse_port(s) for s in shots] if shots else list(range(PORTS))
-    answers = [shot_answer(mine, p) for p in ports]
-    if as_json:
-        emit_json({"results": [a.to_json() for a in answers]})
-    else:
-        for answer in answers:
-            click.echo(str(answer))
+    report([shot_answer(mine, p) for p in ports], as_json)
 
 
 @click.command()
@@ -55,12 +59,7 @@ def ask(layout: str, cells: tuple[str, ...], mirror: bool, touching: str, visibi
         as_json: bool) -> None:
     """Ask what is in cells of a mine (empty, absorbed or a gem colour)."""
     mine, _ = load_layout(layout, mirror, touching, visibility)
-    answers = [cell_answer(mine, parse_cell(c)) for c in cells]
-    if as_json:
-        emit_json({"results": [a.to_json() for a in answers]})
-    else:
-        for answer in answers:
-            click.echo(str(answer))
+    report([cell_answer(mine, parse_cell(c)) for c in cells], as_json)
 
 
 @click.command()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cli import root
-from commands.common import run_main
+from tests.cli_runner import run_cli
+
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions, violations
 from games.orapa.puzzle import Puzzle, all_shot_answers, puzzle_from_layout
@@ -150,14 +150,7 @@ def test_bad_clue_mode() -> None:
         Generator(BASE, clues="some")
 
 
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        run_main(root, list(args))
-        status = 0
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+cli = run_cli
 
 
 def test_cli_generate_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

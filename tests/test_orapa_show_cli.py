@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cli import root
-from commands.common import run_main
+from tests.cli_runner import run_cli
+
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
@@ -27,15 +27,7 @@ def orapa(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[s
                           timeout=60)
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command in-process with the CLI's error conventions: (status, stdout, stderr)."""
-    try:
-        run_main(root, list(args))
-        status = 0
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+run = run_cli
 
 
 @pytest.fixture()
