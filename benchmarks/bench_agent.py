@@ -7,7 +7,7 @@ partial) and that every game ended with the true layout. Targets for `base`: ave
 questions, worst <= 11, median decision < 2 s on one core (`--jobs 1`). With `--jobs 2` the
 games run in two processes (the decision times then share the machine).
 
-    .venv/bin/python benchmarks/bench_agent.py --games 100 --gems base --gems full
+    .venv/bin/python benchmarks/bench_agent.py --games 100 --gems base
 """
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ def main() -> None:
     parser.add_argument("--strategy", default="entropy")
     parser.add_argument("--sample", type=int, default=1500)
     parser.add_argument("--budget", type=float, default=1.5)
-    parser.add_argument("--lookahead", action="store_true")
+    parser.add_argument("--no-lookahead", dest="lookahead", action="store_false",
+                        help="plain greedy choice (look-ahead is on by default)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write every game as one JSON line here")
     args = parser.parse_args()
