@@ -130,8 +130,7 @@ def test_tracers_agree_on_a_thousand_layouts_per_preset(preset: str) -> None:
     """1,000 random layouts of each preset, six random ports each, against the exact caster;
     the batch tracer answers all layouts at once."""
     rng = random.Random(f"agree-{preset}")
-    count = 300 if preset == "double" else 1000
-    mines = [random_layout(gem_set(preset), rng=rng) for _ in range(count)]
+    mines = [random_layout(gem_set(preset), rng=rng) for _ in range(1000)]
     exits, colors = trace_batch(layout_codes(mines))
     for i, layout in enumerate(mines):
         for port in rng.sample(range(PORTS), 6):
