@@ -50,8 +50,7 @@ def main() -> None:
     parser.add_argument("--strategy", default="entropy")
     parser.add_argument("--sample", type=int, default=1500)
     parser.add_argument("--budget", type=float, default=1.5)
-    parser.add_argument("--no-lookahead", dest="lookahead", action="store_false",
-                        help="plain greedy choice (look-ahead is on by default)")
+    parser.add_argument("--lookahead", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write every game as one JSON line here")
     args = parser.parse_args()

@@ -89,8 +89,7 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
 @strategy_option
 @sample_option
 @budget_option
-@click.option("--lookahead/--no-lookahead", default=True, show_default=True,
-              help="Re-rank the best few by two-question information.")
+@lookahead_option
 @backend_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def play_command(auto: bool, seed: int, gems_name: str, mirror: bool, touching: str,
