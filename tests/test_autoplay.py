@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cli import root
-from commands.common import run_main
+from tests.cli_runner import run_cli
+
 from games.orapa.board import parse_cell, parse_port, port_label
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
@@ -17,15 +17,7 @@ from solver.api import solve
 from solver.autoplay import answer, autoplay
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run the command in-process with the CLI's error conventions: (status, stdout, stderr)."""
-    try:
-        run_main(root, list(args))
-        status = 0
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+run = run_cli
 
 
 def test_autoplayer_ends_with_the_true_layout() -> None:
