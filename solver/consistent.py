@@ -129,13 +129,3 @@ class ConsistentLayouts:
               exclude: tuple[Layout, ...] = ()) -> Layout | None:
         """One consistent layout, or None."""
         return next(iter(self.layouts(extra, exclude)), None)
-
-    def count(self, limit: int | None = None) -> tuple[int, bool]:
-        """(number of layouts, exact?): stops at `limit` layouts, then exact is False
-        unless there are no more."""
-        found = 0
-        for _ in self.layouts():
-            found += 1
-            if limit is not None and found > limit:
-                return limit, False
-        return found, True

@@ -51,8 +51,10 @@ class ShotVars:
         self._encode_routing(lv, black)
         self._encode_absorption(lv)
         self._encode_one_straight_back(lv)
-        self.hit = {color: self._encode_hits(lv, color) for color in BASIC
-                    if color in lv.cell_color}
+        colors = [color for color in BASIC if color in lv.cell_color]
+        # per cell, "the wave enters this cell": what every colour hit is witnessed by
+        self.visited = [cnf.define_or(self.enter[cell]) for cell in range(CELLS)] if colors else []
+        self.hit = {color: self._encode_hits(lv, color) for color in colors}
 
     def leaving(self, cell: int, direction: int) -> int:
         """Literal: the wave leaves `cell` moving `direction`."""
@@ -101,17 +103,11 @@ class ShotVars:
             lv.cnf.implies([self.absorbed], -lit)
         lv.cnf.add([self.absorbed] + self.exit)
 
-    def _visited(self, lv: LayoutVars) -> list[int]:
-        """Per cell, a literal equivalent to "the wave enters this cell"."""
-        if not hasattr(self, "_visited_lits"):
-            self._visited_lits = [lv.cnf.define_or(self.enter[cell]) for cell in range(CELLS)]
-        return self._visited_lits
-
     def _encode_hits(self, lv: LayoutVars, color: str) -> int:
         cnf = lv.cnf
         hit = cnf.new_var()
         cell_color = lv.cell_color[color]
-        visited = self._visited(lv)
+        visited = self.visited
         witnesses = []
         for cell in range(CELLS):
             if lv.rules.touching == "corner":

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.errors import BadInput
-from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Puzzle, check_legal_for, load_json_text
+from games.orapa.layout import Layout, RuleOptions, check_legal
+from games.orapa.puzzle import Puzzle, load_json_text
 
 
 def _prefixed(source: str, exc: BadInput) -> BadInput:
@@ -41,15 +41,8 @@ def parse_layout(text: str, source: str = "<layout>", rules: RuleOptions | None 
 
     A puzzle's own rule options apply to its solution; a bare layout takes `rules`.
     """
-    data: Any
-    if is_json_text(text):
-        data = load_json_text(text, source)
-        if isinstance(data, dict) and "observations" in data:
-            puzzle = parse_puzzle(text, source)
-            if puzzle.solution is None:
-                raise BadInput(f"{source}: the puzzle has no solution to use as a layout")
-            return puzzle.solution, puzzle.rules
-    else:
+    data: Any = load_json_text(text, source) if is_json_text(text) else None
+    if data is None or (isinstance(data, dict) and "observations" in data):
         puzzle = parse_puzzle(text, source)
         if puzzle.solution is None:
             raise BadInput(f"{source}: the puzzle has no solution to use as a layout")
@@ -58,7 +51,7 @@ def parse_layout(text: str, source: str = "<layout>", rules: RuleOptions | None 
     try:
         layout = Layout.from_json(data, rules, "layout")
         if legal:
-            check_legal_for(layout, tuple(layout.kinds), rules, "layout")
+            check_legal(layout, rules, "layout")
     except BadInput as exc:
         raise _prefixed(source, exc) from None
     return layout, rules

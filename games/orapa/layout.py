@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from games.errors import BadInput
-from games.orapa.board import CELLS, PORT_LINES, QUARTERS, cell_label, parse_cell
+from games.orapa.board import CELLS, PORT_LINES, QUARTERS, parse_cell
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem, parse_gem
 from games.orapa.placements import Placement, bits, find_placement
@@ -219,6 +219,3 @@ def check_legal(layout: Layout, rules: RuleOptions | None = None, where: str = "
 
 
 
-
-__all__ = ["Layout", "PlacedGem", "RuleOptions", "OCCUPIED", "ABSORBS", "violations",
-           "check_legal", "cell_label"]
