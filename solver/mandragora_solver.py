@@ -19,8 +19,9 @@ area 5 then scores the M, and the player has no move left:
 >>> solve(Position.from_areas({4: "KM", 7: "C"}, PLAYER, PLAYER))
 MandragoraSolution(value=3, best=4, exact=True, depth=2, nodes=6)
 
-Exact solves (no depth or time limit) run the dedicated solver of `solver.mandragora_exact`
-(packed states, MTD(f), material bounds); depth- and time-limited ones the shared search.
+Exact solves (no depth or time limit) run the compiled solver of `solver.mandragora_kernel`
+(packed states, MTD(f), material bounds; the Python `solver.mandragora_exact` is its reference
+and serves boards of more than 24 pieces); depth- and time-limited ones the shared search.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from games.mandragora.board import (
 from games.mandragora.match import Match
 from games.mandragora.position import Position
 from solver.mandragora_exact import ExactSolver, pack
+from solver.mandragora_kernel import MAX_PIECES, KernelSolver
 from solver.search import Searcher
 
 CanonicalState = tuple[tuple[str, ...], bool]
@@ -148,7 +150,8 @@ class MandragoraSolver:
 
     def __init__(self) -> None:
         self.searcher = Searcher(MandragoraGame())
-        self.exact = ExactSolver()
+        self.exact = KernelSolver()
+        self.reference: ExactSolver | None = None  # for boards beyond the kernel's 24 pieces
 
     def solve(self, position: Position, max_depth: int | None = None,
               time_limit: float | None = None) -> MandragoraSolution:
@@ -158,8 +161,11 @@ class MandragoraSolver:
         of stored best moves.
         """
         if max_depth is None and time_limit is None:
-            value, best, nodes = self.exact.solve(position)
-            line = self.exact.principal_line(pack(position))
+            exact: KernelSolver | ExactSolver = self.exact
+            if position.pieces_in_play() > MAX_PIECES:
+                exact = self.reference = self.reference or ExactSolver()
+            value, best, nodes = exact.solve(position)
+            line = exact.principal_line(pack(position))
             return MandragoraSolution(value, best, True, len(line), nodes)
         result = self.searcher.search(canonical(position), max_depth, time_limit)
         best = None if result.best_move is None else real_area(position, result.best_move)
