@@ -34,7 +34,8 @@ def play_one(task: tuple[str, int, str, int, float, bool]) -> dict:
     game = autoplay(gem_set(preset), seed=seed, strategy=strategy, sample=sample, budget=budget,
                     lookahead=lookahead)
     return {"seed": seed, "questions": game.questions, "solved": game.solved == game.mine,
-            "seconds": [s.seconds for s in game.steps], "methods": [s.method for s in game.steps],
+            "seconds": [s.seconds for s in game.steps],
+            "cpu_seconds": [s.cpu_seconds for s in game.steps], "methods": [s.method for s in game.steps],
             "log": [s.question for s in game.steps]}
 
 
@@ -47,7 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--gems", action="append", help="gem set(s); default base and full")
-    parser.add_argument("--strategy", default="entropy")
+    parser.add_argument("--strategy", default="questions")
     parser.add_argument("--sample", type=int, default=1500)
     parser.add_argument("--budget", type=float, default=1.5)
     parser.add_argument("--lookahead", action="store_true")
@@ -68,6 +69,7 @@ def main() -> None:
                     out.write(json.dumps({"gems": preset, **g}) + "\n")
         questions = [g["questions"] for g in games]
         seconds = [s for g in games for s in g["seconds"]]
+        cpu = [s for g in games for s in g["cpu_seconds"]]
         methods = Counter(m for g in games for m in g["methods"])
         summary[preset] = {
             "games": len(games), "solved": sum(g["solved"] for g in games),
@@ -75,6 +77,8 @@ def main() -> None:
             "worst_questions": max(questions),
             "median_decision_s": round(statistics.median(seconds), 3),
             "p95_decision_s": round(percentile(seconds, 0.95), 3),
+            "median_decision_cpu_s": round(statistics.median(cpu), 3),
+            "p95_decision_cpu_s": round(percentile(cpu, 0.95), 3),
             "methods": dict(methods), "wall_s": round(time.monotonic() - start, 1)}
         print(f"{preset}: {json.dumps(summary[preset])}", flush=True)
     print(json.dumps({"strategy": args.strategy, "lookahead": args.lookahead,

@@ -86,7 +86,8 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the hidden mine.")
 @click.option("--gems", "gems_name", default="base", show_default=True, help="Gem set (O2).")
 @rule_options
-@strategy_option
+@click.option("--strategy", type=click.Choice(STRATEGIES), default="questions",
+              show_default=True, help="How questions are ranked.")
 @sample_option
 @budget_option
 @lookahead_option

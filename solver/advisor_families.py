@@ -7,6 +7,8 @@ placed, with the cells known empty and with the cell answers). A branch dies as 
 colour leaves the observed colour, or it is absorbed, exits or ends wrongly. A leaf fixes the
 gems the waves touch ("fixed") and the cells they cross (the paths); the other gems ("free")
 may sit anywhere off the paths where the layout is legal, visible and gives the cell answers.
+Waves are followed one at a time, next always the one the fewest unplaced gems could meet (ties:
+fewer gem kinds, fewer colours), so waves that only placed gems can meet are checked at once.
 
 Every consistent layout lies in exactly one leaf (follow its own cell contents), so the leaves'
 families partition the consistent layouts, like `solver.families` does with SAT calls, but
@@ -178,7 +180,8 @@ def _by_cell(shape: str, mirror: bool) -> tuple[tuple[Placement, ...], ...]:
 
 
 def _branching(shot: ShotAnswer, kinds: list[Gem]) -> tuple[int, int]:
-    """Search order: waves that fewer gems can meet first (they mostly mark cells empty)."""
+    """Static search order, the tie-break of the dynamic one: waves that fewer gem kinds can
+    meet first (they mostly mark cells empty)."""
     if shot.exit is None:
         return len(kinds) + 1, 0
     allowed = sum(1 for k in kinds if k.color != "black"
@@ -212,6 +215,19 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
             if a.content != content:
                 forbidden[i] |= 1 << a.cell
     nodes = [0]
+    hits = [[i for i, k in enumerate(kinds) if o.exit is None
+             or (not black[i] and not bits[i] & ~(o.color or 0))] for o in shots]
+
+    def following(done: int, left: tuple[int, ...]) -> int:
+        """The next wave to follow: the one fewest gems not placed yet could meet (a wave
+        only placed gems can meet is a plain check); -1 when every wave is done."""
+        best, fewest = -1, len(puzzle.gems) + 1
+        for t, kinds_hit in enumerate(hits):
+            if not done >> t & 1:
+                count = sum(left[i] for i in kinds_hit)
+                if count < fewest:
+                    best, fewest = t, count
+        return best
 
     def cell_info(placed: tuple[tuple[int, Placement], ...], cell: int
                   ) -> tuple[int, int, bool] | None:
@@ -231,14 +247,14 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
         return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
                           mirror)
 
-    def walk(s: int, cell: int, d: int, color: int, placed: tuple[tuple[int, Placement], ...],
+    def walk(s: int, done: int, cell: int, d: int, color: int, placed: tuple[tuple[int, Placement], ...],
              left: tuple[int, ...], used: int, touch: int, empty: int, paths: int, owned: int
              ) -> Iterator[PathFamily]:
         nodes[0] += 1
         if nodes[0] % _CHECK_EVERY == 0 and deadline is not None \
                 and time.monotonic() > deadline:
             raise LimitReached("time limit reached while listing families")
-        if s == len(shots):
+        if s < 0:
             yield leaf(placed, left, used, touch, paths)
             return
         target = shots[s]
@@ -256,16 +272,16 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
                 color |= gem_bits
                 if absorbs:
                     if target.exit is None:
-                        yield from walk(s + 1, -1, 0, 0, placed, left, used, touch, empty, paths,
-                                        owned)
+                        yield from walk(following(done | 1 << s, left), done | 1 << s, -1, 0,
+                                        0, placed, left, used, touch, empty, paths, owned)
                     return
                 if target.exit is not None and color & ~(target.color or 0):
                     return
             nxt = NEIGHBOUR[cell][d]
             if nxt < 0:
                 if target.exit == EXIT_PORT[cell][d] and color == target.color:
-                    yield from walk(s + 1, -1, 0, 0, placed, left, used, touch, empty, paths,
-                                    owned)
+                    yield from walk(following(done | 1 << s, left), done | 1 << s, -1, 0, 0,
+                                    placed, left, used, touch, empty, paths, owned)
                 return
             cell = nxt
         bit = 1 << cell
@@ -279,8 +295,8 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
             if (target.color or 0) & ~color & ~reachable:
                 return  # a colour the wave still needs is on no gem left
         if not answered & bit:
-            yield from walk(s, cell, d, color, placed, left, used, touch, empty | bit, paths,
-                            owned)
+            yield from walk(s, done, cell, d, color, placed, left, used, touch, empty | bit,
+                            paths, owned)
         for i, n in enumerate(left):
             if not n or (target.exit is not None
                          and (black[i] or bits[i] & ~(target.color or 0))):
@@ -290,7 +306,8 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
                 if p.mask & (used | touch) or p.touch_mask & used \
                         or p.cell_mask & (empty | forbidden[i]):
                     continue
-                yield from walk(s, cell, d, color, placed + ((i, p),), rest, used | p.mask,
-                                touch | p.touch_mask, empty, paths, owned | p.cell_mask)
+                yield from walk(s, done, cell, d, color, placed + ((i, p),), rest,
+                                used | p.mask, touch | p.touch_mask, empty, paths,
+                                owned | p.cell_mask)
 
-    yield from walk(0, -1, 0, 0, (), counts, 0, 0, empty0, 0, 0)
+    yield from walk(following(0, counts), 0, -1, 0, 0, (), counts, 0, 0, empty0, 0, 0)

@@ -23,6 +23,7 @@ from solver.advisor import Advice, advise
 from solver.api import solve
 
 MAX_QUESTIONS = 116
+MAX_BUDGET_FACTOR = 16   # a decision's budget doubles up to this many times the given one
 
 
 @dataclass
@@ -35,13 +36,14 @@ class Step:
     exact: bool
     method: str
     answer: Observation
-    seconds: float
+    seconds: float          # wall clock
+    cpu_seconds: float      # time.process_time() of this process
 
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question, "expected_bits": round(self.expected_bits, 6),
                 "candidates": int(round(self.candidates)), "exact": self.exact,
                 "method": self.method, "answer": self.answer.to_json(),
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "cpu_seconds": round(self.cpu_seconds, 3)}
 
 
 @dataclass
@@ -86,17 +88,24 @@ def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
 
 def _advice(puzzle: Puzzle, strategy: str, sample: int, budget: float, lookahead: bool,
             rng: random.Random, backend: str) -> Advice:
-    """The advisor's ranking; the budget doubles while no consistent layout is found in it."""
+    """The advisor's ranking. The budget doubles while no consistent layout is found in it,
+    and, up to MAX_BUDGET_FACTOR times the given budget, while the sample is only `partial`
+    (drawn from the families found in time: biased, and often tiny late in a game)."""
+    limit = budget * MAX_BUDGET_FACTOR
     while True:
         try:
-            return advise(puzzle, strategy, sample, budget=budget, lookahead=lookahead, rng=rng,
-                          backend=backend)
+            advice = advise(puzzle, strategy, sample, budget=budget, lookahead=lookahead,
+                            rng=rng, backend=backend)
         except LimitReached:
             budget *= 2
+            continue
+        if advice.candidates.method != "partial" or budget * 2 > limit:
+            return advice
+        budget *= 2
 
 
 def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int = 0,
-             strategy: str = "entropy", sample: int = 1500, budget: float = 1.5,
+             strategy: str = "questions", sample: int = 1500, budget: float = 1.5,
              lookahead: bool = False, backend: str = "sat",
              on_step: Callable[[Step], None] | None = None) -> Game:
     """Play one game against the mine drawn with `seed`; stops when the layout is forced."""
@@ -106,7 +115,7 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
     game = Game(gems, rules, seed, mine)
     puzzle = Puzzle(gems, rules)
     while game.questions < MAX_QUESTIONS:
-        start = time.monotonic()
+        start, cpu = time.monotonic(), time.process_time()
         advice = _advice(puzzle, strategy, sample, budget, lookahead, rng, backend)
         layouts = advice.candidates.layouts
         if advice.candidates.exact and len(layouts) == 1:
@@ -117,7 +126,7 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
         observation = answer(mine, best.question)
         step = Step(best.question, best.expected_bits, advice.candidates.count,
                     advice.candidates.exact, advice.candidates.method, observation,
-                    time.monotonic() - start)
+                    time.monotonic() - start, time.process_time() - cpu)
         game.steps.append(step)
         if on_step is not None:
             on_step(step)
