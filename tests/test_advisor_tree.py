@@ -1,0 +1,88 @@
+"""The decision-tree search against brute force on tiny answer tables, and the `questions`
+strategy on a real puzzle."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.advisor import advise
+from solver.advisor_tree import AnswerTable, TreeSearch, group_cost, tree_lower_bound
+from tests.test_advisor import BUDGET, game
+
+
+def brute_force(rows: tuple[tuple[int, ...], ...]) -> float:
+    """The exact least expected number of questions until one row is left, every question
+    tried at every node (a set no question splits needs nothing more)."""
+
+    @lru_cache(maxsize=None)
+    def best(members: frozenset[int]) -> float:
+        if len(members) <= 1:
+            return 0.0
+        values = []
+        for q in range(len(rows[0])):
+            groups: dict[int, set[int]] = {}
+            for i in members:
+                groups.setdefault(rows[i][q], set()).add(i)
+            if len(groups) > 1:
+                values.append(1 + sum(len(g) / len(members) * best(frozenset(g))
+                                      for g in groups.values()))
+        return min(values, default=0.0)
+
+    return best(frozenset(range(len(rows))))
+
+
+# distinct rows, as distinct layouts differ in some answer
+tables = st.integers(2, 8).flatmap(lambda n: st.integers(1, 5).flatmap(
+    lambda q: st.lists(st.tuples(*[st.integers(0, 2)] * q), min_size=n, max_size=n,
+                       unique=True)))
+
+
+@settings(max_examples=120, deadline=None)
+@given(tables)
+def test_full_search_equals_the_brute_force_optimum(rows: list[tuple[int, ...]]) -> None:
+    table = AnswerTable(np.array(rows))
+    width = table.questions
+    search = TreeSearch(table, root_width=width, node_width=width)
+    optimum = brute_force(tuple(rows))
+    assert search.value(np.arange(len(rows)), depth=len(rows)) == pytest.approx(optimum)
+    questions, values = search.rank(depth=len(rows))
+    if np.isfinite(values[0]):   # some question splits the rows: the best one reaches it
+        assert values[0] == pytest.approx(optimum)
+
+
+@settings(max_examples=120, deadline=None)
+@given(tables)
+def test_lower_bound_never_exceeds_the_optimum(rows: list[tuple[int, ...]]) -> None:
+    table = AnswerTable(np.array(rows))
+    widest = int(np.add.reduceat(table.group_sizes(np.arange(len(rows))) > 0,
+                                 table.offsets).max())
+    optimum = brute_force(tuple(rows))
+    if widest > 1:
+        assert tree_lower_bound(len(rows), widest) <= optimum + 1e-9
+
+
+def test_group_cost_is_exact_for_one_and_two() -> None:
+    assert group_cost(1) == 0.0 and group_cost(2) == 1.0
+    assert 1.0 < group_cost(3) < group_cost(100) < group_cost(10_000)
+
+
+def test_split_groups_members_by_answer() -> None:
+    table = AnswerTable(np.array([[5, 1], [7, 1], [5, 2], [9, 2]]))
+    groups = table.split(np.arange(4), 0)
+    assert [g.tolist() for g in groups] == [[0, 2], [1], [3]]
+
+
+def test_questions_strategy_ranks_by_expected_questions() -> None:
+    puzzle = game("base", 1, 9, 1)
+    advice = advise(puzzle, "questions", budget=BUDGET)
+    assert advice.candidates.exact
+    searched = [q.expected_questions for q in advice.ranking if q.expected_questions is not None]
+    assert searched and searched == sorted(searched)
+    assert advice.to_json()["ranking"][0]["expected_questions"] == pytest.approx(searched[0],
+                                                                                 abs=1e-6)
+    # at least one question is needed, and no more than the greedy entropy choice would take
+    assert 1.0 <= searched[0]
