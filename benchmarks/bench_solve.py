@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import common  # noqa: F401
@@ -21,12 +23,15 @@ from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import puzzle_from_layout
 from games.orapa.sampling import random_layout
 from solver.api import solve
-from solver.consistent import ConsistentLayouts, session_for
+from solver.consistent import METHODS, ConsistentLayouts, session_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def full_shot(preset: str, count: int, rng: random.Random) -> None:
+def full_shot(preset: str, count: int, rng: random.Random,
+              methods: tuple[str, ...] = METHODS) -> None:
+    """Prove 36-shot puzzles unique (or find the twin) with each method on the same layouts;
+    the model is built once beforehand, as a long-running process would have it."""
     gems = gem_set(preset)
     start = time.perf_counter()
     session = session_for(gems, RuleOptions())
@@ -34,43 +39,57 @@ def full_shot(preset: str, count: int, rng: random.Random) -> None:
         session.model.shot(port)
     session.backend.sync()
     build = time.perf_counter() - start
-    times, statuses, calls = [], {"unique": 0, "ambiguous": 0}, 0
-    for _ in range(count):
-        truth = random_layout(gems, rng=rng)
-        puzzle = puzzle_from_layout(truth, gems, RuleOptions())
-        start = time.perf_counter()
-        result = solve(puzzle, limit=2, count_limit=1)
-        times.append(time.perf_counter() - start)
-        assert result.status == "ambiguous" or result.solutions == [truth]
-        statuses[result.status] += 1
-        calls += result.sat_calls
-    print(f"{preset}, 36 shots, unique or twin found ({count} layouts): {summary(times)}; "
-          f"model built once in {build:.2f} s; {statuses}; {calls / count:.1f} SAT calls each")
+    puzzles = [(truth, puzzle_from_layout(truth, gems, RuleOptions()))
+               for truth in (random_layout(gems, rng=rng) for _ in range(count))]
+    for method in methods:
+        times, cpu, statuses, engines = [], [], Counter(), Counter()
+        for truth, puzzle in puzzles:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            result = solve(puzzle, limit=2, count_limit=1, method=method)
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+            assert result.status == "ambiguous" or result.solutions == [truth]
+            statuses[result.status] += 1
+            engines["waves" if "families" in result.stats else "model"] += 1
+        print(f"{preset}, 36 shots, unique or twin found ({count} layouts), method {method}: "
+              f"{summary(times)}; CPU median {statistics.median(cpu) * 1000:.1f} ms; "
+              f"{dict(statuses)}; engines {dict(engines)}; model built once in {build:.2f} s")
 
 
 def enumeration(count: int, rng: random.Random, shots: int = 6, cap: int = 20_000,
-                seconds: float = 10.0) -> None:
+                seconds: float = 10.0, many: int = 1_000) -> None:
+    """Layouts listed per second on puzzles with `shots` random shots, CPU time of this
+    process; "many solutions" are the puzzles with at least `many` layouts."""
     gems = gem_set("base")
-    rates, totals = [], [0, 0.0]
+    rates, totals, engines = [], [0, 0.0], Counter()
+    many_rates = []
     for _ in range(count):
         truth = random_layout(gems, rng=rng)
         puzzle = puzzle_from_layout(truth, gems, RuleOptions(),
                                     ports=rng.sample(range(36), shots))
         layouts = ConsistentLayouts(puzzle)
-        start = time.perf_counter()
+        start = time.process_time()
         found = 0
         for _ in layouts.layouts():
             found += 1
-            if found >= cap or time.perf_counter() - start > seconds:
+            if found >= cap or time.process_time() - start > seconds:
                 break
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
+        engines[layouts.engine] += 1
         rates.append(found / elapsed)
+        if found >= many:
+            many_rates.append(found / elapsed)
         totals[0] += found
         totals[1] += elapsed
     rates.sort()
+    many_rates.sort()
     print(f"enumeration, base, {shots} random shots ({count} puzzles, up to {cap:,} layouts or "
-          f"{seconds:.0f} s each): median {rates[len(rates) // 2]:,.0f} layouts/s, "
-          f"worst {rates[0]:,.0f}, overall {totals[0] / totals[1]:,.0f} layouts/s")
+          f"{seconds:.0f} CPU s each): median {rates[len(rates) // 2]:,.0f} layouts/s, "
+          f"worst {rates[0]:,.0f}, overall {totals[0] / totals[1]:,.0f} layouts/s; "
+          f"engines {dict(engines)}")
+    if many_rates:
+        print(f"  the {len(many_rates)} puzzles with at least {many:,} layouts: median "
+              f"{many_rates[len(many_rates) // 2]:,.0f} layouts/s, worst {many_rates[0]:,.0f}")
 
 
 def cli_call(rng: random.Random, repeats: int = 7) -> None:
@@ -94,14 +113,16 @@ def cli_call(rng: random.Random, repeats: int = 7) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--layouts", type=int, default=100)
-    parser.add_argument("--enumeration-puzzles", type=int, default=20)
+    parser.add_argument("--double-layouts", type=int, default=10)
+    parser.add_argument("--enumeration-puzzles", type=int, default=40)
     args = parser.parse_args()
     rng = random.Random(2026)
     cli_call(rng)
     full_shot("base", args.layouts, rng)
     enumeration(args.enumeration_puzzles, rng)
-    for preset in ("full", "double"):
-        full_shot(preset, args.layouts, rng)
+    full_shot("full", args.layouts, rng)
+    # double has more gems than the wave search takes (WAVE_SEARCH_MAX_GEMS): auto is the model
+    full_shot("double", args.double_layouts, rng, methods=("auto",))
 
 
 if __name__ == "__main__":

@@ -11,10 +11,14 @@ from games.orapa.files import parse_layout, parse_puzzle
 from games.orapa.puzzle import Puzzle
 from solver.api import deductions, solve, verify
 from solver.backends import BACKENDS, SAT_SOLVERS
+from solver.consistent import METHODS
 
 backend_option = click.option(
     "--backend", type=click.Choice(BACKENDS + SAT_SOLVERS), default="sat", show_default=True,
     help="sat (PySAT, Glucose 4), cp (OR-tools CP-SAT), or a PySAT solver by name.")
+method_option = click.option(
+    "--method", type=click.Choice(METHODS), default="auto", show_default=True,
+    help="auto: the wave search, the model when it cannot finish; model: the SAT/CP model only.")
 timeout_option = click.option("--timeout", type=click.FloatRange(min=0), default=None,
                               help="Seconds before giving up (exit status 3).")
 
@@ -31,14 +35,15 @@ def load_puzzle(path: str) -> Puzzle:
               help="Stop counting after this many layouts (count is then not exact).")
 @click.option("--show", is_flag=True, help="Draw the solution, or the deduction map.")
 @backend_option
+@method_option
 @timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend: str,
-                  timeout: float | None, as_json: bool) -> None:
+                  method: str, timeout: float | None, as_json: bool) -> None:
     """Find every layout consistent with a puzzle's answers."""
     problem = load_puzzle(puzzle)
     result = solve(problem, limit=limit, count_limit=count_limit, backend=backend,
-                   timeout=timeout)
+                   timeout=timeout, method=method)
     if as_json:
         emit_json(result.to_json())
         return
@@ -52,7 +57,7 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
     elif show and result.status == "unique":
         click.echo(render_layout(result.solutions[0], color=color))
     elif show:
-        found = deductions(problem, backend=backend, timeout=timeout)
+        found = deductions(problem, backend=backend, timeout=timeout, method=method)
         click.echo(render_deductions({c: found.status(c) for c in found.possible}, color=color))
     if not show:
         for i, layout in enumerate(result.solutions, 1):
@@ -63,14 +68,15 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
 @click.argument("puzzle")
 @click.argument("guess")
 @backend_option
+@method_option
 @timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def verify_command(puzzle: str, guess: str, backend: str, timeout: float | None,
+def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: float | None,
                    as_json: bool) -> None:
     """Check a guessed layout: consistent with the answers? the only one?"""
     problem = load_puzzle(puzzle)
     layout, _ = parse_layout(read_text(guess), guess, problem.rules, legal=False)
-    result = verify(problem, layout, backend=backend, timeout=timeout)
+    result = verify(problem, layout, backend=backend, timeout=timeout, method=method)
     if as_json:
         emit_json(result.to_json())
         return

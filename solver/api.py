@@ -48,12 +48,14 @@ class SolveResult:
 
 
 def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMIT,
-          backend: str = "sat", timeout: float | None = None) -> SolveResult:
+          backend: str = "sat", timeout: float | None = None, method: str = "auto"
+          ) -> SolveResult:
     """Enumerate consistent layouts: keep `limit` of them, count up to `count_limit`.
 
     On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
+    `method` is ConsistentLayouts': `auto` (the wave search, else the model) or `model`.
     """
-    layouts = ConsistentLayouts(puzzle, backend, timeout)
+    layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
     kept: list[Layout] = []
     count = 0
     try:
@@ -63,8 +65,7 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
                 kept.append(layout)
             if count > count_limit:
                 return SolveResult("ambiguous", count - 1, False, kept,
-                                   sat_calls=layouts.sat_calls,
-                                   stats=layouts.session.backend.stats())
+                                   sat_calls=layouts.sat_calls, stats=_work(layouts))
     except LimitReached as exc:
         status = "unique" if count == 1 else "ambiguous" if count > 1 else "unknown"
         partial = SolveResult(status, count, False, kept, sat_calls=layouts.sat_calls)
@@ -72,10 +73,17 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
     if count == 0:
         remaining = None if layouts.deadline is None else max(0.0, layouts.deadline - time.monotonic())
         return SolveResult("contradiction", 0, True, [], conflict(puzzle, backend, remaining),
-                           sat_calls=layouts.sat_calls, stats=layouts.session.backend.stats())
+                           sat_calls=layouts.sat_calls, stats=_work(layouts))
     status = "unique" if count == 1 else "ambiguous"
     return SolveResult(status, count, True, kept, sat_calls=layouts.sat_calls,
-                       stats=layouts.session.backend.stats())
+                       stats=_work(layouts))
+
+
+def _work(layouts: ConsistentLayouts) -> dict[str, int]:
+    """What the enumeration cost: the wave search's families, or the SAT solver's counters."""
+    if layouts.engine == "waves":
+        return {"families": layouts.families}
+    return layouts.session.backend.stats()
 
 
 @dataclass
@@ -92,11 +100,11 @@ class VerifyResult:
 
 
 def verify(puzzle: Puzzle, guess: Layout, backend: str = "sat",
-           timeout: float | None = None) -> VerifyResult:
+           timeout: float | None = None, method: str = "auto") -> VerifyResult:
     """Check a guess (it must use the puzzle's gems and obey O3)."""
     check_legal_for(guess, puzzle.gems, puzzle.rules, "guess")
     consistent = all(obs.holds(guess) for obs in puzzle.observations)
-    other = ConsistentLayouts(puzzle, backend, timeout).first(exclude=(guess,))
+    other = ConsistentLayouts(puzzle, backend, timeout, method=method).first(exclude=(guess,))
     return VerifyResult(consistent, consistent and other is None, other)
 
 
@@ -186,13 +194,14 @@ class Deductions:
 
 
 def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
-               sample: int = 32) -> Deductions:
+               sample: int = 32, method: str = "auto") -> Deductions:
     """Which contents each cell can take, by SAT queries: works with millions of layouts.
 
-    A few layouts are enumerated first; then each (cell, content) pair no layout has shown yet
-    is asked about directly, and every layout found that way marks all its cells.
+    A few layouts are enumerated first (by `method`); then each (cell, content) pair no layout
+    has shown yet is asked of the model directly (one SAT call each: the wave search would
+    start over for every question), and every layout found that way marks all its cells.
     """
-    layouts = ConsistentLayouts(puzzle, backend, timeout)
+    layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
     contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
     if any(g.color == "black" for g in puzzle.gems):
         contents.append(ABSORBED)
@@ -209,11 +218,13 @@ def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = Non
         mark(layout)
     if seen == 0:
         return Deductions(possible, 0)
+    remaining = None if layouts.deadline is None else max(0.0, layouts.deadline - time.monotonic())
+    queries = ConsistentLayouts(puzzle, backend, remaining, method="model")
     for cell in range(CELLS):
         for content in contents:
             if content in possible[cell]:
                 continue
-            layout = layouts.first([CellAnswer(cell, content)])
+            layout = queries.first([CellAnswer(cell, content)])
             if layout is not None:
                 mark(layout)
     return Deductions(possible, seen)

@@ -1,10 +1,22 @@
 """ConsistentLayouts: the layouts that agree with a puzzle's answers, enumerated lazily.
 
-A `ModelSession` holds one model and one backend for a gem set and rule options; puzzles are
-posed to it as assumptions, so the base model is built once and reused, and shots encoded for
-one puzzle serve the next. Every layout the solver proposes is checked by simulation; one that
-does not really give the observed answers (a closed loop faked a colour) is blocked and skipped.
-Layouts are blocked by their coloured quarters (O6), so each is counted once.
+Two engines list them, both exact:
+- the wave search (`solver.advisor_families`): under `touching corner`, it follows every
+  observed wave cell by cell and branches on what covers each cell it enters; its leaves are
+  families of layouts that share the waves' paths, listed member by member. No solver, so it is
+  fast when the gems are few (base, full): 36-shot base puzzles in a few milliseconds, and
+  tens of thousands of layouts a second on puzzles with many;
+- the model (`OrapaModel` on a SAT or CP-SAT backend): a `ModelSession` holds one model and one
+  backend for a gem set and rule options; puzzles are posed to it as assumptions, so the base
+  model is built once and reused, and shots encoded for one puzzle serve the next. Every layout
+  it proposes is checked by simulation; one that does not really give the observed answers (a
+  closed loop faked a colour) is blocked and skipped. Layouts are blocked by their coloured
+  quarters (O6), so each is counted once.
+
+`method="auto"` (the default) gives the wave search `WAVE_SEARCH_SECONDS` to find every family
+(members are listed afterwards, lazily); when it cannot, or does not apply (rule `touching
+any`, or more than `WAVE_SEARCH_MAX_GEMS` gems, as in `double`), the model answers.
+`method="model"` always uses the model.
 """
 from __future__ import annotations
 
@@ -16,6 +28,7 @@ from games.errors import LimitReached
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
+from solver.advisor_families import PathFamily, search_families
 from solver.backends import make_backend
 from solver.families import Family
 from solver.model import OrapaModel
@@ -62,15 +75,33 @@ def session_for(gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat")
     return session
 
 
+METHODS = ("auto", "model")
+WAVE_SEARCH_SECONDS = 2.0   # the wave search's time to find every family before the model takes over
+WAVE_SEARCH_MAX_GEMS = 10   # it branches over the gems at every cell: hopeless for double's 14
+
+
 class ConsistentLayouts:
     """The layouts consistent with a puzzle's observations (plus optional extra literals)."""
 
     def __init__(self, puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
-                 session: ModelSession | None = None) -> None:
+                 session: ModelSession | None = None, method: str = "auto") -> None:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
         self.puzzle = puzzle
-        self.session = session or session_for(puzzle.gems, puzzle.rules, backend)
+        self.backend_name = backend
+        self.method = method
+        self._session = session
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.sat_calls = 0
+        self.families = 0       # families found by the wave search
+        self.engine = ""        # which engine answered the last enumeration: waves or model
+
+    @property
+    def session(self) -> ModelSession:
+        """The model session, built (or taken from the cache) on first use."""
+        if self._session is None:
+            self._session = session_for(self.puzzle.gems, self.puzzle.rules, self.backend_name)
+        return self._session
 
     def _check_time(self, found: int) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -80,9 +111,45 @@ class ConsistentLayouts:
                 exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:
         """Yield every consistent layout once, lazily; `extra` observations narrow the search
         (hypothetical answers) and `exclude` layouts are skipped."""
+        observations = list(self.puzzle.observations) + list(extra)
+        families = self._wave_families(observations)
+        if families is None:
+            self.engine = "model"
+            yield from self._model_layouts(observations, exclude)
+            return
+        self.engine = "waves"
+        found = 0
+        for family in families:
+            for member in family.members():
+                if member in exclude:
+                    continue
+                found += 1
+                yield member
+                if found % 256 == 0:
+                    self._check_time(found)
+
+    def _wave_families(self, observations: list[Observation]) -> list[PathFamily] | None:
+        """Every family by the wave search, or None when it does not apply or not in time."""
+        if self.method != "auto" or self.puzzle.rules.touching != "corner" \
+                or len(self.puzzle.gems) > WAVE_SEARCH_MAX_GEMS:
+            return None
+        budget = time.monotonic() + WAVE_SEARCH_SECONDS
+        deadline = budget if self.deadline is None else min(budget, self.deadline)
+        try:
+            families = list(search_families(self.puzzle.with_observations(observations),
+                                            deadline))
+        except LimitReached:
+            self._check_time(0)
+            return None
+        self.families = len(families)
+        return families
+
+    def _model_layouts(self, observations: list[Observation],
+                       exclude: tuple[Layout, ...]) -> Iterator[Layout]:
+        """The model's enumeration: one SAT call per layout, or per family under touching
+        corner (its free gems are then listed without the solver)."""
         session = self.session
         backend, lv = session.backend, session.model.layout
-        observations = list(self.puzzle.observations) + list(extra)
         assumptions = session.literals(observations)
         use_families = self.puzzle.rules.touching == "corner"
         activation = session.query()

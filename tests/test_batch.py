@@ -30,7 +30,7 @@ from solver.batch import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, BatchOptions, exp
 
 ORAPA = Path(sys.executable).parent / "orapa"
 GEMS, RULES = gem_set("base"), RuleOptions()
-MANY = 12
+MANY = 120
 
 
 def _random_puzzle(rng: random.Random, shots: int) -> Puzzle:
@@ -139,7 +139,7 @@ def test_mixed_directory_gives_the_right_line_for_each_file(mixed: Path,
 def test_timeout_and_count_limit(tmp_path: Path) -> None:
     rng = random.Random(2)
     path = tmp_path / "open.json"
-    _write(path, _random_puzzle(rng, 3))       # millions of consistent layouts
+    _write(path, _random_puzzle(rng, 1))       # billions of consistent layouts
     line = solve_file(str(path), BatchOptions(timeout=0.3, count_limit=10 ** 9))
     assert line["status"] == "timeout" and line["exact"] is False
     assert isinstance(line["count"], int) and line["error"] is None
@@ -199,7 +199,7 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
     d = tmp_path_factory.mktemp("many")
     rng = random.Random(11)
     for i in range(MANY):
-        _write(d / f"p{i:02d}.json", _random_puzzle(rng, rng.randint(20, 28)))
+        _write(d / f"p{i:03d}.json", _random_puzzle(rng, rng.randint(20, 28)))
     return d
 
 
@@ -215,7 +215,7 @@ def _start(puzzle_dir: Path, out: Path) -> subprocess.Popen[str]:
 
 def _check_one_line_per_file(out: Path) -> None:
     lines = _lines(out.read_text())
-    assert sorted(lines) == [f"p{i:02d}.json" for i in range(MANY)]
+    assert sorted(lines) == [f"p{i:03d}.json" for i in range(MANY)]
     assert all(line["status"] in ("unique", "ambiguous") for line in lines.values())
 
 

@@ -55,15 +55,17 @@ def random_small_puzzle(bf, rng: random.Random, shots: int, cells: int = 0) -> P
     return puzzle.with_observations(list(puzzle.observations) + extra)
 
 
+@pytest.mark.parametrize("method", ["auto", "model"])
 @pytest.mark.parametrize("name", sorted(SMALL_SETS))
-def test_sat_counts_equal_brute_force(name: str) -> None:
+def test_counts_equal_brute_force(name: str, method: str) -> None:
+    """Both engines (the wave search under `auto`, the SAT model) count exactly."""
     gems, rules = SMALL_SETS[name]
     bf = brute_force(gems, rules)
     rng = random.Random(name)
     few = 2 if rules.touching == "corner" else 4   # no layout families under touching any
     for trial in range(6):
         puzzle = random_small_puzzle(bf, rng, shots=rng.randint(few, few + 3), cells=trial % 3)
-        result = solve(puzzle, limit=3, count_limit=10**6)
+        result = solve(puzzle, limit=3, count_limit=10**6, method=method)
         assert result.exact
         assert result.count == brute_force_count(bf, puzzle), puzzle.to_json()
         assert all(all(o.holds(s) for o in puzzle.observations) for s in result.solutions)
@@ -76,16 +78,18 @@ def test_cp_sat_backend_gives_the_same_counts() -> None:
     rng = random.Random(7)
     for _ in range(2):
         puzzle = random_small_puzzle(bf, rng, shots=14)
-        sat = solve(puzzle, limit=0, count_limit=50)
-        cp = solve(puzzle, limit=0, count_limit=50, backend="cp")
+        sat = solve(puzzle, limit=0, count_limit=50, method="model")
+        cp = solve(puzzle, limit=0, count_limit=50, backend="cp", method="model")
         assert (sat.count, sat.exact) == (cp.count, cp.exact) == (brute_force_count(bf, puzzle), True)
 
 
 def test_cp_sat_backend_agrees_on_a_full_base_puzzle() -> None:
     truth = random_layout(gem_set("base"), rng=random.Random(11))
     puzzle = puzzle_from_layout(truth, gem_set("base"), RuleOptions())
-    sat, cp = solve(puzzle, limit=3), solve(puzzle, limit=3, backend="cp")
-    assert sat.count == cp.count and set(sat.solutions) == set(cp.solutions)
+    waves = solve(puzzle, limit=3)
+    sat, cp = (solve(puzzle, limit=3, backend=b, method="model") for b in ("sat", "cp"))
+    assert waves.count == sat.count == cp.count
+    assert set(waves.solutions) == set(sat.solutions) == set(cp.solutions)
     assert truth in cp.solutions
 
 
@@ -99,7 +103,8 @@ def test_the_layout_that_produced_the_answers_is_always_found(case, seed: int) -
     puzzle = puzzle_from_layout(truth, gem_set(preset), RuleOptions(), ports=shots)
     # every cell's content narrows the set to a handful, which is listed in full
     cells = [cell_answer(truth, c) for c in range(80)]
-    found = list(ConsistentLayouts(puzzle, timeout=60).layouts(extra=cells))
+    method = "model" if seed % 2 else "auto"           # both engines
+    found = list(ConsistentLayouts(puzzle, timeout=60, method=method).layouts(extra=cells))
     assert truth in found
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
 
