@@ -189,9 +189,12 @@ def _branching(shot: ShotAnswer, kinds: list[Gem]) -> tuple[int, int]:
     return allowed, bin(shot.color or 0).count("1")
 
 
-def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[PathFamily]:
+def search_families(puzzle: Puzzle, deadline: float | None = None,
+                    nodes: list[int] | None = None) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily (some may be empty; weights
-    are set by `assign_weights`); raises LimitReached past `deadline` (time.monotonic())."""
+    are set by `assign_weights`); raises LimitReached past `deadline` (time.monotonic()).
+    `nodes`, a one-element list, gets the number of search nodes added to it (the search's
+    work, deterministic: the generator rates difficulty by it)."""
     if puzzle.rules.touching != "corner":
         raise ValueError("search_families needs rule touching=corner")
     mirror = puzzle.rules.mirror
@@ -214,7 +217,8 @@ def search_families(puzzle: Puzzle, deadline: float | None = None) -> Iterator[P
             content = "absorbed" if k.color == "black" else k.color
             if a.content != content:
                 forbidden[i] |= 1 << a.cell
-    nodes = [0]
+    if nodes is None:
+        nodes = [0]
     hits = [[i for i, k in enumerate(kinds) if o.exit is None
              or (not black[i] and not bits[i] & ~(o.color or 0))] for o in shots]
 
