@@ -190,11 +190,13 @@ def _branching(shot: ShotAnswer, kinds: list[Gem]) -> tuple[int, int]:
 
 
 def search_families(puzzle: Puzzle, deadline: float | None = None,
-                    nodes: list[int] | None = None) -> Iterator[PathFamily]:
+                    nodes: list[int] | None = None, max_nodes: int | None = None
+                    ) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily (some may be empty; weights
     are set by `assign_weights`); raises LimitReached past `deadline` (time.monotonic()).
     `nodes`, a one-element list, gets the number of search nodes added to it (the search's
-    work, deterministic: the generator rates difficulty by it)."""
+    work, deterministic: the generator rates difficulty by it); LimitReached also comes once
+    it exceeds `max_nodes`."""
     if puzzle.rules.touching != "corner":
         raise ValueError("search_families needs rule touching=corner")
     mirror = puzzle.rules.mirror
@@ -255,9 +257,11 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
              left: tuple[int, ...], used: int, touch: int, empty: int, paths: int, owned: int
              ) -> Iterator[PathFamily]:
         nodes[0] += 1
-        if nodes[0] % _CHECK_EVERY == 0 and deadline is not None \
-                and time.monotonic() > deadline:
-            raise LimitReached("time limit reached while listing families")
+        if nodes[0] % _CHECK_EVERY == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                raise LimitReached("time limit reached while listing families")
+            if max_nodes is not None and nodes[0] > max_nodes:
+                raise LimitReached(f"more than {max_nodes} search nodes")
         if s < 0:
             yield leaf(placed, left, used, touch, paths)
             return
