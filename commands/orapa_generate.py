@@ -52,7 +52,7 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, mi
             write_puzzle(path, found.puzzle)
             made.append({"file": str(path), "shots": found.shots,
                          "difficulty": found.difficulty.level,
-                         "conflicts": found.difficulty.conflicts})
+                         found.difficulty.measure: found.difficulty.work})
             bar.set_postfix(rejected=sum(generator.rejected.values()))
             bar.update()
     rejected = dict(generator.rejected)
@@ -60,7 +60,8 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, mi
         emit_json({"puzzles": made, "rejected": rejected})
         return
     for item in made:
+        measure = "nodes" if "nodes" in item else "conflicts"
         click.echo(f"{item['file']}: {item['shots']} shots, {item['difficulty']} "
-                   f"({item['conflicts']} conflicts)")
+                   f"({item[measure]} {measure})")
     click.echo(f"{len(made)} puzzles written to {out}; rejected layouts: "
                + ", ".join(f"{k} {v}" for k, v in rejected.items()))

@@ -6,9 +6,9 @@ For `base`: minimal-clue puzzles from one seeded stream, sorted into levels unti
 holds `PER_LEVEL`; extra ones of a full level are skipped. For `base+diamond`, `base+black` and
 `full`: the first `PER_SET` minimal-clue puzzles of their streams. Files are
 `puzzles/<gems>/<gems>-<level>-NN.json`; `puzzles/<gems>/index.json` lists them with level,
-shots and conflicts, and `puzzles/README.md` is the same index for people. The puzzles follow
+shots and the solver's work behind the level (search nodes), and `puzzles/README.md` is the same index for people. The puzzles follow
 from the seeds and the solver's encoding: a change to the encoding changes the minimal clue
-sets (which cores and budgets depend on), so rebuild after one.
+sets (which budgets depend on), so rebuild after one.
 """
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def build(name: str, out: Path) -> list[dict]:
             path = out / name / f"{name}-{level}-{number:02d}.json"
             write_puzzle(path, found.puzzle)
             entries.append({"file": str(path.relative_to(out)), "gems": name, "level": level,
-                            "shots": found.shots, "conflicts": found.difficulty.conflicts,
+                            "shots": found.shots, "measure": found.difficulty.measure,
+                            "work": found.difficulty.work,
                             "seed": SEEDS[name], "drawn": drawn})
             bar.update()
     print(f"{name}: {drawn} puzzles drawn, rejected layouts {dict(generator.rejected)}",
@@ -63,14 +64,14 @@ def write_readme(out: Path, entries: list[dict]) -> None:
              "Made by `python -m generator.collection` (seeds in `generator/collection.py`); "
              "every puzzle is a minimal-clue puzzle with its solution, and the tests check that "
              "each one solves uniquely to it. Levels are explained in `docs/generator.md`; "
-             "`conflicts` is the generator's measure behind them. Each gem set's `index.json` "
-             "holds the same entries.", "",
-             "| file | gems | level | shots | conflicts |", "|---|---|---|---|---|"]
+             "`work` is the solver's work behind them (in `measure` units). Each gem set's "
+             "`index.json` holds the same entries.", "",
+             "| file | gems | level | shots | work |", "|---|---|---|---|---|"]
     order = {level: i for i, level in enumerate(LEVELS)}
     for e in sorted(entries, key=lambda e: (list(SEEDS).index(e["gems"]), order[e["level"]],
                                             e["file"])):
         lines.append(f"| [{e['file']}]({e['file']}) | {e['gems']} | {e['level']} | "
-                     f"{e['shots']} | {e['conflicts']} |")
+                     f"{e['shots']} | {e['work']} {e['measure']} |")
     (out / "README.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -1,22 +1,22 @@
 """Puzzle difficulty from the solver's own work.
 
-The measure is `conflicts`: the SAT conflicts the generator's solver needed to establish the
-puzzle.
-- A minimal-clue puzzle: every check made in the fresh per-puzzle solver (`generator.minimal`),
-  that is the proof that the final clue set is unique and, for each of its shots, the search
-  for a second layout once that shot is dropped. The solver starts empty for every puzzle, so
-  the figure depends only on the puzzle and the seed.
-- A full-shot puzzle: the one proof that the 36 answers allow no other layout (made on the
-  shared, warm solver: a few dozen conflicts at most; such puzzles are `easy`).
+The measure is the work the solver needed to establish the puzzle, in one of two units:
+- `nodes`, wherever the wave search applies (base, full and every set of up to ten gems under
+  touching corner): the search nodes the wave search visits to prove that the final clue set
+  allows one layout only. A node is one step of the search: following a wave through a cell
+  whose content is decided, or trying one content for an undecided cell. It depends only on
+  the puzzle, and it is what a careful human does too: follow each wave and try what each cell
+  could hold.
+- `conflicts` otherwise: the SAT conflicts of every check made in the generator's fresh
+  per-puzzle solver (`generator.minimal`).
 
-Levels (thresholds calibrated on a first sample of minimal `base` puzzles; on the benchmark's 30
-about 1 in 6 is easy and the rest split evenly, see docs/generator.md): `easy` below 600
-conflicts, `medium` below 1600, `hard` from 1600.
-Fewer clues usually mean more conflicts: the solver has to rule out more layouts by reasoning
-and fewer by propagation.
+The levels are set at the terciles of the work on 100 minimal-clue `base` puzzles (see
+docs/generator.md), so the three are about equally common there. Full-shot `base` puzzles take
+300 to 1,300 nodes (`easy`); full-shot `full` ones often more, as their seven gems leave the
+search more to try.
 
->>> rate(6, 400).level, rate(5, 2500).level
-('easy', 'hard')
+>>> rate(6, 400, "nodes").level, rate(5, 50_000, "nodes").level, rate(5, 2500, "conflicts").level
+('easy', 'hard', 'hard')
 """
 from __future__ import annotations
 
@@ -24,29 +24,31 @@ from dataclasses import dataclass
 from typing import Any
 
 LEVELS = ("easy", "medium", "hard")
-MEDIUM_FROM = 600
-HARD_FROM = 1600
+# per measure: where `medium` and `hard` begin
+THRESHOLDS = {"nodes": (1800, 4500), "conflicts": (600, 1600)}
 
 
-def level_of(conflicts: int) -> str:
-    """The named level of a conflict count."""
-    if conflicts >= HARD_FROM:
+def level_of(work: int, measure: str = "nodes") -> str:
+    """The named level of an amount of work in `measure` units."""
+    medium_from, hard_from = THRESHOLDS[measure]
+    if work >= hard_from:
         return "hard"
-    return "medium" if conflicts >= MEDIUM_FROM else "easy"
+    return "medium" if work >= medium_from else "easy"
 
 
 @dataclass(frozen=True)
 class Difficulty:
-    """How hard a puzzle is: its level, number of shots and the solver's conflicts."""
+    """How hard a puzzle is: its level, number of shots and the solver's work."""
 
     level: str
     shots: int
-    conflicts: int
+    work: int
+    measure: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"level": self.level, "shots": self.shots, "conflicts": self.conflicts}
+        return {"level": self.level, "shots": self.shots, self.measure: self.work}
 
 
-def rate(shots: int, conflicts: int) -> Difficulty:
-    """The difficulty of a puzzle with `shots` clues that took `conflicts` to establish."""
-    return Difficulty(level_of(conflicts), shots, conflicts)
+def rate(shots: int, work: int, measure: str) -> Difficulty:
+    """The difficulty of a puzzle with `shots` clues that took `work` to establish."""
+    return Difficulty(level_of(work, measure), shots, work, measure)

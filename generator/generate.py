@@ -27,7 +27,7 @@ from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from generator.difficulty import Difficulty, rate
-from generator.minimal import TooHard, check, minimise
+from generator.minimal import TooHard, check, minimise, wave_search_applies, wave_twin
 from solver.consistent import ModelSession, session_for
 
 CLUE_MODES = ("all", "minimal")
@@ -99,30 +99,46 @@ class Generator:
         if clues == "minimal":
             self.rejected[TOO_HARD] = 0
 
-    def classify(self, layout: Layout) -> tuple[str, Puzzle, int]:
-        """(`unique`, `trap` or `ambiguous`, the 36-shot puzzle, the proof's conflicts)."""
+    def classify(self, layout: Layout) -> tuple[str, Puzzle, Difficulty]:
+        """(`unique`, `trap` or `ambiguous`, the 36-shot puzzle, how hard its proof was)."""
         puzzle = puzzle_from_layout(layout, self.gems, self.rules)
+        twin, difficulty = self._twin(puzzle, layout)
+        if twin is None:
+            return "unique", puzzle, difficulty
         session = session_for(self.gems, self.rules)
-        result = check(session, dict(enumerate(puzzle.observations)), layout)
-        if result.twin is None:
-            return "unique", puzzle, result.conflicts
-        if classify_twin(layout, result.twin) == TRAP or trap_twin(session, puzzle, layout):
-            return TRAP, puzzle, result.conflicts
-        return AMBIGUOUS, puzzle, result.conflicts
+        if classify_twin(layout, twin) == TRAP or trap_twin(session, puzzle, layout):
+            return TRAP, puzzle, difficulty
+        return AMBIGUOUS, puzzle, difficulty
+
+    def _twin(self, puzzle: Puzzle, layout: Layout) -> tuple[Layout | None, Difficulty]:
+        """Another layout with the puzzle's answers (None when unique), by the wave search
+        where it applies and finishes within its budget, else by the SAT model."""
+        shots = len(puzzle.observations)
+        if wave_search_applies(self.gems, self.rules):
+            nodes = [0]
+            try:
+                twin = wave_twin(puzzle, list(puzzle.observations), layout, nodes)
+                return twin, rate(shots, nodes[0], "nodes")
+            except TooHard:
+                pass
+        result = check(session_for(self.gems, self.rules), dict(enumerate(puzzle.observations)),
+                       layout)
+        return result.twin, rate(shots, result.conflicts, "conflicts")
 
     def next(self) -> Generated:
         """The next kept puzzle from the stream; rejected layouts are counted."""
         while True:
             layout = random_layout(self.gems, self.rules, self.rng)
-            verdict, puzzle, conflicts = self.classify(layout)
+            verdict, puzzle, difficulty = self.classify(layout)
             if verdict != "unique":
                 self.rejected[verdict] += 1
                 continue
             if self.clues == "all":
-                return Generated(puzzle, rate(len(puzzle.observations), conflicts))
+                return Generated(puzzle, difficulty)
             try:
                 cut = minimise(puzzle, layout, self.rng)
             except TooHard:
                 self.rejected[TOO_HARD] += 1
                 continue
-            return Generated(cut.puzzle, rate(len(cut.puzzle.observations), cut.conflicts))
+            return Generated(cut.puzzle, rate(len(cut.puzzle.observations), cut.work,
+                                              cut.measure))

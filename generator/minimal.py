@@ -4,24 +4,22 @@ Shots are tried in a random order (from the generator's seeded stream); a shot i
 the puzzle without it still has one consistent layout. Uniqueness only gets harder to keep as
 shots go, so every shot that could not be dropped is still needed at the end: the clue set is
 irreducible (dropping any one of its shots makes the puzzle ambiguous). The kept observations
-stay in their original order.
+stay in their original order. Paths are reversible (O4): a shot from P leaving at Q answers the
+shot from Q too, so while its reverse shot is still kept a shot is dropped without a check.
 
-What makes this fast without changing what "unique" means:
-- The known solution is excluded up front, so one SAT call decides uniqueness.
-- Paths are reversible (O4): a shot from P leaving at Q answers the shot from Q too. While its
-  reverse shot is still kept a shot is dropped without asking the solver, and every shot is
-  posed together with its reverse (the model's reversibility lemmas link the two shots'
-  variables, so the reverse's literals hold exactly in the same layouts; posing them halved
-  the work before those lemmas existed and is kept so that seeds give the same puzzles).
-- In the fresh solver below, an unsatisfiable call's failed assumptions name the shots its
-  proof used and the rest go at once (unless the call blocked a spurious model, which the
-  proof may rely on). Not in the shared solver: there they depend on its whole history.
-- Below `SMALL` shots the checks move from the shared model (all 36 shots encoded) to a fresh
-  solver holding the layout clauses and this puzzle's shots only (copied from a per-process
-  template, `SmallSession`): propagation is several times cheaper there. That solver starts
-  empty for every puzzle, so its work depends only on the puzzle and the seed, and a
-  per-check conflict budget is reproducible: a layout whose minimisation exceeds it is given up
-  (`TooHard`), which keeps generation at about a second per puzzle.
+Two ways to check uniqueness, both exact, with the known solution excluded:
+- The wave search (`solver.advisor_families`), wherever it applies (rule `touching corner`, at
+  most `WAVE_SEARCH_MAX_GEMS` gems): the first family member other than the solution is a twin.
+  Its work is counted in search nodes, which depend only on the puzzle, so a per-check node
+  budget is reproducible: a layout whose minimisation exceeds it is given up (`TooHard`). The
+  puzzle's difficulty is the nodes of the final proof (the clue set has one solution).
+- Otherwise the SAT model, in a fresh solver holding the layout clauses and the puzzle's shots
+  only below `SMALL` shots (copied from a per-process template, `SmallSession`: propagation is
+  several times cheaper there), with a per-check conflict budget. Every shot is posed together
+  with its reverse (the model's reversibility lemmas link the two shots' variables). In the
+  fresh solver, an unsatisfiable call's failed assumptions name the shots its proof used and
+  the rest go at once (unless the call blocked a spurious model, which the proof may rely on).
+  The difficulty is the conflicts of every check made in the fresh solver.
 """
 from __future__ import annotations
 
@@ -30,22 +28,44 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.orapa.layout import Layout
-from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
+from games.errors import LimitReached
 from games.orapa.board import PORTS
 from games.orapa.gems import Gem
-from games.orapa.layout import RuleOptions
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
+from solver.advisor_families import search_families
 from solver.backends import SatBackend
 from solver.cnf import Cnf
-from solver.consistent import ModelSession, session_for
+from solver.consistent import WAVE_SEARCH_MAX_GEMS, ModelSession, session_for
 from solver.model import OrapaModel
 
-SMALL = 14                 # shots left when the checks move to a fresh model
-CONFLICT_BUDGET = 3000     # per check in the fresh model
+SMALL = 14                 # shots left when the SAT checks move to a fresh model
+CONFLICT_BUDGET = 3000     # per SAT check in the fresh model
+NODE_BUDGET = 500_000      # per wave-search check (about a second)
 
 
 class TooHard(Exception):
-    """A check in the fresh model needed more than the conflict budget."""
+    """A check needed more than its budget (search nodes or conflicts)."""
+
+
+def wave_search_applies(gems: tuple[Gem, ...], rules: RuleOptions) -> bool:
+    """Can uniqueness be checked by the wave search for this gem set and these rules?"""
+    return rules.touching == "corner" and len(gems) <= WAVE_SEARCH_MAX_GEMS
+
+
+def wave_twin(puzzle: Puzzle, observations: list[Observation], solution: Layout,
+              nodes: list[int], budget: int = NODE_BUDGET) -> Layout | None:
+    """A layout other than `solution` that gives the observations, by the wave search, or
+    None; its nodes are added to `nodes[0]`; raises TooHard past `budget` nodes."""
+    try:
+        for family in search_families(puzzle.with_observations(observations), nodes=nodes,
+                                      max_nodes=nodes[0] + budget):
+            for member in family.members():
+                if member != solution:
+                    return member
+    except LimitReached:
+        raise TooHard(f"a uniqueness check needed more than {budget} search nodes") from None
+    return None
 
 
 @dataclass
@@ -165,17 +185,44 @@ def check(session: ModelSession | SmallSession, observations: dict[int, Observat
 
 @dataclass
 class Minimised:
-    """A minimal puzzle and the SAT conflicts of every check made in its fresh solver: the
-    work of proving the final clue set unique and each of its shots necessary."""
+    """A minimal puzzle and the solver's work that rates it: `work` in `measure` units (the
+    wave search's nodes proving the clue set unique, or the SAT conflicts of every check made
+    in the fresh solver)."""
 
     puzzle: Puzzle
-    conflicts: int
+    work: int
+    measure: str
 
 
 def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
     """An irreducible subset of the puzzle's observations that still forces `solution`.
 
-    The puzzle must be unique to begin with; raises TooHard past the conflict budget."""
+    The puzzle must be unique to begin with; raises TooHard past a check's budget."""
+    if wave_search_applies(puzzle.gems, puzzle.rules):
+        return _minimise_by_waves(puzzle, solution, rng)
+    return _minimise_by_sat(puzzle, solution, rng)
+
+
+def _minimise_by_waves(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
+    kept: dict[int, Observation] = dict(enumerate(puzzle.observations))
+    order = sorted(kept)
+    rng.shuffle(order)
+    nodes = [0]
+    for i in order:
+        obs = kept.pop(i)
+        reverse = reverse_shot(obs)
+        if reverse is not None and reverse in kept.values():
+            continue
+        if wave_twin(puzzle, list(kept.values()), solution, nodes) is not None:
+            kept[i] = obs
+    final = [kept[j] for j in sorted(kept)]
+    proof = [0]
+    if wave_twin(puzzle, final, solution, proof) is not None:
+        raise ValueError("minimise: the puzzle is not unique")
+    return Minimised(puzzle.with_observations(final), proof[0], "nodes")
+
+
+def _minimise_by_sat(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
     session: ModelSession | SmallSession = session_for(puzzle.gems, puzzle.rules)
     kept: dict[int, Observation] = dict(enumerate(puzzle.observations))
     first = check(session, kept, solution)
@@ -211,7 +258,8 @@ def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
     finally:
         if fresh is not None:
             fresh.backend.close()
-    return Minimised(puzzle.with_observations([kept[j] for j in sorted(kept)]), work)
+    return Minimised(puzzle.with_observations([kept[j] for j in sorted(kept)]), work,
+                     "conflicts")
 
 
 def is_irreducible(puzzle: Puzzle, solution: Layout) -> bool:

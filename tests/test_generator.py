@@ -16,7 +16,7 @@ from games.orapa.sampling import random_layout
 from generator.difficulty import LEVELS, level_of
 from generator.generate import (AMBIGUOUS, TRAP, Generated, Generator, classify_twin,
                                 trap_twin)
-from generator.minimal import is_irreducible
+from generator.minimal import is_irreducible, wave_search_applies
 from solver.api import solve
 from solver.consistent import session_for
 
@@ -141,8 +141,21 @@ def test_rejections_are_counted() -> None:
 
 
 def test_levels() -> None:
-    assert [level_of(c) for c in (0, 599, 600, 1599, 1600)] == \
+    assert [level_of(n, "nodes") for n in (0, 1799, 1800, 4499, 4500)] == \
         ["easy", "easy", "medium", "medium", "hard"]
+    assert [level_of(c, "conflicts") for c in (0, 599, 600, 1599, 1600)] == \
+        ["easy", "easy", "medium", "medium", "hard"]
+
+
+def test_minimal_clues_by_the_sat_model_where_the_wave_search_does_not_apply() -> None:
+    rules = RuleOptions(touching="any")
+    assert not wave_search_applies(BASE, rules)
+    found = Generator(BASE, rules, rng=random.Random(2), clues="minimal").next()
+    puzzle, solution = found.puzzle, found.puzzle.solution
+    assert found.difficulty.measure == "conflicts" and found.shots < 36
+    assert all(obs.holds(solution) for obs in puzzle.observations)
+    assert solve(puzzle, limit=2, count_limit=1).status == "unique"
+    assert is_irreducible(puzzle, solution)
 
 
 def test_bad_clue_mode() -> None:
