@@ -1,12 +1,13 @@
 """Unique Orapa puzzles from random legal layouts (RULINGS O8).
 
 A layout is drawn uniformly at random (`random_layout`), all 36 shots are fired at it, and the
-solver is asked for another consistent layout (the known one excluded: one SAT call). With none
-the puzzle is kept; otherwise the layout is rejected, as a `trap` when some twin differs from it
-only in white or transparent gems (colour cannot tell them apart: the symmetric white-tile
-trap), else as `ambiguous`. With `clues="minimal"` the kept puzzle's shots are then cut down to
-an irreducible set (`generator.minimal`); a layout whose cutting exceeds the solver budget is
-rejected as `too_hard`.
+solver is asked for another consistent layout (the known one excluded): by the wave search where
+it applies, else by the SAT model. With none the puzzle is kept; otherwise the layout is
+rejected, as a `trap` when some twin differs from it only in white or transparent gems (colour
+cannot tell them apart: the symmetric white-tile trap), else as `ambiguous`. With
+`clues="minimal"` the kept puzzle's shots are then cut down to an irreducible set
+(`generator.minimal`); a layout whose cutting exceeds the solver budget is rejected as
+`too_hard`.
 
 >>> import random
 >>> from games.orapa.gems import gem_set
