@@ -1,7 +1,10 @@
 """`orapa mandragora`: replay or play Mandragora Mania, and solve positions (INTERFACE.md)."""
 from __future__ import annotations
 
+import sys
+
 import click
+from tqdm import tqdm
 
 from commands.common import emit_json
 from games.errors import BadInput
@@ -92,7 +95,17 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
 def solve_command(pattern: str, first: str, moves: str, depth: int | None,
                   time_limit: float | None, as_json: bool) -> None:
     """Value for the side to move (its future points minus the other side's) and a best area."""
-    solution = solve_match(replay(pattern, first, parse_moves(moves)), depth, time_limit)
+    match = replay(pattern, first, parse_moves(moves))
+    exact = depth is None and time_limit is None
+    # an exact solve of an opening takes tens of seconds: show its bounds closing in
+    with tqdm(desc="exact solve", unit=" pass", file=sys.stderr, leave=False,
+              disable=None if exact else True) as bar:
+
+        def progress(lower: int, upper: int) -> None:
+            bar.set_postfix_str(f"value in [{lower}, {upper}]", refresh=False)
+            bar.update()
+
+        solution = solve_match(match, depth, time_limit, progress)
     value = int(solution.value) if float(solution.value).is_integer() else solution.value
     if as_json:
         emit_json({"value": value, "best": solution.best, "exact": solution.exact})

@@ -35,7 +35,7 @@ from games.mandragora.board import (
 from games.mandragora.match import Match
 from games.mandragora.position import Position
 from solver.mandragora_exact import ExactSolver, pack
-from solver.mandragora_kernel import MAX_PIECES, KernelSolver
+from solver.mandragora_kernel import MAX_PIECES, KernelSolver, Progress, table_bits_for
 from solver.search import Searcher
 
 CanonicalState = tuple[tuple[str, ...], bool]
@@ -150,40 +150,47 @@ class MandragoraSolver:
 
     def __init__(self) -> None:
         self.searcher = Searcher(MandragoraGame())
-        self.exact = KernelSolver()
+        self.exact: KernelSolver | None = None  # sized for the most pieces solved so far
         self.reference: ExactSolver | None = None  # for boards beyond the kernel's 24 pieces
 
     def solve(self, position: Position, max_depth: int | None = None,
-              time_limit: float | None = None) -> MandragoraSolution:
+              time_limit: float | None = None,
+              progress: Progress | None = None) -> MandragoraSolution:
         """Value and best area for the side to move; exact when searched to the end.
 
-        Without limits the dedicated exact solver runs; `depth` is then the length of its line
-        of stored best moves.
+        Without limits the compiled exact solver runs (`progress` gets its bounds after each
+        pass); `depth` is then the length of its line of stored best moves.
         """
         if max_depth is None and time_limit is None:
-            exact: KernelSolver | ExactSolver = self.exact
-            if position.pieces_in_play() > MAX_PIECES:
-                exact = self.reference = self.reference or ExactSolver()
-            value, best, nodes = exact.solve(position)
-            line = exact.principal_line(pack(position))
+            pieces = position.pieces_in_play()
+            if pieces > MAX_PIECES:
+                self.reference = self.reference or ExactSolver()
+                value, best, nodes = self.reference.solve(position)
+                line = self.reference.principal_line(pack(position))
+                return MandragoraSolution(value, best, True, len(line), nodes)
+            bits = table_bits_for(pieces)
+            if self.exact is None or self.exact.table_bits < bits:
+                self.exact = KernelSolver(bits)
+            value, best, nodes = self.exact.solve(position, progress)
+            line = self.exact.principal_line(pack(position))
             return MandragoraSolution(value, best, True, len(line), nodes)
         result = self.searcher.search(canonical(position), max_depth, time_limit)
         best = None if result.best_move is None else real_area(position, result.best_move)
         return MandragoraSolution(result.value, best, result.exact, result.depth, result.nodes)
 
 
-def solve(position: Position, max_depth: int | None = None,
-          time_limit: float | None = None) -> MandragoraSolution:
+def solve(position: Position, max_depth: int | None = None, time_limit: float | None = None,
+          progress: Progress | None = None) -> MandragoraSolution:
     """Value and best area for the side to move with a fresh table (see MandragoraSolver)."""
-    return MandragoraSolver().solve(position, max_depth, time_limit)
+    return MandragoraSolver().solve(position, max_depth, time_limit, progress)
 
 
-def solve_match(match: Match, max_depth: int | None = None,
-                time_limit: float | None = None) -> MandragoraSolution:
+def solve_match(match: Match, max_depth: int | None = None, time_limit: float | None = None,
+                progress: Progress | None = None) -> MandragoraSolution:
     """Solve the current position of a match; a finished match is worth 0 with no move.
 
     Positions before the current one are not taken into account (see solver.search).
     """
     if match.over:
         return MandragoraSolution(0, None, True, 0, 0)
-    return solve(match.position, max_depth, time_limit)
+    return solve(match.position, max_depth, time_limit, progress)
