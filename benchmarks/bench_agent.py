@@ -25,14 +25,14 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.orapa.gems import gem_set  # noqa: E402
-from solver.autoplay import autoplay  # noqa: E402
+from solver.autoplay import EXACT_BOUND, autoplay  # noqa: E402
 
 
-def play_one(task: tuple[str, int, str, int, float, bool]) -> dict:
+def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
     """One game: questions, decision times, methods, solved?"""
-    preset, seed, strategy, sample, budget, lookahead = task
+    preset, seed, strategy, sample, budget, lookahead, exact_bound = task
     game = autoplay(gem_set(preset), seed=seed, strategy=strategy, sample=sample, budget=budget,
-                    lookahead=lookahead)
+                    lookahead=lookahead, exact_bound=exact_bound)
     return {"seed": seed, "questions": game.questions, "solved": game.solved == game.mine,
             "seconds": [s.seconds for s in game.steps],
             "cpu_seconds": [s.cpu_seconds for s in game.steps], "methods": [s.method for s in game.steps],
@@ -52,13 +52,14 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=1500)
     parser.add_argument("--budget", type=float, default=1.5)
     parser.add_argument("--lookahead", action="store_true")
+    parser.add_argument("--exact-bound", type=int, default=EXACT_BOUND)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write every game as one JSON line here")
     args = parser.parse_args()
     summary = {}
     for preset in args.gems or ["base", "full"]:
-        tasks = [(preset, seed, args.strategy, args.sample, args.budget, args.lookahead)
-                 for seed in range(args.games)]
+        tasks = [(preset, seed, args.strategy, args.sample, args.budget, args.lookahead,
+                  args.exact_bound) for seed in range(args.games)]
         start = time.monotonic()
         with Pool(args.jobs) as pool:
             games = list(tqdm(pool.imap(play_one, tasks), total=len(tasks), desc=preset,
@@ -83,6 +84,7 @@ def main() -> None:
         print(f"{preset}: {json.dumps(summary[preset])}", flush=True)
     print(json.dumps({"strategy": args.strategy, "lookahead": args.lookahead,
                       "sample": args.sample, "budget": args.budget, "jobs": args.jobs,
+                      "exact_bound": args.exact_bound,
                       "results": summary}))
 
 

@@ -15,7 +15,7 @@ from games.orapa.drawing import render_layout
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from solver.advisor import STRATEGIES, Advice, advise
-from solver.autoplay import Step, autoplay
+from solver.autoplay import EXACT_BOUND, Step, autoplay
 
 strategy_option = click.option("--strategy", type=click.Choice(STRATEGIES), default="entropy",
                                show_default=True, help="How questions are ranked.")
@@ -89,13 +89,15 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
 @click.option("--strategy", type=click.Choice(STRATEGIES), default="questions",
               show_default=True, help="How questions are ranked.")
 @sample_option
+@click.option("--exact-bound", type=click.IntRange(min=1), default=EXACT_BOUND,
+              show_default=True, help="List the layouts exactly when there are at most this many.")
 @budget_option
 @lookahead_option
 @backend_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def play_command(auto: bool, seed: int, gems_name: str, mirror: bool, touching: str,
-                 visibility: bool, strategy: str, sample: int, budget: float, lookahead: bool,
-                 backend: str, as_json: bool) -> None:
+                 visibility: bool, strategy: str, sample: int, exact_bound: int, budget: float,
+                 lookahead: bool, backend: str, as_json: bool) -> None:
     """Solve a random hidden mine with the advisor's questions, until the layout is forced."""
     if not auto:
         raise BadInput("play: only --auto games are available (the advisor plays)")
@@ -112,7 +114,8 @@ def play_command(auto: bool, seed: int, gems_name: str, mirror: bool, touching: 
         game_steps.append(step)
 
     game_steps: list[Step] = []
-    game = autoplay(gems, rules, seed, strategy, sample, budget, lookahead, backend, report)
+    game = autoplay(gems, rules, seed, strategy, sample, budget, lookahead, backend, report,
+                    exact_bound)
     bar.close()
     if as_json:
         emit_json(game.to_json())

@@ -219,6 +219,11 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
             content = "absorbed" if k.color == "black" else k.color
             if a.content != content:
                 forbidden[i] |= 1 << a.cell
+    unanswerable = answered  # a cell said to hold a gem that no gem may cover: no layout
+    for mask in forbidden:
+        unanswerable &= mask
+    if unanswerable:
+        return
     if nodes is None:
         nodes = [0]
     hits = [[i for i, k in enumerate(kinds) if o.exit is None

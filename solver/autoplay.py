@@ -24,6 +24,8 @@ from solver.api import solve
 
 MAX_QUESTIONS = 116
 MAX_BUDGET_FACTOR = 16   # a decision's budget doubles up to this many times the given one
+EXACT_BOUND = 10_000     # list the layouts when about this many are left (the tree search
+                         # then plans over them)
 
 
 @dataclass
@@ -86,16 +88,16 @@ def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
     return result.solutions[0] if result.status == "unique" else None
 
 
-def _advice(puzzle: Puzzle, strategy: str, sample: int, budget: float, lookahead: bool,
-            rng: random.Random, backend: str) -> Advice:
+def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget: float,
+            lookahead: bool, rng: random.Random, backend: str) -> Advice:
     """The advisor's ranking. The budget doubles while no consistent layout is found in it,
     and, up to MAX_BUDGET_FACTOR times the given budget, while the sample is only `partial`
     (drawn from the families found in time: biased, and often tiny late in a game)."""
     limit = budget * MAX_BUDGET_FACTOR
     while True:
         try:
-            advice = advise(puzzle, strategy, sample, budget=budget, lookahead=lookahead,
-                            rng=rng, backend=backend)
+            advice = advise(puzzle, strategy, sample, exact_bound, budget, lookahead, rng,
+                            backend)
         except LimitReached:
             budget *= 2
             continue
@@ -107,7 +109,8 @@ def _advice(puzzle: Puzzle, strategy: str, sample: int, budget: float, lookahead
 def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int = 0,
              strategy: str = "questions", sample: int = 1500, budget: float = 1.5,
              lookahead: bool = False, backend: str = "sat",
-             on_step: Callable[[Step], None] | None = None) -> Game:
+             on_step: Callable[[Step], None] | None = None,
+             exact_bound: int = EXACT_BOUND) -> Game:
     """Play one game against the mine drawn with `seed`; stops when the layout is forced."""
     rules = rules or RuleOptions()
     mine = random_layout(gems, rules, random.Random(seed))
@@ -116,7 +119,8 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
     puzzle = Puzzle(gems, rules)
     while game.questions < MAX_QUESTIONS:
         start, cpu = time.monotonic(), time.process_time()
-        advice = _advice(puzzle, strategy, sample, budget, lookahead, rng, backend)
+        advice = _advice(puzzle, strategy, sample, exact_bound, budget, lookahead, rng,
+                         backend)
         layouts = advice.candidates.layouts
         if advice.candidates.exact and len(layouts) == 1:
             game.solved = forced_layout(puzzle, backend)
