@@ -99,3 +99,22 @@ def test_more_than_24_pieces_go_to_the_reference() -> None:
         KernelSolver(table_bits=8).solve(crowded)
     solution = MandragoraSolver().solve(crowded)
     assert (solution.value, solution.best) == (0, None)
+
+
+def test_progress_reports_bounds_closing_in_on_the_value() -> None:
+    position = random_position(random.Random(9), 12)
+    bounds: list[tuple[int, int]] = []
+    value = KernelSolver(table_bits=14).solve(position, lambda *pair: bounds.append(pair))[0]
+    assert bounds and bounds[-1] == (value, value)
+    assert all(low <= high for low, high in bounds)
+    assert all(a[0] <= b[0] and a[1] >= b[1] for a, b in zip(bounds, bounds[1:]))
+
+
+def test_solver_tables_grow_with_the_pieces() -> None:
+    solver = MandragoraSolver()
+    rng = random.Random(12)
+    small, large = random_position(rng, 4), random_position(rng, 14)
+    solver.solve(small)
+    bits = solver.exact.table_bits
+    assert solver.solve(large).value == ExactSolver().solve(large)[0]
+    assert solver.exact.table_bits > bits

@@ -33,7 +33,7 @@
 #define MAX_PIECES 24
 #define BASE 8
 #define INF 127
-#define MAX_PLY 8192
+#define MAX_PLY 1024  /* path limit (openings reach 76 plies); a frame takes under 1 KB of stack */
 #define BUCKET 4
 
 typedef struct {
@@ -66,6 +66,7 @@ typedef struct {
     int lowest_rep;
     int root_best;
     int too_deep;
+    int deepest;           /* longest path searched so far */
     uint64_t path[MAX_PLY];
 } Kernel;
 
@@ -190,6 +191,7 @@ static int negamax(Kernel *k, const Board *b, int first, int mine, int theirs, i
         k->too_deep = 1;
         return 0;
     }
+    if (ply > k->deepest) k->deepest = ply;
     int tt_move = -1;
     Entry *e = probe(k, key);
     if (e != NULL) {
@@ -383,6 +385,7 @@ static int kernel_init(Kernel *k, PyObject *args, PyObject *kwds) {
         return -1;
     }
     k->nodes = k->total_nodes = 0;
+    k->deepest = 0;
     return 0;
 }
 
@@ -393,6 +396,10 @@ static void kernel_dealloc(Kernel *k) {
 
 static PyObject *kernel_get_nodes(Kernel *k, void *unused) {
     return PyLong_FromUnsignedLongLong(k->total_nodes);
+}
+
+static PyObject *kernel_get_deepest(Kernel *k, void *unused) {
+    return PyLong_FromLong(k->deepest);
 }
 
 static PyObject *kernel_get_bytes(Kernel *k, void *unused) {
@@ -414,6 +421,7 @@ static PyMethodDef kernel_methods[] = {
 static PyGetSetDef kernel_getset[] = {
     {"total_nodes", (getter)kernel_get_nodes, NULL, "Nodes searched by all solves.", NULL},
     {"table_bytes", (getter)kernel_get_bytes, NULL, "Size of the table in bytes.", NULL},
+    {"deepest", (getter)kernel_get_deepest, NULL, "Longest search path so far (plies).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
