@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Iterator
+from typing import Generator, Iterator
 
 from games.errors import LimitReached
 from games.orapa.gems import Gem
@@ -120,13 +120,20 @@ class ConsistentLayouts:
         self.engine = "waves"
         found = 0
         for family in families:
-            for member in family.members():
-                if member in exclude:
-                    continue
-                found += 1
-                yield member
-                if found % 256 == 0:
-                    self._check_time(found)
+            found = yield from self._members(family.members(), exclude, found)
+
+    def _members(self, members: Iterator[Layout], exclude: tuple[Layout, ...],
+                 found: int) -> Generator[Layout, None, int]:
+        """A family's members but the excluded ones, minding the clock; returns the count of
+        layouts yielded so far (`found` before, plus these)."""
+        for member in members:
+            if member in exclude:
+                continue
+            found += 1
+            yield member
+            if found % 256 == 0:
+                self._check_time(found)
+        return found
 
     def _wave_families(self, observations: list[Observation]) -> list[PathFamily] | None:
         """Every family by the wave search, or None when it does not apply or not in time."""
@@ -179,13 +186,7 @@ class ConsistentLayouts:
                 family = Family(layout, observations, self.puzzle.rules.mirror,
                                 self.puzzle.rules.visibility)
                 backend.add_clause([-activation] + lv.family_clause(family))
-                for member in family.members():
-                    if member in exclude:
-                        continue
-                    found += 1
-                    yield member
-                    if found % 256 == 0:
-                        self._check_time(found)
+                found = yield from self._members(family.members(), exclude, found)
         finally:
             session.retire(activation)
 
