@@ -112,15 +112,18 @@ class ConsistentLayouts:
         """Yield every consistent layout once, lazily; `extra` observations narrow the search
         (hypothetical answers) and `exclude` layouts are skipped."""
         observations = list(self.puzzle.observations) + list(extra)
-        families = self._wave_families(observations)
-        if families is None:
+        found_in_time = self._wave_families(observations)
+        if found_in_time is None:
             self.engine = "model"
             yield from self._model_layouts(observations, exclude)
             return
         self.engine = "waves"
+        families, complete = found_in_time
         found = 0
         for family in families:
             found = yield from self._members(family.members(), exclude, found)
+        if not complete:
+            raise LimitReached(f"time limit reached after {found} layouts", partial=found)
 
     def _members(self, members: Iterator[Layout], exclude: tuple[Layout, ...],
                  found: int) -> Generator[Layout, None, int]:
@@ -135,21 +138,26 @@ class ConsistentLayouts:
                 self._check_time(found)
         return found
 
-    def _wave_families(self, observations: list[Observation]) -> list[PathFamily] | None:
-        """Every family by the wave search, or None when it does not apply or not in time."""
+    def _wave_families(self, observations: list[Observation]
+                       ) -> tuple[list[PathFamily], bool] | None:
+        """Every family by the wave search and True; None when the search does not apply or
+        runs out of its own time; the families found so far and False when it runs out of
+        the caller's time (their members are then a partial answer)."""
         if self.method != "auto" or self.puzzle.rules.touching != "corner" \
                 or len(self.puzzle.gems) > WAVE_SEARCH_MAX_GEMS:
             return None
         budget = time.monotonic() + WAVE_SEARCH_SECONDS
         deadline = budget if self.deadline is None else min(budget, self.deadline)
+        families: list[PathFamily] = []
         try:
-            families = list(search_families(self.puzzle.with_observations(observations),
-                                            deadline))
+            for family in search_families(self.puzzle.with_observations(observations), deadline):
+                families.append(family)
         except LimitReached:
-            self._check_time(0)
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                return families, False
             return None
         self.families = len(families)
-        return families
+        return families, True
 
     def _model_layouts(self, observations: list[Observation],
                        exclude: tuple[Layout, ...]) -> Iterator[Layout]:
