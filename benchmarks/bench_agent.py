@@ -35,7 +35,8 @@ def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
                     lookahead=lookahead, exact_bound=exact_bound)
     return {"seed": seed, "questions": game.questions, "solved": game.solved == game.mine,
             "seconds": [s.seconds for s in game.steps],
-            "cpu_seconds": [s.cpu_seconds for s in game.steps], "methods": [s.method for s in game.steps],
+            "cpu_seconds": [s.cpu_seconds for s in game.steps],
+            "candidates": [s.candidates for s in game.steps], "methods": [s.method for s in game.steps],
             "log": [s.question for s in game.steps]}
 
 

@@ -63,10 +63,15 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
     best = advice.best
     click.echo(f"ask {best.question} ({best.kind}): {best.expected_bits:.3f} bits expected; "
                f"{_count_text(advice)}")
+    planned = advice.best.expected_questions is not None
     click.echo(f"{'question':>8} {'bits':>7} {'worst left':>11} {'expected left':>14}"
-               + ("  two-step bits" if lookahead else ""))
+               + ("  two-step bits" if lookahead else "")
+               + ("  questions to go" if planned else ""))
     for q in advice.ranking[:top]:
         extra = f"  {q.two_step_bits:13.3f}" if q.two_step_bits is not None else ""
+        if planned:
+            extra += f"  {q.expected_questions:16.3f}" if q.expected_questions is not None \
+                else f"  {'-':>16}"
         click.echo(f"{q.question:>8} {q.expected_bits:7.3f} {q.worst_case:11.4g} "
                    f"{q.expected_size:14.4g}{extra}")
     if explain:

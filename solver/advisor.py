@@ -37,7 +37,7 @@ from games.orapa.board import CELLS, PORTS, cell_label, port_label
 from games.orapa.colors import GEM_COLOR_BITS, color_name
 from games.orapa.layout import ABSORBS, Layout
 from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
-from solver.advisor_tree import AnswerTable, TreeSearch
+from solver.advisor_tree import WORK_LIMIT, AnswerTable, TreeSearch
 from solver.sampling import Candidates, consistent_candidates
 
 STRATEGIES = ("entropy", "minimax", "expected-size", "questions")
@@ -189,8 +189,9 @@ def _rank_key(strategy: str, score: QuestionScore, index: int) -> tuple[float, .
 def _tree_order(columns: np.ndarray, scores: list[QuestionScore], deadline: float | None
                 ) -> list[int]:
     """Question indices by the decision-tree search: the searched head by estimated questions
-    left, then the rest by their one-step estimate."""
-    search = TreeSearch(AnswerTable(columns), deadline)
+    left, then the rest by their one-step estimate. The search stops at a fixed amount of work
+    (so the choice does not depend on the machine's load) or at the deadline, a safety net."""
+    search = TreeSearch(AnswerTable(columns), deadline, work_limit=WORK_LIMIT)
     one_step, _ = search.one_step(np.arange(columns.shape[0]))
     head, values, _ = search.deepen(TREE_DEPTH)
     head = head[np.isfinite(values)]
@@ -206,7 +207,7 @@ def rank(candidates: Candidates, questions: list[tuple[str, int]], strategy: str
          lookahead: bool = False, touching: str = "corner", deadline: float | None = None
          ) -> list[QuestionScore]:
     """The questions ranked by a strategy over the candidates (best first); `deadline`
-    (time.monotonic()) bounds the decision-tree search of the `questions` strategy."""
+    (time.monotonic()) is a safety net for the decision-tree search of `questions`."""
     if strategy not in STRATEGIES:
         raise BadInput(f"strategy: expected one of {', '.join(STRATEGIES)}, got {strategy!r}")
     scores, columns = score_questions(candidates, questions, touching)
@@ -241,6 +242,6 @@ def advise(puzzle: Puzzle, strategy: str = "entropy", sample: int = 1500,
     questions = open_questions(puzzle)
     if not questions:
         raise BadInput("puzzle: every question has been asked already")
-    deadline = max(start + budget, time.monotonic() + 0.2 * budget)
+    deadline = max(start + 4 * budget, time.monotonic() + budget)
     return Advice(candidates, strategy, rank(candidates, questions, strategy, lookahead,
                                              puzzle.rules.touching, deadline))

@@ -35,6 +35,8 @@ import numpy as np
 GROUP_BITS = 2.6   # bits a question gives, on average, to a group beyond the search horizon
 ROOT_WIDTH = 12    # questions expanded at the root
 NODE_WIDTH = 4     # questions expanded at inner nodes
+WORK_LIMIT = 16_000  # search work per decision (a node is 1, plus 1 per 128 layouts in it):
+                     # about one second of CPU
 
 
 def group_cost(n: int | np.ndarray) -> np.ndarray:
@@ -105,9 +107,12 @@ class TreeSearch:
     """Depth-limited decision-tree search over an AnswerTable (see the module docstring)."""
 
     def __init__(self, table: AnswerTable, deadline: float | None = None,
-                 root_width: int = ROOT_WIDTH, node_width: int = NODE_WIDTH) -> None:
+                 root_width: int = ROOT_WIDTH, node_width: int = NODE_WIDTH,
+                 work_limit: int | None = None) -> None:
         self.table = table
         self.deadline = deadline
+        self.work_limit = work_limit  # deterministic, unlike the deadline
+        self.work = 0
         self.root_width, self.node_width = root_width, node_width
         self.memo: dict[bytes, tuple[int, float]] = {}
         self.cost = group_cost(np.arange(table.rows + 1))
@@ -123,8 +128,11 @@ class TreeSearch:
         groups = np.add.reduceat(counts > 0, self.table.offsets)
         return np.where(largest < n, 1.0 + spent, np.inf), int(groups.max())
 
-    def _tick(self) -> None:
+    def _tick(self, rows: int) -> None:
         self.nodes += 1
+        self.work += 1 + rows // 128
+        if self.work_limit is not None and self.work > self.work_limit:
+            raise SearchTimeout
         if self.deadline is not None and self.nodes % 64 == 0 \
                 and time.monotonic() > self.deadline:
             raise SearchTimeout
@@ -141,7 +149,7 @@ class TreeSearch:
         known = self.memo.get(key)
         if known is not None and known[0] >= depth:
             return known[1]
-        self._tick()
+        self._tick(n)
         estimates, branching = self.one_step(members)
         best = float(estimates.min())
         if not np.isfinite(best):  # no question tells these layouts apart: nothing to ask

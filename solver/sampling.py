@@ -146,16 +146,22 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
 
 
 def _listed(puzzle: Puzzle, deadline: float) -> tuple[list[PathFamily], bool]:
-    """The families by the direct search, with their weights: (families, complete?)."""
+    """The families by the direct search: (families, complete?). Complete lists come weighed
+    and without empty families; weighing an incomplete one is left to `_weighed` (it can
+    take seconds that the other methods need more)."""
     found: list[PathFamily] = []
-    complete = True
     try:
         for family in search_families(puzzle, deadline):
             found.append(family)
     except LimitReached:
-        complete = False
+        return found, False
+    return _weighed(found), True
+
+
+def _weighed(found: list[PathFamily]) -> list[PathFamily]:
+    """The families with their weights set, empty ones dropped."""
     assign_weights(found)
-    return [f for f in found if f.weight], complete
+    return [f for f in found if f.weight]
 
 
 def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
@@ -164,7 +170,7 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     if complete:
         return _finish(found, [], n, exact_bound, rng, start + budget)
     shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
-    if len(shots) > 1:
+    if shots:
         reduced, done = _listed(puzzle.with_observations(
             [o for o in puzzle.observations if o is not shots[-1]]), start + 0.6 * budget)
         if done:
@@ -179,8 +185,9 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         complete = True
     except LimitReached:
         pass
-    assign_weights(by_sat)
-    by_sat = [f for f in by_sat if f.weight]
+    by_sat = _weighed(by_sat)
+    if not complete:
+        found = _weighed(found)
     if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
         found = by_sat
     result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget)
