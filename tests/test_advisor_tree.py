@@ -86,3 +86,16 @@ def test_questions_strategy_ranks_by_expected_questions() -> None:
                                                                                  abs=1e-6)
     # at least one question is needed, and no more than the greedy entropy choice would take
     assert 1.0 <= searched[0]
+
+
+def test_work_limit_keeps_the_deepest_finished_ranking() -> None:
+    rng = np.random.default_rng(4)
+    table = AnswerTable(rng.integers(0, 3, size=(60, 6)))
+    full = TreeSearch(table)
+    _, _, depth = full.deepen(3)
+    assert depth == 3
+    cut = TreeSearch(table, work_limit=5)
+    questions, values, reached = cut.deepen(3)
+    assert reached < 3 and len(questions) and np.isfinite(values[0])
+    again = TreeSearch(table, work_limit=5).deepen(3)
+    assert again[0].tolist() == questions.tolist()   # the same work gives the same choice
