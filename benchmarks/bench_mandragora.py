@@ -77,8 +77,9 @@ def bench_exact_starts(table_bits: int) -> None:
     """Exact value and best first area of every opening; the best area is then checked by
     solving the position after it with a fresh table."""
     for name, first, position in openings():
+        solver = KernelSolver(table_bits)
         start, start_cpu = time.perf_counter(), time.process_time()
-        value, best, nodes = KernelSolver(table_bits).solve(position)
+        value, best, nodes = solver.solve(position)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         child = position.play(best)
         follow = KernelSolver(table_bits).solve(child)[0]
@@ -86,7 +87,8 @@ def bench_exact_starts(table_bits: int) -> None:
         checked = reward + (follow if child.to_move == first else -follow) == value
         print(f"pattern {name}, {SIDE_NAMES[first]} first: exact value {value:+d} for the first "
               f"mover, best first area {best} ({'checked' if checked else 'CHECK FAILED'}), "
-              f"{nodes} nodes, {wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak_memory_mb():.0f} MB",
+              f"{nodes} nodes, longest path {solver.kernel.deepest} plies, {wall:.1f} s wall, "
+              f"{cpu:.1f} s CPU, peak {peak_memory_mb():.0f} MB",
               flush=True)
 
 
