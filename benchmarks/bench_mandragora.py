@@ -81,13 +81,15 @@ def bench_exact_starts(table_bits: int) -> None:
         start, start_cpu = time.perf_counter(), time.process_time()
         value, best, nodes = solver.solve(position)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        deepest = solver.kernel.deepest
+        del solver  # free its table before the check allocates another
         child = position.play(best)
         follow = KernelSolver(table_bits).solve(child)[0]
         reward = child.score(first)
         checked = reward + (follow if child.to_move == first else -follow) == value
         print(f"pattern {name}, {SIDE_NAMES[first]} first: exact value {value:+d} for the first "
               f"mover, best first area {best} ({'checked' if checked else 'CHECK FAILED'}), "
-              f"{nodes} nodes, longest path {solver.kernel.deepest} plies, {wall:.1f} s wall, "
+              f"{nodes} nodes, longest path {deepest} plies, {wall:.1f} s wall, "
               f"{cpu:.1f} s CPU, peak {peak_memory_mb():.0f} MB",
               flush=True)
 

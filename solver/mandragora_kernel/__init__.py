@@ -40,6 +40,7 @@ def table_bits_for(pieces: int) -> int:
     fault per entry written (measured: 40 ms of a 60 ms 15-piece solve with 64 MB)."""
     return max(12, min(24, pieces + 3))
 
+
 _PIECE_CODES = "MKC"  # codes 1, 2, 3 in the kernel (K/P and C/A merged by `pack`)
 
 
