@@ -59,7 +59,7 @@ def bench_random(pieces: int, samples: int, seed: int) -> None:
     target = TARGETS.get(pieces)
     ratio = f", median/target {median / target:.2f}" if target else ""
     print(f"{pieces} pieces, {samples} positions: median {median:.2f} s, worst {max(times):.2f} s, "
-          f"median CPU {statistics.median(cpu):.2f} s, "
+          f"median CPU {statistics.median(cpu):.2f} s, worst CPU {max(cpu):.2f} s, "
           f"median nodes {statistics.median(nodes):.0f}, "
           f"{sum(nodes) / sum(times):.0f} nodes/s{ratio}", flush=True)
 
