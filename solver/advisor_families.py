@@ -117,13 +117,44 @@ class PathFamily:
             previous = i
         return self._complete(chosen)
 
+    def _coloured_cells(self) -> list[tuple[int, list[int]]] | None:
+        """Cells answered with a colour that no fixed gem covers, each with the free gems
+        that could show it (in order); None when one has no such gem (no member at all)."""
+        fixed_cells = 0
+        for g in self.fixed:
+            fixed_cells |= g.placement.cell_mask
+        needed = []
+        for a in self.cell_answers:
+            if a.content == "empty" or fixed_cells >> a.cell & 1:
+                continue
+            color = "black" if a.content == "absorbed" else a.content
+            holders = [k for k, gem in enumerate(self.free) if gem.color == color]
+            if not holders:
+                return None
+            needed.append((a.cell, holders))
+        return needed
+
     def members(self) -> Iterator[Layout]:
-        """Every member, once each."""
+        """Every member, once each. A cell answered with a colour must be covered by a free
+        gem of that colour: a lone such gem only takes placements over the cell, and each
+        branch is cut once the last gem that could cover the cell is placed elsewhere."""
         chosen: list[Placement] = []
         allowed = [[i for i, p in enumerate(options) if self._allowed(k, p)]
                    for k, options in enumerate(self.options)]
+        needed = self._coloured_cells()
+        if needed is None:
+            return
+        due: list[list[tuple[int, list[int]]]] = [[] for _ in range(len(self.free) + 1)]
+        for cell, holders in needed:
+            if len(holders) == 1:
+                k = holders[0]
+                allowed[k] = [i for i in allowed[k] if self.options[k][i].cell_mask >> cell & 1]
+            due[holders[-1] + 1].append((cell, holders))
 
         def extend(k: int, used: int, touch: int, previous: int) -> Iterator[Layout]:
+            for cell, holders in due[k]:
+                if not any(chosen[h].cell_mask >> cell & 1 for h in holders):
+                    return
             if k == len(self.free):
                 layout = self._complete(chosen)
                 if layout is not None:
