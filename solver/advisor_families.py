@@ -90,7 +90,8 @@ class PathFamily:
         if self.visibility and not all_visible(
                 [g.placement.cell_mask for g in self.fixed] + [p.cell_mask for p in chosen]):
             return None
-        layout = Layout(list(self.fixed) + [PlacedGem(g, p) for g, p in zip(self.free, chosen)])
+        placed = list(self.fixed) + [PlacedGem(g, p) for g, p in zip(self.free, chosen)]
+        layout = Layout(sorted(placed, key=lambda g: g.gem))  # the gem set's order, as the model's
         return layout if all(a.holds(layout) for a in self.cell_answers) else None
 
     def draw(self, rng: random.Random) -> Layout | None:
