@@ -24,6 +24,7 @@ from solver.api import solve
 
 MAX_QUESTIONS = 116
 MAX_BUDGET_FACTOR = 16   # a decision's budget doubles up to this many times the given one
+RETRY_BELOW = 200        # ... while a partial sample holds fewer layouts than this
 EXACT_BOUND = 10_000     # list the layouts when about this many are left (the tree search
                          # then plans over them)
 
@@ -91,8 +92,10 @@ def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
 def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget: float,
             lookahead: bool, rng: random.Random, backend: str) -> Advice:
     """The advisor's ranking. The budget doubles while no consistent layout is found in it,
-    and, up to MAX_BUDGET_FACTOR times the given budget, while the sample is only `partial`
-    (drawn from the families found in time: biased, and often tiny late in a game)."""
+    and, up to MAX_BUDGET_FACTOR times the given budget, while the sample is `partial` (drawn
+    from the families found in time: biased) and small: late in a game such a sample can hold
+    a single layout, and every question then looks worthless. (A large partial sample, the
+    rule for `full` early on, is used as it is: more time rarely completes those.)"""
     limit = budget * MAX_BUDGET_FACTOR
     while True:
         try:
@@ -101,7 +104,8 @@ def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget
         except LimitReached:
             budget *= 2
             continue
-        if advice.candidates.method != "partial" or budget * 2 > limit:
+        if advice.candidates.method != "partial" or budget * 2 > limit \
+                or len(advice.candidates.layouts) >= RETRY_BELOW:
             return advice
         budget *= 2
 
