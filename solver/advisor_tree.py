@@ -12,7 +12,8 @@ is valued by `group_cost(n)` (exact for 1 and 2, a fitted logarithm above); at e
 the few questions with the best one-step estimate are expanded, branches are cut by lower bounds
 (a group of n > 1 needs at least the average depth of a complete tree with the widest branching
 any question shows), and sets are memoised by their member indices. The root deepens one level
-at a time until the time budget is spent and keeps the deepest finished ranking.
+at a time until a fixed amount of work is spent (or a deadline passes) and keeps the deepest
+finished ranking.
 
 >>> import numpy as np
 >>> table = AnswerTable(np.array([[0, 0, 0], [0, 1, 1], [1, 0, 2], [1, 1, 3]]))
