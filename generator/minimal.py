@@ -8,7 +8,7 @@ stay in their original order. Paths are reversible (O4): a shot from P leaving a
 shot from Q too, so while its reverse shot is still kept a shot is dropped without a check.
 
 Two ways to check uniqueness, both exact, with the known solution excluded:
-- The wave search (`solver.advisor_families`), wherever it applies (rule `touching corner`, at
+- The wave search (`solver.wave_search`), wherever it applies (rule `touching corner`, at
   most `WAVE_SEARCH_MAX_GEMS` gems): the first family member other than the solution is a twin.
   Its work is counted in search nodes, which depend only on the puzzle, so a per-check node
   budget is reproducible: a layout whose minimisation exceeds it is given up (`TooHard`). The
@@ -33,7 +33,7 @@ from games.orapa.board import PORTS
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
-from solver.advisor_families import search_families
+from solver.wave_search import search_families
 from solver.backends import SatBackend
 from solver.cnf import Cnf
 from solver.consistent import WAVE_SEARCH_MAX_GEMS, ModelSession, session_for

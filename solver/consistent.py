@@ -1,7 +1,7 @@
 """ConsistentLayouts: the layouts that agree with a puzzle's answers, enumerated lazily.
 
 Two engines list them, both exact:
-- the wave search (`solver.advisor_families`): under `touching corner`, it follows every
+- the wave search (`solver.wave_search`): under `touching corner`, it follows every
   observed wave cell by cell and branches on what covers each cell it enters; its leaves are
   families of layouts that share the waves' paths, listed member by member. No solver, so it is
   fast when the gems are few (base, full): 36-shot base puzzles in a few milliseconds, and
@@ -28,7 +28,7 @@ from games.errors import LimitReached
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
-from solver.advisor_families import PathFamily, search_families
+from solver.wave_search import PathFamily, search_families
 from solver.backends import make_backend
 from solver.families import Family
 from solver.model import OrapaModel

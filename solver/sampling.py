@@ -1,6 +1,6 @@
 """Consistent layouts for the advisor: all of them when few, else a uniform random sample.
 
-The consistent layouts split into disjoint families (see `solver.advisor_families`): the gems
+The consistent layouts split into disjoint families (see `solver.wave_search`): the gems
 the observed waves touch sit at fixed placements, the free gems anywhere off the waves' paths
 where the layout stays legal and gives the cell answers. The direct search lists the families;
 when it is too slow, the SAT solver lists them (`families` below, one SAT call per family).
@@ -32,7 +32,7 @@ from games.orapa.batch import layout_codes, trace_batch
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
-from solver.advisor_families import PathFamily, assign_weights, search_families
+from solver.wave_search import PathFamily, assign_weights, search_families
 from solver.consistent import ConsistentLayouts, ModelSession, session_for
 from solver.families import Family
 

@@ -16,7 +16,7 @@ from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, puzzle_from_layo
 from games.orapa.sampling import random_layout
 from games.orapa.waves import trace_answers
 from solver.advisor import advise, cell_answer_label, shot_answer_label
-from solver.advisor_families import assign_weights, search_families
+from solver.wave_search import assign_weights, search_families
 from solver.consistent import ConsistentLayouts
 from solver.sampling import consistent_candidates, sample_families
 

@@ -13,7 +13,9 @@ fewer gem kinds, fewer colours), so waves that only placed gems can meet are che
 Every consistent layout lies in exactly one leaf (follow its own cell contents), so the leaves'
 families partition the consistent layouts, like `solver.families` does with SAT calls, but
 without a solver: much faster when the families number hundreds. Rule `touching corner` only
-(there a cell holds at most one gem, so a cell's content is one gem's).
+(there a cell holds at most one gem, so a cell's content is one gem's). Used by
+`ConsistentLayouts` (the solver's first engine), the generator's uniqueness checks and the
+advisor's candidates and sampler.
 
 >>> import random
 >>> from games.orapa.gems import gem_set
