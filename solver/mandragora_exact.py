@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import sys
 from itertools import product
+from typing import Callable
 
 from games.mandragora.board import (
     BASES, FIRST_MOVER_VALUES, MIRROR, OPPONENT, PLAYER, SECOND_MOVER_VALUES, SELECTABLE,
@@ -129,6 +130,23 @@ def _first_guess(state: State) -> int:
     return (own - other) // 4
 
 
+def stored_line(state: State, entry_of: Callable[[State], tuple | None]) -> list[int]:
+    """Canonical areas of the line of best moves a table stores from `state` (`entry_of` gives
+    a state's entry, its best area third, or None), up to the end of the game, a repetition or
+    a state without a stored move."""
+    line: list[int] = []
+    seen = set()
+    while state not in seen:
+        seen.add(state)
+        entry = entry_of(state)
+        if entry is None or entry[2] is None or not state[entry[2] - 1]:
+            break
+        area = entry[2]
+        state = _SOW[area, len(state[area - 1])][0](state, state[area - 1])[0]
+        line.append(area)
+    return line
+
+
 class ExactSolver:
     """Exact values of Mandragora positions; the table is kept between calls."""
 
@@ -185,17 +203,7 @@ class ExactSolver:
     def principal_line(self, state: State) -> list[int]:
         """Canonical areas of the line of stored best moves from `state` (each in its mover's
         view), up to the end of the game, a repetition or a state without a stored move."""
-        line: list[int] = []
-        seen = set()
-        while state not in seen:
-            seen.add(state)
-            entry = self.table.get(state)
-            if entry is None or entry[2] is None or not state[entry[2] - 1]:
-                break
-            area = entry[2]
-            state = _SOW[area, len(state[area - 1])][0](state, state[area - 1])[0]
-            line.append(area)
-        return line
+        return stored_line(state, self.table.get)
 
     def _search(self, root: State, mine: int, theirs: int, alpha: int, beta: int) -> int:
         table = self.table

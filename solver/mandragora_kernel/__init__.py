@@ -23,7 +23,7 @@ from games.mandragora.board import (
     SOWING_TARGETS,
 )
 from games.mandragora.position import Position
-from solver.mandragora_exact import _SOW, State, _first_guess, _move_rank, material, pack
+from solver.mandragora_exact import State, _first_guess, _move_rank, material, pack, stored_line
 from solver.mandragora_kernel._kernel import MAX_PIECES, Kernel, configure
 
 Progress = Callable[[int, int], None]
@@ -119,14 +119,4 @@ class KernelSolver:
     def principal_line(self, state: State) -> list[int]:
         """Canonical areas of the line of stored best moves from `state` (each in its mover's
         view), up to the end of the game, a repetition or a state the table no longer holds."""
-        line: list[int] = []
-        seen = set()
-        while state not in seen:
-            seen.add(state)
-            entry = self.kernel.entry(state)
-            if entry is None or entry[2] is None or not state[entry[2] - 1]:
-                break
-            area = entry[2]
-            state = _SOW[area, len(state[area - 1])][0](state, state[area - 1])[0]
-            line.append(area)
-        return line
+        return stored_line(state, self.kernel.entry)
