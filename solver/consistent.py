@@ -121,7 +121,7 @@ class ConsistentLayouts:
         families, complete = found_in_time
         found = 0
         for family in families:
-            found = yield from self._members(family.members(), exclude, found)
+            found = yield from self._members(family.members(self.deadline), exclude, found)
         if not complete:
             raise LimitReached(f"time limit reached after {found} layouts", partial=found)
 

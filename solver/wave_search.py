@@ -137,39 +137,51 @@ class PathFamily:
             needed.append((a.cell, holders))
         return needed
 
-    def members(self) -> Iterator[Layout]:
+    def members(self, deadline: float | None = None) -> Iterator[Layout]:
         """Every member, once each. A cell answered with a colour must be covered by a free
-        gem of that colour: a lone such gem only takes placements over the cell, and each
-        branch is cut once the last gem that could cover the cell is placed elsewhere."""
-        chosen: list[Placement] = []
-        allowed = [[i for i, p in enumerate(options) if self._allowed(k, p)]
-                   for k, options in enumerate(self.options)]
+        gem of that colour: a lone such gem only takes placements over the cell, such gems
+        are placed first, and a branch is cut once the last gem that could cover the cell is
+        placed elsewhere. Raises LimitReached past `deadline` (time.monotonic())."""
         needed = self._coloured_cells()
         if needed is None:
             return
+        allowed = [[i for i, p in enumerate(options) if self._allowed(k, p)]
+                   for k, options in enumerate(self.options)]
+        holders_of_any = {h for _, holders in needed for h in holders}
+        # identical gems share a colour, so they stay neighbours in this order
+        order = sorted(range(len(self.free)), key=lambda k: (k not in holders_of_any, k))
+        level = {k: j for j, k in enumerate(order)}
         due: list[list[tuple[int, list[int]]]] = [[] for _ in range(len(self.free) + 1)]
         for cell, holders in needed:
             if len(holders) == 1:
                 k = holders[0]
                 allowed[k] = [i for i in allowed[k] if self.options[k][i].cell_mask >> cell & 1]
-            due[holders[-1] + 1].append((cell, holders))
+            levels = [level[h] for h in holders]
+            due[max(levels) + 1].append((cell, levels))
+        chosen: list[Placement] = []      # by level
+        steps = [0]
 
-        def extend(k: int, used: int, touch: int, previous: int) -> Iterator[Layout]:
-            for cell, holders in due[k]:
-                if not any(chosen[h].cell_mask >> cell & 1 for h in holders):
+        def extend(j: int, used: int, touch: int, previous: int) -> Iterator[Layout]:
+            steps[0] += 1
+            if deadline is not None and steps[0] % _CHECK_EVERY == 0 \
+                    and time.monotonic() > deadline:
+                raise LimitReached("time limit reached while listing a family")
+            for cell, levels in due[j]:
+                if not any(chosen[h].cell_mask >> cell & 1 for h in levels):
                     return
-            if k == len(self.free):
-                layout = self._complete(chosen)
+            if j == len(order):
+                layout = self._complete([chosen[level[k]] for k in range(len(order))])
                 if layout is not None:
                     yield layout
                 return
-            same = k and self.free[k] == self.free[k - 1]
+            k = order[j]
+            same = j and self.free[k] == self.free[order[j - 1]]
             for i in allowed[k]:
                 p = self.options[k][i]
                 if (same and i <= previous) or p.mask & (used | touch) or p.touch_mask & used:
                     continue
                 chosen.append(p)
-                yield from extend(k + 1, used | p.mask, touch | p.touch_mask, i)
+                yield from extend(j + 1, used | p.mask, touch | p.touch_mask, i)
                 chosen.pop()
 
         yield from extend(0, 0, 0, -1)

@@ -186,3 +186,14 @@ def test_cell_answers_are_exact() -> None:
     for layout in ConsistentLayouts(puzzle).layouts():
         assert all(layout.cell_content(c) == truth.cell_content(c) for c in range(80))
     assert CellAnswer(0, "empty").to_json() == {"cell": "A1", "content": "empty"}
+
+
+@pytest.mark.parametrize("method", ["auto", "model"])
+def test_cell_answers_no_layout_can_show_are_a_contradiction(method: str) -> None:
+    """Three far-apart white cells and two white gems: no shot to follow, so the wave search
+    must prune the free gems' placements itself instead of listing every combination."""
+    puzzle = Puzzle(gem_set("base"), RuleOptions(),
+                    tuple(CellAnswer(cell, "white") for cell in (0, 79, 34)))
+    result = solve(puzzle, limit=1, timeout=60, method=method)
+    assert (result.status, result.count) == ("contradiction", 0)
+    assert result.conflict == [0, 1, 2]
