@@ -79,13 +79,6 @@ def families(puzzle: Puzzle, session: ModelSession, deadline: float | None
         session.retire(activation)
 
 
-def family_of(family: Family, mirror: bool) -> PathFamily:
-    """A SAT-found family as a PathFamily (the same members)."""
-    return PathFamily(tuple(family.touched), tuple(family.free),
-                      tuple(family.paths for _ in family.free), tuple(family.cell_answers),
-                      family.visibility, mirror)
-
-
 def holding(layouts: list[Layout], shots: list[ShotAnswer]) -> list[Layout]:
     """The layouts that give these shot answers (one batch trace)."""
     if not shots or not layouts:
@@ -189,7 +182,7 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     try:
         for family in families(puzzle, session_for(puzzle.gems, puzzle.rules, backend),
                                max(start + budget, time.monotonic() + 0.3 * budget)):
-            by_sat.append(family_of(family, puzzle.rules.mirror))
+            by_sat.append(family.path_family)
         complete = True
     except LimitReached:
         pass

@@ -65,6 +65,17 @@ def _placement_words(shape: str, mirror: bool) -> tuple[np.ndarray, np.ndarray, 
             np.array([_words(p.touch_mask, 5) for p in options]))
 
 
+def ruled_out(gem: Gem, cell_answers: tuple[CellAnswer, ...] | list[CellAnswer]) -> int:
+    """Bit mask of the answered cells this gem may not cover: their answer is not what it
+    shows (its colour, or `absorbed` for black)."""
+    shown = "absorbed" if gem.color == "black" else gem.color
+    mask = 0
+    for a in cell_answers:
+        if a.content != shown:
+            mask |= 1 << a.cell
+    return mask
+
+
 @dataclass
 class PathFamily:
     """Fixed gems, the cells the waves cross, and the free gems (which avoid those cells)."""
@@ -255,16 +266,12 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
                    key=lambda o: _branching(o, kinds))
     cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
     empty0 = answered = 0
-    forbidden = [0] * len(kinds)  # per kind: cells whose answer rules that gem out
+    forbidden = [ruled_out(k, cells) for k in kinds]
     for a in cells:
         if a.content == "empty":
             empty0 |= 1 << a.cell
         else:
             answered |= 1 << a.cell
-        for i, k in enumerate(kinds):
-            content = "absorbed" if k.color == "black" else k.color
-            if a.content != content:
-                forbidden[i] |= 1 << a.cell
     unanswerable = answered  # a cell said to hold a gem that no gem may cover: no layout
     for mask in forbidden:
         unanswerable &= mask
