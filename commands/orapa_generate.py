@@ -14,7 +14,7 @@ from games.errors import BadInput
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import load_json_text
-from generator.generate import CLUE_MODES, Generator, file_stem, write_puzzle
+from generator.generate import CLUE_MODES, Generated, Generator, file_stem, write_puzzle
 
 
 def parse_gems(text: str):
@@ -44,24 +44,25 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, mi
     generator = Generator(gems, RuleOptions(mirror, touching, visibility),
                           random.Random(seed), clues)
     stem = file_stem(gems)
-    made = []
+    made: list[tuple[Path, Generated]] = []
     with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr) as bar:
         for n in range(1, count + 1):
             found = generator.next()
             path = out / f"{stem}-{n:04d}.json"
             write_puzzle(path, found.puzzle)
-            made.append({"file": str(path), "shots": found.shots,
-                         "difficulty": found.difficulty.level,
-                         found.difficulty.measure: found.difficulty.work})
+            made.append((path, found))
             bar.set_postfix(rejected=sum(generator.rejected.values()))
             bar.update()
     rejected = dict(generator.rejected)
     if as_json:
-        emit_json({"puzzles": made, "rejected": rejected})
+        emit_json({"puzzles": [{"file": str(path), "shots": found.shots,
+                                "difficulty": found.difficulty.level,
+                                found.difficulty.measure: found.difficulty.work}
+                               for path, found in made], "rejected": rejected})
         return
-    for item in made:
-        measure = "nodes" if "nodes" in item else "conflicts"
-        click.echo(f"{item['file']}: {item['shots']} shots, {item['difficulty']} "
-                   f"({item[measure]} {measure})")
+    for path, found in made:
+        difficulty = found.difficulty
+        click.echo(f"{path}: {found.shots} shots, {difficulty.level} "
+                   f"({difficulty.work} {difficulty.measure})")
     click.echo(f"{len(made)} puzzles written to {out}; rejected layouts: "
                + ", ".join(f"{k} {v}" for k, v in rejected.items()))

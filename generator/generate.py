@@ -28,8 +28,8 @@ from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from generator.difficulty import Difficulty, rate
-from generator.minimal import TooHard, check, minimise, wave_search_applies, wave_twin
-from solver.consistent import ModelSession, session_for
+from generator.minimal import TooHard, check, minimise, wave_twin
+from solver.consistent import ModelSession, session_for, wave_search_applies
 
 CLUE_MODES = ("all", "minimal")
 # A wave cannot tell where these colours sit: white shows as white wherever it is hit and

@@ -36,7 +36,7 @@ from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from solver.wave_search import search_families
 from solver.backends import SatBackend
 from solver.cnf import Cnf
-from solver.consistent import WAVE_SEARCH_MAX_GEMS, ModelSession, session_for
+from solver.consistent import ModelSession, session_for, wave_search_applies
 from solver.model import OrapaModel
 
 SMALL = 14                 # shots left when the SAT checks move to a fresh model
@@ -46,11 +46,6 @@ NODE_BUDGET = 500_000      # per wave-search check (about a second)
 
 class TooHard(Exception):
     """A check needed more than its budget (search nodes or conflicts)."""
-
-
-def wave_search_applies(gems: tuple[Gem, ...], rules: RuleOptions) -> bool:
-    """Can uniqueness be checked by the wave search for this gem set and these rules?"""
-    return rules.touching == "corner" and len(gems) <= WAVE_SEARCH_MAX_GEMS
 
 
 def wave_twin(puzzle: Puzzle, observations: list[Observation], solution: Layout,

@@ -71,8 +71,8 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
         partial = SolveResult(status, count, False, kept, sat_calls=layouts.sat_calls)
         raise LimitReached(str(exc), partial=partial.to_json()) from None
     if count == 0:
-        remaining = None if layouts.deadline is None else max(0.0, layouts.deadline - time.monotonic())
-        return SolveResult("contradiction", 0, True, [], conflict(puzzle, backend, remaining),
+        return SolveResult("contradiction", 0, True, [],
+                           conflict(puzzle, backend, layouts.remaining()),
                            sat_calls=layouts.sat_calls, stats=_work(layouts))
     status = "unique" if count == 1 else "ambiguous"
     return SolveResult(status, count, True, kept, sat_calls=layouts.sat_calls,
@@ -218,8 +218,7 @@ def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = Non
         mark(layout)
     if seen == 0:
         return Deductions(possible, 0)
-    remaining = None if layouts.deadline is None else max(0.0, layouts.deadline - time.monotonic())
-    queries = ConsistentLayouts(puzzle, backend, remaining, method="model")
+    queries = ConsistentLayouts(puzzle, backend, layouts.remaining(), method="model")
     for cell in range(CELLS):
         for content in contents:
             if content in possible[cell]:

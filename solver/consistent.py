@@ -80,6 +80,11 @@ WAVE_SEARCH_SECONDS = 2.0   # the wave search's time to find every family before
 WAVE_SEARCH_MAX_GEMS = 10   # it branches over the gems at every cell: hopeless for double's 14
 
 
+def wave_search_applies(gems: tuple[Gem, ...], rules: RuleOptions) -> bool:
+    """Is the wave search the first engine for this gem set and these rules?"""
+    return rules.touching == "corner" and len(gems) <= WAVE_SEARCH_MAX_GEMS
+
+
 class ConsistentLayouts:
     """The layouts consistent with a puzzle's observations (plus optional extra literals)."""
 
@@ -102,6 +107,10 @@ class ConsistentLayouts:
         if self._session is None:
             self._session = session_for(self.puzzle.gems, self.puzzle.rules, self.backend_name)
         return self._session
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None when there is none)."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
 
     def _check_time(self, found: int) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -143,8 +152,7 @@ class ConsistentLayouts:
         """Every family by the wave search and True; None when the search does not apply or
         runs out of its own time; the families found so far and False when it runs out of
         the caller's time (their members are then a partial answer)."""
-        if self.method != "auto" or self.puzzle.rules.touching != "corner" \
-                or len(self.puzzle.gems) > WAVE_SEARCH_MAX_GEMS:
+        if self.method != "auto" or not wave_search_applies(self.puzzle.gems, self.puzzle.rules):
             return None
         budget = time.monotonic() + WAVE_SEARCH_SECONDS
         deadline = budget if self.deadline is None else min(budget, self.deadline)
@@ -194,7 +202,7 @@ class ConsistentLayouts:
                 family = Family(layout, observations, self.puzzle.rules.mirror,
                                 self.puzzle.rules.visibility)
                 backend.add_clause([-activation] + lv.family_clause(family))
-                found = yield from self._members(family.members(), exclude, found)
+                found = yield from self._members(family.members(self.deadline), exclude, found)
         finally:
             session.retire(activation)
 

@@ -16,9 +16,9 @@ from games.orapa.sampling import random_layout
 from generator.difficulty import LEVELS, level_of
 from generator.generate import (AMBIGUOUS, TRAP, Generated, Generator, classify_twin,
                                 trap_twin)
-from generator.minimal import is_irreducible, wave_search_applies
+from generator.minimal import is_irreducible
 from solver.api import solve
-from solver.consistent import session_for
+from solver.consistent import session_for, wave_search_applies
 
 BASE = gem_set("base")
 
