@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Generator, Iterator
+from typing import Iterator
 
 from games.errors import LimitReached
 from games.orapa.gems import Gem
@@ -98,6 +98,7 @@ class ConsistentLayouts:
         self._session = session
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self.sat_calls = 0
+        self.found = 0          # layouts yielded by the current enumeration
         self.families = 0       # families found by the wave search
         self.engine = ""        # which engine answered the last enumeration: waves or model
 
@@ -112,15 +113,17 @@ class ConsistentLayouts:
         """Seconds left before the deadline (None when there is none)."""
         return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
 
-    def _check_time(self, found: int) -> None:
+    def _check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise LimitReached(f"time limit reached after {found} layouts", partial=found)
+            raise LimitReached(f"time limit reached after {self.found} layouts",
+                               partial=self.found)
 
     def layouts(self, extra: tuple[Observation, ...] | list[Observation] = (),
                 exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:
         """Yield every consistent layout once, lazily; `extra` observations narrow the search
         (hypothetical answers) and `exclude` layouts are skipped."""
         observations = list(self.puzzle.observations) + list(extra)
+        self.found = 0
         found_in_time = self._wave_families(observations)
         if found_in_time is None:
             self.engine = "model"
@@ -128,24 +131,21 @@ class ConsistentLayouts:
             return
         self.engine = "waves"
         families, complete = found_in_time
-        found = 0
         for family in families:
-            found = yield from self._members(family.members(self.deadline), exclude, found)
+            yield from self._members(family.members(self.deadline), exclude)
         if not complete:
-            raise LimitReached(f"time limit reached after {found} layouts", partial=found)
+            self._check_time()
 
-    def _members(self, members: Iterator[Layout], exclude: tuple[Layout, ...],
-                 found: int) -> Generator[Layout, None, int]:
-        """A family's members but the excluded ones, minding the clock; returns the count of
-        layouts yielded so far (`found` before, plus these)."""
+    def _members(self, members: Iterator[Layout], exclude: tuple[Layout, ...]
+                 ) -> Iterator[Layout]:
+        """A family's members but the excluded ones, counted in `found`, minding the clock."""
         for member in members:
             if member in exclude:
                 continue
-            found += 1
+            self.found += 1
             yield member
-            if found % 256 == 0:
-                self._check_time(found)
-        return found
+            if self.found % 256 == 0:
+                self._check_time()
 
     def _wave_families(self, observations: list[Observation]
                        ) -> tuple[list[PathFamily], bool] | None:
@@ -173,38 +173,64 @@ class ConsistentLayouts:
         corner (its free gems are then listed without the solver)."""
         session = self.session
         backend, lv = session.backend, session.model.layout
-        assumptions = session.literals(observations)
-        use_families = self.puzzle.rules.touching == "corner"
         activation = session.query()
-        found = 0
         try:
             for layout in exclude:
                 backend.add_clause([-activation] + lv.blocking_clause(layout))
-            while True:
-                self._check_time(found)
-                self.sat_calls += 1
-                try:
-                    if not backend.solve(assumptions + [activation], self.deadline):
-                        return
-                except TimeoutError:
-                    raise LimitReached(f"time limit reached after {found} layouts",
-                                       partial=found) from None
-                layout = lv.decode(backend.values)
-                if not all(obs.holds(layout) for obs in observations):
-                    session.spurious += 1       # a closed loop faked an answer
-                    backend.add_clause([-activation] + lv.blocking_clause(layout))
-                    continue
-                if not use_families:
-                    backend.add_clause([-activation] + lv.blocking_clause(layout))
-                    found += 1
-                    yield layout
-                    continue
-                family = Family(layout, observations, self.puzzle.rules.mirror,
-                                self.puzzle.rules.visibility)
-                backend.add_clause([-activation] + lv.family_clause(family))
-                found = yield from self._members(family.members(self.deadline), exclude, found)
+            if self.puzzle.rules.touching == "corner":
+                for family in self._model_families(observations, activation):
+                    yield from self._members(family.members(self.deadline), exclude)
+                return
+            for layout in self._proposals(observations, activation):
+                backend.add_clause([-activation] + lv.blocking_clause(layout))
+                self.found += 1
+                yield layout
         finally:
             session.retire(activation)
+
+    def model_families(self) -> Iterator[Family]:
+        """Under touching corner: the families of consistent layouts found by the model, one
+        SAT call each (LimitReached past the deadline)."""
+        activation = self.session.query()
+        self.found = 0
+        try:
+            yield from self._model_families(list(self.puzzle.observations), activation)
+        finally:
+            self.session.retire(activation)
+
+    def _model_families(self, observations: list[Observation], activation: int
+                        ) -> Iterator[Family]:
+        """Each family the model proposes, blocked (under `activation`) as it is found."""
+        lv = self.session.model.layout
+        for layout in self._proposals(observations, activation):
+            family = Family(layout, observations, self.puzzle.rules.mirror,
+                            self.puzzle.rules.visibility)
+            self.session.backend.add_clause([-activation] + lv.family_clause(family))
+            yield family
+
+    def _proposals(self, observations: list[Observation], activation: int
+                   ) -> Iterator[Layout]:
+        """The layouts the model proposes that really give the observations, until there is
+        none; the caller blocks each one (alone or with its family) before asking for the
+        next. A proposal that a closed loop made look right is blocked and skipped."""
+        session = self.session
+        backend, lv = session.backend, session.model.layout
+        assumptions = session.literals(observations) + [activation]
+        while True:
+            self._check_time()
+            self.sat_calls += 1
+            try:
+                if not backend.solve(assumptions, self.deadline):
+                    return
+            except TimeoutError:
+                raise LimitReached(f"time limit reached after {self.found} layouts",
+                                   partial=self.found) from None
+            layout = lv.decode(backend.values)
+            if all(obs.holds(layout) for obs in observations):
+                yield layout
+            else:
+                session.spurious += 1
+                backend.add_clause([-activation] + lv.blocking_clause(layout))
 
     def __iter__(self) -> Iterator[Layout]:
         return self.layouts()

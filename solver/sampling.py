@@ -3,7 +3,8 @@
 The consistent layouts split into disjoint families (see `solver.wave_search`): the gems
 the observed waves touch sit at fixed placements, the free gems anywhere off the waves' paths
 where the layout stays legal and gives the cell answers. The direct search lists the families;
-when it is too slow, the SAT solver lists them (`families` below, one SAT call per family).
+when it is too slow, the SAT model lists them (`ConsistentLayouts.model_families`, one SAT call
+per family).
 
 Uniform sampling by rejection from a product proposal (`PathFamily.draw`): pick family f with
 probability B_f / sum(B), B_f the product of its free gems' allowed-placement counts, draw each
@@ -23,7 +24,6 @@ import itertools
 import random
 import time
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
@@ -33,8 +33,7 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
 from solver.wave_search import PathFamily, assign_weights, search_families
-from solver.consistent import ConsistentLayouts, ModelSession, session_for
-from solver.families import Family
+from solver.consistent import ConsistentLayouts
 
 
 @dataclass
@@ -47,36 +46,6 @@ class Candidates:
     uniform: bool      # a uniform sample (always true when exact)
     method: str        # enumeration | families | prior | partial
     seconds: float = 0.0
-
-
-def families(puzzle: Puzzle, session: ModelSession, deadline: float | None
-             ) -> Iterator[Family]:
-    """Every family of consistent layouts, once each (raises LimitReached past `deadline`)."""
-    backend, lv = session.backend, session.model.layout
-    observations = list(puzzle.observations)
-    assumptions = session.literals(observations)
-    activation = session.query()
-    found = 0
-    try:
-        while True:
-            try:
-                if not backend.solve(assumptions + [activation], deadline):
-                    return
-            except TimeoutError:
-                raise LimitReached(f"time limit reached after {found} families") from None
-            layout = lv.decode(backend.values)
-            if not all(obs.holds(layout) for obs in observations):
-                session.spurious += 1
-                backend.add_clause([-activation] + lv.blocking_clause(layout))
-                continue
-            family = Family(layout, observations, puzzle.rules.mirror, puzzle.rules.visibility)
-            backend.add_clause([-activation] + lv.family_clause(family))
-            found += 1
-            yield family
-            if deadline is not None and time.monotonic() > deadline:
-                raise LimitReached(f"time limit reached after {found} families")
-    finally:
-        session.retire(activation)
 
 
 def holding(layouts: list[Layout], shots: list[ShotAnswer]) -> list[Layout]:
@@ -180,8 +149,8 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
                 return result
     by_sat: list[PathFamily] = []
     try:
-        for family in families(puzzle, session_for(puzzle.gems, puzzle.rules, backend),
-                               max(start + budget, time.monotonic() + 0.3 * budget)):
+        seconds = max(start + budget, time.monotonic() + 0.3 * budget) - time.monotonic()
+        for family in ConsistentLayouts(puzzle, backend, seconds, method="model").model_families():
             by_sat.append(family.path_family)
         complete = True
     except LimitReached:
