@@ -192,7 +192,7 @@ def _tree_order(columns: np.ndarray, scores: list[QuestionScore], deadline: floa
     left, then the rest by their one-step estimate. The search stops at a fixed amount of work
     (so the choice does not depend on the machine's load) or at the deadline, a safety net."""
     search = TreeSearch(AnswerTable(columns), deadline, work_limit=WORK_LIMIT)
-    one_step, _ = search.one_step(np.arange(columns.shape[0]))
+    one_step = search.root[0]
     head, values, _ = search.deepen(TREE_DEPTH)
     head = head[np.isfinite(values)]
     for j, value in zip(head.tolist(), values.tolist()):

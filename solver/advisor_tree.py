@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import cached_property
 
 import numpy as np
 
@@ -122,12 +123,23 @@ class TreeSearch:
     def one_step(self, members: np.ndarray) -> tuple[np.ndarray, int]:
         """Per question, 1 + the expected `group_cost` of its groups (inf for a question that
         does not split the members), and the most groups any question makes."""
+        estimates, branching, _ = self._split_figures(members)
+        return estimates, branching
+
+    def _split_figures(self, members: np.ndarray) -> tuple[np.ndarray, int, np.ndarray]:
+        """`one_step`'s figures, and each question's largest group."""
         n = len(members)
         counts = self.table.group_sizes(members)
         spent = np.add.reduceat(counts * self.cost[counts], self.table.offsets) / n
         largest = np.maximum.reduceat(counts, self.table.offsets)
         groups = np.add.reduceat(counts > 0, self.table.offsets)
-        return np.where(largest < n, 1.0 + spent, np.inf), int(groups.max())
+        return np.where(largest < n, 1.0 + spent, np.inf), int(groups.max()), largest
+
+    @cached_property
+    def root(self) -> tuple[np.ndarray, int, np.ndarray]:
+        """The whole table's one-step estimates, widest branching and largest group per
+        question: computed once, for every depth the root is ranked at."""
+        return self._split_figures(np.arange(self.table.rows))
 
     def _tick(self, rows: int) -> None:
         self.nodes += 1
@@ -191,17 +203,16 @@ class TreeSearch:
         """(questions, values): the root's best `root_width` questions by a search of `depth`
         levels below them, sorted by value, then by their largest group (depth 0: the one-step
         estimates of all)."""
-        members = np.arange(self.table.rows)
-        estimates, branching = self.one_step(members)
+        estimates, branching, largest = self.root
         if depth == 0:
             order = np.argsort(estimates, kind="stable")
             return order, estimates[order]
+        members = np.arange(self.table.rows)
         head = _best(estimates, self.root_width)
         values = np.array([self._question_value(members, int(q), depth, np.inf, branching)
                            for q in head])
         # equal values: the smaller largest group first, which shortens the unlucky games at
         # no cost on average
-        largest = np.maximum.reduceat(self.table.group_sizes(members), self.table.offsets)
         order = np.lexsort((largest[head], np.round(values, 9)))
         return head[order], values[order]
 

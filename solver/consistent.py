@@ -76,7 +76,7 @@ def session_for(gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat")
 
 
 METHODS = ("auto", "model")
-WAVE_SEARCH_SECONDS = 2.0   # the wave search's time to find every family before the model takes over
+WAVE_SEARCH_SECONDS = 2.0   # the wave search's time to find every family (then the model)
 WAVE_SEARCH_MAX_GEMS = 10   # it branches over the gems at every cell: hopeless for double's 14
 
 
@@ -115,8 +115,10 @@ class ConsistentLayouts:
 
     def _check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise LimitReached(f"time limit reached after {self.found} layouts",
-                               partial=self.found)
+            raise self._time_up()
+
+    def _time_up(self) -> LimitReached:
+        return LimitReached(f"time limit reached after {self.found} layouts", partial=self.found)
 
     def layouts(self, extra: tuple[Observation, ...] | list[Observation] = (),
                 exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:
@@ -223,8 +225,7 @@ class ConsistentLayouts:
                 if not backend.solve(assumptions, self.deadline):
                     return
             except TimeoutError:
-                raise LimitReached(f"time limit reached after {self.found} layouts",
-                                   partial=self.found) from None
+                raise self._time_up() from None
             layout = lv.decode(backend.values)
             if all(obs.holds(layout) for obs in observations):
                 yield layout

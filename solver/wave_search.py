@@ -300,8 +300,8 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
                 return (p.mask >> 4 * cell) & 15, bits[i], black[i]
         return None
 
-    def leaf(placed: tuple[tuple[int, Placement], ...], left: tuple[int, ...], used: int,
-             touch: int, paths: int) -> PathFamily:
+    def leaf(placed: tuple[tuple[int, Placement], ...], left: tuple[int, ...], paths: int
+             ) -> PathFamily:
         free: list[Gem] = []
         avoid: list[int] = []
         for i, n in enumerate(left):
@@ -311,9 +311,9 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
         return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
                           mirror)
 
-    def walk(s: int, done: int, cell: int, d: int, color: int, placed: tuple[tuple[int, Placement], ...],
-             left: tuple[int, ...], used: int, touch: int, empty: int, paths: int, owned: int
-             ) -> Iterator[PathFamily]:
+    def walk(s: int, done: int, cell: int, d: int, color: int,
+             placed: tuple[tuple[int, Placement], ...], left: tuple[int, ...], used: int,
+             touch: int, empty: int, paths: int, owned: int) -> Iterator[PathFamily]:
         nodes[0] += 1
         if nodes[0] % _CHECK_EVERY == 0:
             if deadline is not None and time.monotonic() > deadline:
@@ -321,7 +321,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
             if max_nodes is not None and nodes[0] > max_nodes:
                 raise LimitReached(f"more than {max_nodes} search nodes")
         if s < 0:
-            yield leaf(placed, left, used, touch, paths)
+            yield leaf(placed, left, paths)
             return
         target = shots[s]
         if cell < 0:  # a new wave
