@@ -18,6 +18,41 @@ SAT_SOLVERS = ("glucose4", "cadical195", "minisat22")
 DEFAULT_SAT_SOLVER = "glucose4"
 
 
+def at_most_one_clauses(cnf: Cnf, lits: list[int]) -> list[list[int]]:
+    """Clauses saying at most one of `lits` holds: pairwise for up to five, else a sequential
+    counter (its auxiliary variables are taken from `cnf`)."""
+    if len(lits) <= 5:
+        return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+    clauses = []
+    prev = 0  # s_i: one of the first i+1 literals is true
+    for i, lit in enumerate(lits):
+        if i < len(lits) - 1:
+            s = cnf.new_var()
+            clauses.append([-lit, s])
+            if prev:
+                clauses.append([-prev, s])
+        if prev:
+            clauses.append([-lit, -prev])
+        prev = s if i < len(lits) - 1 else prev
+    return clauses
+
+
+def plain_clauses(cnf: Cnf) -> list[list[int]]:
+    """Every constraint of `cnf` as a clause (exactly-one and at-most-one groups encoded), for
+    tools that take a plain clause list.
+
+    >>> cnf = Cnf()
+    >>> cnf.add_exactly_one(cnf.new_vars(3)); plain_clauses(cnf)
+    [[1, 2, 3], [-1, -2], [-1, -3], [-2, -3]]
+    """
+    clauses = []
+    for group in cnf.exactly_one:
+        clauses += [list(group)] + at_most_one_clauses(cnf, group)
+    for group in cnf.at_most_one:
+        clauses += at_most_one_clauses(cnf, group)
+    return clauses + [list(c) for c in cnf.clauses]
+
+
 class SatBackend:
     """A PySAT solver (Glucose 4 by default, CaDiCaL on request); exactly-one groups become
     sequential counters. Glucose 4 is the default because it enumerates layouts about twice as
@@ -36,33 +71,16 @@ class SatBackend:
         add = self.solver.add_clause  # the inner solver: one wrapper less per clause
         for group in cnf.exactly_one[self._exactly:]:
             add(group)
-            self._sequential_at_most_one(group)
+            for clause in at_most_one_clauses(cnf, group):
+                add(clause)
         self._exactly = len(cnf.exactly_one)
         for group in cnf.at_most_one[self._at_most:]:
-            self._sequential_at_most_one(group)
+            for clause in at_most_one_clauses(cnf, group):
+                add(clause)
         self._at_most = len(cnf.at_most_one)
         for clause in cnf.clauses[self._clauses:]:
             add(clause)
         self._clauses = len(cnf.clauses)
-
-    def _sequential_at_most_one(self, lits: list[int]) -> None:
-        add = self.solver.add_clause
-        if len(lits) <= 5:
-            for i, a in enumerate(lits):
-                for b in lits[i + 1:]:
-                    add([-a, -b])
-            return
-        # s_i: one of the first i+1 literals is true
-        prev = 0
-        for i, lit in enumerate(lits):
-            if i < len(lits) - 1:
-                s = self.cnf.new_var()
-                add([-lit, s])
-                if prev:
-                    add([-prev, s])
-            if prev:
-                add([-lit, -prev])
-            prev = s if i < len(lits) - 1 else prev
 
     def add_clause(self, clause: list[int]) -> None:
         self.sync()

@@ -197,3 +197,31 @@ def test_cell_answers_no_layout_can_show_are_a_contradiction(method: str) -> Non
     result = solve(puzzle, limit=1, timeout=60, method=method)
     assert (result.status, result.count) == ("contradiction", 0)
     assert result.conflict == [0, 1, 2]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(presets=["base", "full"]), st.integers(0, 2**32 - 1))
+def test_plain_clauses_admit_the_mine_and_only_layouts_with_its_answers(case, seed: int) -> None:
+    """The clause list handed to outside tools (samplers, DIMACS) is the model itself."""
+    from pysat.solvers import Solver
+
+    from solver.backends import plain_clauses
+    from solver.model import OrapaModel
+
+    preset, truth = case
+    rng = random.Random(seed)
+    puzzle = puzzle_from_layout(truth, gem_set(preset), RuleOptions(),
+                                ports=rng.sample(range(36), 4))
+    model = OrapaModel(puzzle.gems, puzzle.rules)
+    units = [[lit] for obs in puzzle.observations for lit in model.observation_literals(obs)]
+    with Solver(name="glucose4", bootstrap_with=plain_clauses(model.cnf) + units) as sat:
+        assert sat.solve(assumptions=model.layout.layout_literals(truth))
+        values = np.zeros(model.cnf.top + 1, dtype=bool)
+        for _ in range(5):
+            if not sat.solve():
+                break
+            values[:] = False
+            values[[lit for lit in sat.get_model() if lit > 0]] = True
+            found = model.layout.decode(values)
+            assert all(obs.holds(found) for obs in puzzle.observations)
+            sat.add_clause(model.layout.blocking_clause(found))
