@@ -12,6 +12,7 @@ from games.orapa.colors import (BLUE, RED, WHITE, YELLOW, WAVE_COLOR_NAMES, colo
 from games.orapa.gems import PRESETS, SHAPE_AREA, gem_set, gem_set_name
 from games.orapa.layout import Layout, RuleOptions, check_legal, violations
 from games.orapa.placements import find_placement, placements
+from games.orapa.puzzle import Puzzle
 from tests.orapa_strategies import layouts
 
 
@@ -124,6 +125,17 @@ def test_layout_json_round_trip_and_canonical_vertices() -> None:
 def test_bad_layout_json_names_the_field(bad: dict, message: str) -> None:
     with pytest.raises(BadInput, match=message):
         Layout.from_json(bad)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"shot": "Z", "exit": "A", "color": "red"}, r"observations\[0\]: shot: unknown port 'Z'"),
+    ({"shot": "3", "exit": None}, r"observations\[0\]: exit: unknown port None .*'absorbed'"),
+    ({"shot": "3"}, r"observations\[0\]: missing 'exit'"),
+    ({"cell": "K9", "content": "empty"}, r"observations\[0\]: unknown cell 'K9'"),
+])
+def test_bad_observation_json_names_the_observation_and_field(bad: dict, message: str) -> None:
+    with pytest.raises(BadInput, match=message):
+        Puzzle.from_json({"gems": "base", "observations": [bad]})
 
 
 def test_overlap_touching_and_visibility_errors_name_the_gems_and_rule() -> None:

@@ -104,18 +104,27 @@ def parse_cell_content(text: str) -> str:
     return parse_gem_color(name)
 
 
+def _port_field(data: dict, key: str) -> int:
+    """The port named by `data[key]`, its error naming the field."""
+    try:
+        return parse_port(data[key])
+    except BadInput:
+        also = ", A..R or 'absorbed'" if key == "exit" else " or A..R"
+        raise BadInput(f"{key}: unknown port {data[key]!r} (expected 1..18{also})") from None
+
+
 def parse_observation(data: Any, where: str = "observation") -> Observation:
     """An observation from its JSON object."""
     if not isinstance(data, dict):
         raise BadInput(f"{where}: expected an object with 'shot' or 'cell'")
     try:
         if "shot" in data:
-            port = parse_port(data["shot"])
+            port = _port_field(data, "shot")
             if "exit" not in data:
                 raise BadInput("missing 'exit'")
             if str(data["exit"]).strip().lower() == ABSORBED:
                 return ShotAnswer(port, None, None)
-            exit_port = parse_port(data["exit"])
+            exit_port = _port_field(data, "exit")
             if "color" not in data:
                 raise BadInput("missing 'color'")
             return ShotAnswer(port, exit_port, parse_wave_color(data["color"]))
