@@ -32,8 +32,10 @@ def _count_text(advice: Advice) -> str:
     c = advice.candidates
     if c.exact:
         return f"{int(c.count)} consistent layout{'' if c.count == 1 else 's'} (listed)"
-    how = "uniform sample" if c.uniform else "sample from the families found in time"
-    return f"about {c.count:.3g} consistent layouts ({how} of {len(c.layouts)})"
+    if c.uniform:
+        return f"about {c.count:.3g} consistent layouts (uniform sample of {len(c.layouts)})"
+    return (f"at least ~{c.count:.3g} consistent layouts ({len(c.layouts)} drawn from the "
+            "families found in time: not uniform)")
 
 
 @click.command("next")

@@ -81,3 +81,21 @@ def test_play_auto_prints_the_log_and_layout(capsys: pytest.CaptureFixture[str])
     assert status == 0 and " 1. " in out and "the true layout" in out
     status, _, err = run(capsys, "play", "--seed", "6")
     assert status == 2 and "--auto" in err
+
+
+@pytest.mark.parametrize("exact, uniform, count, text", [
+    (True, True, 743, "743 consistent layouts (listed)"),
+    (False, True, 1.05e6, "about 1.05e+06 consistent layouts (uniform sample of 2)"),
+    (False, False, 1.17e6, "at least ~1.17e+06 consistent layouts (2 drawn from the families "
+                           "found in time: not uniform)"),
+])
+def test_next_says_how_the_layouts_were_obtained(exact: bool, uniform: bool, count: float,
+                                                 text: str) -> None:
+    from types import SimpleNamespace
+
+    from commands.orapa_next import _count_text
+    from solver.sampling import Candidates
+
+    layouts = [random_layout(gem_set("base"), RuleOptions(), random.Random(s)) for s in (1, 2)]
+    candidates = Candidates(layouts, exact, count, uniform, "partial")
+    assert _count_text(SimpleNamespace(candidates=candidates)) == text
