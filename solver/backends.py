@@ -24,16 +24,14 @@ def at_most_one_clauses(cnf: Cnf, lits: list[int]) -> list[list[int]]:
     if len(lits) <= 5:
         return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
     clauses = []
-    prev = 0  # s_i: one of the first i+1 literals is true
-    for i, lit in enumerate(lits):
-        if i < len(lits) - 1:
-            s = cnf.new_var()
-            clauses.append([-lit, s])
-            if prev:
-                clauses.append([-prev, s])
+    prev = 0  # a variable true when one of the literals before `lit` is
+    for lit in lits[:-1]:
+        seen = cnf.new_var()
+        clauses.append([-lit, seen])
         if prev:
-            clauses.append([-lit, -prev])
-        prev = s if i < len(lits) - 1 else prev
+            clauses += [[-prev, seen], [-lit, -prev]]
+        prev = seen
+    clauses.append([-lits[-1], -prev])
     return clauses
 
 

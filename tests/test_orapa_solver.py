@@ -225,3 +225,20 @@ def test_plain_clauses_admit_the_mine_and_only_layouts_with_its_answers(case, se
             found = model.layout.decode(values)
             assert all(obs.holds(found) for obs in puzzle.observations)
             sat.add_clause(model.layout.blocking_clause(found))
+
+
+@pytest.mark.parametrize("n", [2, 5, 6, 9])
+def test_at_most_one_clauses_allow_exactly_the_assignments_with_one_or_none(n: int) -> None:
+    from itertools import product
+
+    from pysat.solvers import Solver
+
+    from solver.backends import at_most_one_clauses
+    from solver.cnf import Cnf
+
+    cnf = Cnf()
+    lits = cnf.new_vars(n)
+    with Solver(name="glucose4", bootstrap_with=at_most_one_clauses(cnf, lits)) as sat:
+        for values in product([False, True], repeat=n):
+            assumptions = [v if on else -v for v, on in zip(lits, values)]
+            assert sat.solve(assumptions=assumptions) == (sum(values) <= 1)
