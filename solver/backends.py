@@ -35,20 +35,22 @@ def at_most_one_clauses(cnf: Cnf, lits: list[int]) -> list[list[int]]:
     return clauses
 
 
-def plain_clauses(cnf: Cnf) -> list[list[int]]:
-    """Every constraint of `cnf` as a clause (exactly-one and at-most-one groups encoded), for
-    tools that take a plain clause list.
+def plain_clauses(cnf: Cnf, exactly: int = 0, at_most: int = 0, clauses: int = 0
+                  ) -> list[list[int]]:
+    """The constraints of `cnf` as clauses (exactly-one and at-most-one groups encoded), from
+    the given numbers of groups and clauses on (all by default): for tools that take a plain
+    clause list, and for a backend catching up with a growing model.
 
     >>> cnf = Cnf()
     >>> cnf.add_exactly_one(cnf.new_vars(3)); plain_clauses(cnf)
     [[1, 2, 3], [-1, -2], [-1, -3], [-2, -3]]
     """
-    clauses = []
-    for group in cnf.exactly_one:
-        clauses += [list(group)] + at_most_one_clauses(cnf, group)
-    for group in cnf.at_most_one:
-        clauses += at_most_one_clauses(cnf, group)
-    return clauses + [list(c) for c in cnf.clauses]
+    out = []
+    for group in cnf.exactly_one[exactly:]:
+        out += [list(group)] + at_most_one_clauses(cnf, group)
+    for group in cnf.at_most_one[at_most:]:
+        out += at_most_one_clauses(cnf, group)
+    return out + [list(c) for c in cnf.clauses[clauses:]]
 
 
 class SatBackend:
@@ -67,17 +69,9 @@ class SatBackend:
     def sync(self) -> None:
         cnf = self.cnf
         add = self.solver.add_clause  # the inner solver: one wrapper less per clause
-        for group in cnf.exactly_one[self._exactly:]:
-            add(group)
-            for clause in at_most_one_clauses(cnf, group):
-                add(clause)
-        self._exactly = len(cnf.exactly_one)
-        for group in cnf.at_most_one[self._at_most:]:
-            for clause in at_most_one_clauses(cnf, group):
-                add(clause)
-        self._at_most = len(cnf.at_most_one)
-        for clause in cnf.clauses[self._clauses:]:
+        for clause in plain_clauses(cnf, self._exactly, self._at_most, self._clauses):
             add(clause)
+        self._exactly, self._at_most = len(cnf.exactly_one), len(cnf.at_most_one)
         self._clauses = len(cnf.clauses)
 
     def add_clause(self, clause: list[int]) -> None:
