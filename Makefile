@@ -4,23 +4,59 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean serve frontend fuzz fuzz-batch cluster-test
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/orapa generate --gems base --count 1 --seed 7 --out puzzles/demo
+	$(BIN)/orapa generate --gems base --count 1 --seed 7 --out puzzles/demo --force
 	$(BIN)/orapa solve puzzles/demo/base-0001.json --show
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 games solver generator commands cli.py tests
+test: $(STAMP) frontend
+	$(BIN)/python -m pytest -n 2 --dist loadgroup games solver generator commands cli.py tests
+
+# the two-node Ray test at full size: 2,000 files, one node killed mid-batch (make test runs 200)
+cluster-test: $(STAMP)
+	ORAPA_CLUSTER_FILES=2000 $(BIN)/python -m pytest -q tests/test_ray_cluster.py
+
+# The browser app (web/frontend): npm ci when the lock file changes, a build when any source file
+# is newer than the bundle. Without npm it says so and `orapa serve` runs the API alone. (`npm ci`
+# refuses a lock file whose other-platform rollup binaries a registry mirror does not list; the
+# same lock then installs with `npm install --no-save`.)
+FRONTEND := web/frontend
+FRONTEND_SOURCES := $(shell find $(FRONTEND)/src -type f 2>/dev/null) $(FRONTEND)/index.html \
+	$(FRONTEND)/vite.config.ts $(FRONTEND)/tsconfig.json
+
+frontend: $(FRONTEND)/dist/index.html
+
+$(FRONTEND)/node_modules/.installed: $(FRONTEND)/package-lock.json
+	@command -v npm >/dev/null || { echo "npm not found: the browser app is not built"; exit 0; }; \
+	cd $(FRONTEND) && { npm ci --no-audit --no-fund || npm install --no-save --no-audit --no-fund; } \
+	  && touch node_modules/.installed
+
+$(FRONTEND)/dist/index.html: $(FRONTEND)/node_modules/.installed $(FRONTEND_SOURCES)
+	@command -v npm >/dev/null || { echo "npm not found: the browser app is not built"; exit 0; }; \
+	cd $(FRONTEND) && npm run build
+
+serve: $(STAMP) frontend
+	$(BIN)/orapa serve
 
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+
+# A longer fuzzing run of the command line (tests/test_fuzz_cli.py): FUZZ_EXAMPLES examples per test,
+# then batch under signals and crashes at many more random moments than `make test` tries.
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz_cli.py
+	$(MAKE) fuzz-batch
+
+fuzz-batch: $(STAMP)
+	ORAPA_CRASH_ROUNDS=10 $(BIN)/python -m pytest -q -n 2 tests/test_batch_crash.py

@@ -17,15 +17,26 @@ def root() -> None:
 
 
 # --- command registration (one line per command family) ---
-from commands.mandragora import mandragora_group; root.add_command(mandragora_group, "mandragora")
-from commands.orapa import ask, check, simulate; root.add_command(simulate); root.add_command(ask); root.add_command(check)
-from commands.uncovered import uncovered_group; root.add_command(uncovered_group, "uncovered")
-from commands.orapa_show import convert, show; root.add_command(show); root.add_command(convert)
-from commands.ripple import ripple_group; root.add_command(ripple_group, "ripple")
-from commands.orapa_solve import solve_command, verify_command; root.add_command(solve_command); root.add_command(verify_command)
-from commands.orapa_batch import batch; root.add_command(batch)
-from commands.orapa_next import next_command, play_command; root.add_command(next_command, "next"); root.add_command(play_command, "play")
-from commands.orapa_generate import generate; root.add_command(generate)
+from commands import mandragora, ripple, serve, uncovered  # noqa: E402
+from commands.orapa import advice, batch, generate, layout, show, solve  # noqa: E402
+
+
+def register(*commands: click.Command) -> None:
+    """Add commands to `orapa` under their own names."""
+    for command in commands:
+        root.add_command(command)
+
+
+register(layout.simulate, layout.ask, layout.check)      # one layout: answers and legality
+register(show.show, show.convert)                        # drawings and the two puzzle formats
+register(solve.solve_command, solve.verify_command)      # the solver
+register(advice.next_command, advice.play_command)       # the advisor
+register(generate.generate)                              # unique puzzles
+register(batch.batch)                                    # many puzzle files
+register(mandragora.mandragora_group)                    # orapa mandragora ...
+register(ripple.ripple_group)                            # orapa ripple ...
+register(uncovered.uncovered_group)                      # orapa uncovered ...
+register(serve.serve_command)                            # the game server
 # --- end of command registration ---
 
 

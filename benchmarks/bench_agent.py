@@ -27,7 +27,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.orapa.gems import gem_set  # noqa: E402
-from solver.autoplay import EXACT_BOUND, autoplay  # noqa: E402
+from solver.orapa.advisor.autoplay import EXACT_BOUND, autoplay  # noqa: E402
 
 
 def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:

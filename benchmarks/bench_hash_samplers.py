@@ -6,7 +6,7 @@ first `--questions` questions against the mine of `--seed`, then asks each sampl
 independent support: every other variable follows from them, and each layout is one placement
 assignment):
 
-- `families`: the advisor's exact sampler (`solver.sampling.consistent_candidates`);
+- `families`: the advisor's exact sampler (`solver.orapa.sampling.consistent_candidates`);
 - `unigen`: UniGen 3 through `pyunigen` (hashing, a uniformity guarantee);
 - `cmsgen`: CMSGen through `pycmsgen` (random-polarity SAT calls, no guarantee).
 
@@ -30,11 +30,11 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle
 from games.orapa.sampling import random_layout
-from solver.advisor import advise
-from solver.autoplay import answer
-from solver.backends import plain_clauses
-from solver.model import OrapaModel
-from solver.sampling import consistent_candidates
+from solver.orapa.advisor.ranking import advise
+from solver.orapa.advisor.autoplay import answer
+from solver.orapa.backends import plain_clauses
+from solver.orapa.model import OrapaModel
+from solver.orapa.sampling import consistent_candidates
 
 
 def game_state(preset: str, seed: int, questions: int) -> Puzzle:

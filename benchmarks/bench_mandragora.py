@@ -31,10 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.mandragora import OPPONENT, PATTERNS, PLAYER, SIDE_NAMES, Position  # noqa: E402
 from games.mandragora.position import random_position  # noqa: E402
-from solver.mandragora_exact import pack  # noqa: E402
-from solver.mandragora_kernel import KernelSolver, table_bits_for  # noqa: E402
-from solver.mandragora_retrograde import retrograde_values  # noqa: E402
-from solver.mandragora_solver import solve  # noqa: E402
+from solver.mandragora.exact import pack  # noqa: E402
+from solver.mandragora.kernel import KernelSolver, table_bits_for  # noqa: E402
+from solver.mandragora.retrograde import retrograde_values  # noqa: E402
+from solver.mandragora.solver import solve  # noqa: E402
 
 TARGETS = {15: 0.5, 18: 5.0}
 

@@ -20,7 +20,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ripple import DRAW, Rules, new_position, next_position  # noqa: E402
-from solver.ripple_ai import TOP_LEVEL, RipplePlayer  # noqa: E402
+from solver.ripple.ai import TOP_LEVEL, RipplePlayer  # noqa: E402
 
 OPPONENTS = {"random": 0, "greedy": 1}
 

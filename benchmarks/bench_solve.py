@@ -22,8 +22,8 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import puzzle_from_layout
 from games.orapa.sampling import random_layout
-from solver.api import solve
-from solver.consistent import METHODS, ConsistentLayouts, session_for
+from solver.orapa.api import solve
+from solver.orapa.consistent import METHODS, ConsistentLayouts, session_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,16 +113,25 @@ def cli_call(rng: random.Random, repeats: int = 7) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--layouts", type=int, default=100)
-    parser.add_argument("--double-layouts", type=int, default=10)
+    parser.add_argument("--double-layouts", type=int, default=30)
+    parser.add_argument("--double-model", type=int, default=10,
+                        help="of those, how many the SAT model alone proves too (slow)")
+    parser.add_argument("--double-only", action="store_true", help="only the double set")
     parser.add_argument("--enumeration-puzzles", type=int, default=40)
     args = parser.parse_args()
     rng = random.Random(2026)
-    cli_call(rng)
-    full_shot("base", args.layouts, rng)
-    enumeration(args.enumeration_puzzles, rng)
-    full_shot("full", args.layouts, rng)
-    # double has more gems than the wave search takes (WAVE_SEARCH_MAX_GEMS): auto is the model
+    if not args.double_only:
+        cli_call(rng)
+        full_shot("base", args.layouts, rng)
+        enumeration(args.enumeration_puzzles, rng)
+        full_shot("full", args.layouts, rng)
+    # double has more gems than the wave search takes (WAVE_SEARCH_MAX_GEMS): auto is the
+    # frontier search (the model when it runs out of time); the model alone on the first few
+    state = rng.getstate()
     full_shot("double", args.double_layouts, rng, methods=("auto",))
+    if args.double_model:
+        rng.setstate(state)
+        full_shot("double", args.double_model, rng, methods=("model",))
 
 
 if __name__ == "__main__":

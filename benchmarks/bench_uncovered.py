@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tqdm import tqdm  # noqa: E402
 
 from games.uncovered import WinRule, all_deals, deal_count, random_deal  # noqa: E402
-from solver.uncovered_search import TargetSearch, solve  # noqa: E402
-from solver.uncovered_table import distance_table, optimum_distribution, table_code  # noqa: E402
+from solver.uncovered.search import TargetSearch, solve  # noqa: E402
+from solver.uncovered.table import distance_table, optimum_distribution, table_code  # noqa: E402
 
 
 def time_random_deals(players: int, deals: int, seed: int) -> None:

@@ -2,27 +2,76 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
-from pathlib import Path
 from typing import Any, Callable
 
 import click
 
 from games.errors import BadInput, LimitReached
+from games.limits import read_bounded
 
 EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3
 
 
 def read_text(path: str) -> str:
-    """Read a file argument; `-` means standard input. Unreadable files are bad input."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BadInput(f"{path}: cannot read: {reason}") from None
+    """Read a file argument; `-` means standard input. Unreadable or oversized files are bad
+    input (`games.limits.read_bounded`: the size is checked before reading)."""
+    return read_bounded(path)
+
+
+class Seconds(click.ParamType):
+    """A duration option (`--timeout`, `--time-limit`, `--budget`, `--timed`): a finite number
+    of seconds of at least `minimum` (above it when `open_min`). `nan` and `inf` are refused:
+    every comparison with nan is false, so `--timeout nan` used to mean no limit at all."""
+
+    name = "seconds"
+
+    def __init__(self, minimum: float = 0.0, open_min: bool = False) -> None:
+        self.minimum = minimum
+        self.open_min = open_min
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        if seconds < self.minimum or (self.open_min and seconds == self.minimum):
+            bound = f"{'above' if self.open_min else 'at least'} {self.minimum:g}"
+            self.fail(f"{value!r} seconds: must be {bound}", param, ctx)
+        return seconds
+
+
+def ask_line(prompt: str, err: bool = False) -> str | None:
+    """Prompt and read one line of an interactive game; None at the end of input, which every
+    game treats as quitting (exit 0). Ctrl-C still interrupts (exit 130)."""
+    click.echo(f"{prompt}: ", nl=False, err=err)
+    line = sys.stdin.readline()
+    if not line:
+        click.echo("(input ended)", err=err)
+        return None
+    return line.rstrip("\n")
+
+
+def plural(count: float, word: str, spec: str = "") -> str:
+    """`1 gem`, `2 gems`, `~1 layout`: the count formatted by `spec`, the word agreeing."""
+    text = format(count, spec)
+    return f"{text} {word}{'' if float(text) == 1 else 's'}"
+
+
+MAX_MESSAGE_CHARS = 400  # an error line never grows past this, whatever it quotes
+
+
+def one_line(message: str) -> str:
+    """An error message as one short line: newlines escaped, the middle cut when too long."""
+    text = message.replace("\r", "\\r").replace("\n", "\\n")
+    if len(text) > MAX_MESSAGE_CHARS:
+        text = f"{text[:MAX_MESSAGE_CHARS - 60]} ... ({len(text)} chars) ... {text[-40:]}"
+    return text
 
 
 def emit_json(document: Any) -> None:
@@ -35,18 +84,18 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
     try:
         group.main(args=args, prog_name="orapa", standalone_mode=False)
     except BadInput as exc:
-        click.echo(f"orapa: error: {exc}", err=True)
+        click.echo(f"orapa: error: {one_line(str(exc))}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except LimitReached as exc:
         if exc.partial is not None:
             emit_json(exc.partial)
-        click.echo(f"orapa: limit reached: {exc}", err=True)
+        click.echo(f"orapa: limit reached: {one_line(str(exc))}", err=True)
         sys.exit(EXIT_LIMIT)
     except click.exceptions.Abort:
         click.echo("orapa: aborted", err=True)
         sys.exit(130)
     except click.ClickException as exc:
-        click.echo(f"orapa: error: {exc.format_message()}", err=True)
+        click.echo(f"orapa: error: {one_line(exc.format_message())}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -4,12 +4,11 @@ from __future__ import annotations
 import sys
 
 import click
-from tqdm import tqdm
 
-from commands.common import emit_json
+from commands.common import Seconds, ask_line, emit_json
 from games.errors import BadInput
+from games.limits import quote
 from games.mandragora import PATTERNS, SIDE_NAMES, Match, describe, render, replay
-from solver.mandragora_solver import MandragoraSolver, solve_match
 
 _pattern = click.option("--pattern", type=click.Choice(sorted(PATTERNS)), default="A",
                         show_default=True, help="Starting pattern (A..E).")
@@ -21,15 +20,19 @@ _json = click.option("--json", "as_json", is_flag=True, help="Print one JSON doc
 
 def parse_moves(text: str) -> list[int]:
     """'1,6,3' -> [1, 6, 3]; anything else is bad input."""
-    moves = []
-    for token in filter(None, (part.strip() for part in text.split(","))):
+    moves: list[int] = []
+    if not text.strip():
+        return moves
+    for position, token in enumerate((part.strip() for part in text.split(",")), start=1):
+        if not token:
+            raise BadInput(f"--moves: item {position} is empty (write areas as 1,6,3)")
         if not token.isdigit():
-            raise BadInput(f"--moves: {token!r} is not an area number")
+            raise BadInput(f"--moves: item {position}: {quote(token)} is not an area number")
         moves.append(int(token))
     return moves
 
 
-@click.group()
+@click.group("mandragora")
 def mandragora_group() -> None:
     """Mandragora Mania: play, replay and solve."""
 
@@ -59,6 +62,7 @@ def play_command(pattern: str, first: str, moves: str, interactive: bool, ai: st
 
 def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
     """Hot-seat or human against the solver, on the terminal (prompts go to standard error)."""
+    from solver.mandragora.solver import MandragoraSolver  # imported by the commands that solve
     solver = MandragoraSolver()
     while not match.over:
         click.echo(render(match), err=True)
@@ -68,7 +72,8 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
             click.echo(f"{side} sows {solution.best} (value {solution.value:g})", err=True)
             match.play(solution.best)
             continue
-        answer = click.prompt(f"{side}, area to sow", err=True).strip().lower()
+        line = ask_line(f"{side}, area to sow", err=True)
+        answer = "q" if line is None else line.strip().lower()
         try:
             if answer == "q":
                 return
@@ -76,8 +81,11 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
                 match.undo()
                 while ai is not None and match.moves and SIDE_NAMES[match.position.to_move] == ai:
                     match.undo()
+            elif answer.isdigit():
+                match.play(int(answer))
             else:
-                match.play(int(answer) if answer.isdigit() else -1)
+                raise BadInput(f"{quote(answer)} is not an area: type an area number, "
+                               f"'u' to take back or 'q' to quit")
         except BadInput as exc:
             click.echo(f"  {exc}", err=True)
     click.echo(render(match), err=True)
@@ -89,13 +97,15 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
 @_moves
 @click.option("--depth", type=click.IntRange(1), default=None,
               help="Search depth (default: to the end of the game, exact).")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=None,
+@click.option("--time-limit", type=Seconds(0, open_min=True), default=None,
               help="Stop deepening after this many seconds.")
 @_json
 def solve_command(pattern: str, first: str, moves: str, depth: int | None,
                   time_limit: float | None, as_json: bool) -> None:
     """Value for the side to move (its future points minus the other side's) and a best area."""
     match = replay(pattern, first, parse_moves(moves))
+    from tqdm import tqdm
+    from solver.mandragora.solver import solve_match
     exact = depth is None and time_limit is None
     # an exact solve of an opening takes tens of seconds: show its bounds closing in
     with tqdm(desc="exact solve", unit=" pass", file=sys.stderr, leave=False,

@@ -5,11 +5,11 @@ import sys
 
 import click
 
-from commands.common import emit_json
+from commands.common import Seconds, ask_line, emit_json
 from games.errors import BadInput
 from games.ripple import DRAW, Position, RippleGame, Rules, board_rows, parse_move, parse_moves, parse_palettes
 from games.ripple.drawing import describe_game, describe_history
-from solver.ripple_ai import LEVELS, TOP_LEVEL, RipplePlayer, best_move
+from solver.ripple.ai import LEVELS, TOP_LEVEL, RipplePlayer, best_move
 
 _variant_options = [
     click.option("--moves", default="", help="Moves so far, comma-separated: red@3,3,blue@0,0 (red+@3,3 = power stone)."),
@@ -49,7 +49,7 @@ def position_document(game: RippleGame) -> dict:
     }
 
 
-@click.group()
+@click.group("ripple")
 def ripple_group() -> None:
     """Ripple: stones push their own colour away; groups of 3+ score while they last."""
 
@@ -61,7 +61,7 @@ def ripple_group() -> None:
 @click.option("--level", type=click.IntRange(0, TOP_LEVEL), default=TOP_LEVEL, show_default=True,
               help="AI level: 0 random, 1 greedy, 2 search, 3 deeper timed search.")
 @click.option("--ai-plays", type=click.IntRange(1, 2), default=2, show_default=True, help="The AI's player number.")
-@click.option("--timed", type=float, default=None, help="Timed mode: seconds of thinking time per player.")
+@click.option("--timed", type=Seconds(0, open_min=True), default=None, help="Timed mode: seconds of thinking time per player.")
 @click.option("--json", "as_json", is_flag=True, help="Print the position after --moves as JSON and stop.")
 def play_command(moves: str, power: bool, palettes: str | None, opponent: str, level: int, ai_plays: int,
                  timed: float | None, as_json: bool) -> None:
@@ -86,10 +86,8 @@ def play_command(moves: str, power: bool, palettes: str | None, opponent: str, l
             click.echo(f"\nPlayer {player} (AI level {level}) plays {choice.move}\n")
             game.play(choice.move)
             continue
-        try:
-            text = click.prompt(f"Player {player}, your move (colour@row,col; 'history'; 'quit')")
-        except click.exceptions.Abort:
-            click.echo("\n(input ended)")
+        text = ask_line(f"Player {player}, your move (colour@row,col; 'history'; 'quit')")
+        if text is None:
             return
         if text.strip().lower() in ("q", "quit", "exit"):
             return

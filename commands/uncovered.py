@@ -6,13 +6,13 @@ import sys
 
 import click
 
-from commands.common import emit_json
+from commands.common import ask_line, emit_json
 from games.errors import BadInput
 from games.uncovered.deal import Hands, WinRule, check_players, format_hands, parse_hands, random_deal
 from games.uncovered.game import DECLARE, Game, parse_action
 from games.uncovered.views import Variant, check_variant, render_view, view_of
-from solver.uncovered_score import score, score_game
-from solver.uncovered_search import solve
+from solver.uncovered.score import score, score_game
+from solver.uncovered.search import solve
 
 HANDS_HELP = "hands in turn order, player 0 first, each four digits 1-4: e.g. 1243,3412"
 WIN_OPTION = click.option(
@@ -22,7 +22,7 @@ WIN_OPTION = click.option(
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="print one JSON document")
 
 
-@click.group()
+@click.group("uncovered")
 def uncovered_group() -> None:
     """Uncovered!: exact optimum and score of a deal, and hot-seat play."""
 
@@ -88,16 +88,21 @@ def play_command(players: int, variant: str, hands: str | None, seed: int | None
     while not game.over:
         if talk.isatty():
             click.echo("\033[2J\033[H", nl=False, err=as_json)
-        click.prompt(f"Hand the table to player {game.current_player} and press Enter", default="",
-                     show_default=False, err=as_json)
+        if ask_line(f"Hand the table to player {game.current_player} and press Enter",
+                    err=as_json) is None:
+            break
         click.echo(render_view(view_of(game, game.current_player, chosen)), err=as_json)
-        while True:
-            try:
-                action = parse_action(click.prompt("move (swap OWN PLAYER POSITION, or declare)", err=as_json),
-                                      game)
+        action = None
+        while action is None:
+            text = ask_line("move (swap OWN PLAYER POSITION, or declare)", err=as_json)
+            if text is None:
                 break
+            try:
+                action = parse_action(text, game)
             except BadInput as exc:
                 click.echo(f"  not a legal move: {exc}", err=as_json)
+        if action is None:
+            break  # the input ended: the game stops where it is
         if action == DECLARE:
             game.declare()
         else:
@@ -109,7 +114,8 @@ def play_command(players: int, variant: str, hands: str | None, seed: int | None
                    "swaps": [swap.as_list() for swap in game.history]})
         return
     click.echo(render_view(view_of(game, game.current_player, chosen)))
-    verdict = "won" if game.won else "lost (a lost game has no score)"
+    verdict = ("won" if game.won else "lost (a lost game has no score)" if game.over
+               else "stopped (the input ended)")
     click.echo(f"{verdict} after {game.swaps_made} swaps; the fewest possible from this deal: {optimum}")
     if result is not None:
         click.echo(f"score: {result}")

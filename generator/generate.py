@@ -18,20 +18,22 @@ cannot tell them apart: the symmetric white-tile trap), else as `ambiguous`. Wit
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.errors import BadInput
 from games.orapa.gems import Gem, gem_set_name
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from generator.difficulty import Difficulty, rate
 from generator.minimal import TooHard, check, minimise, wave_twin
-from solver.consistent import ModelSession, session_for, wave_search_applies
+from generator.options import CLUE_MODES
+from solver.orapa.consistent import ModelSession, session_for, wave_search_applies
 
-CLUE_MODES = ("all", "minimal")
 # A wave cannot tell where these colours sit: white shows as white wherever it is hit and
 # transparent adds nothing, so gems of these colours can swap places unseen.
 INDISTINCT_COLORS = frozenset({"white", "transparent"})
@@ -66,9 +68,36 @@ def file_stem(gems: tuple[Gem, ...]) -> str:
 
 
 def write_puzzle(path: Path, puzzle: Puzzle) -> None:
-    """Write puzzle JSON (with its solution), creating the directory if needed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(puzzle.to_json(), indent=1) + "\n", encoding="utf-8")
+    """Write puzzle JSON (with its solution), creating the directory if needed; a file that
+    cannot be written is bad input naming it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(puzzle.to_json(), indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def output_paths(out_dir: str, stem: str, count: int, force: bool = False) -> list[Path]:
+    """The files `generate` will write (`<stem>-0001.json`, ...), checked before any work:
+    the directory must be one (it is created when missing) and writable, and puzzles already
+    there are not overwritten unless `force` says so."""
+    out = Path(out_dir)
+    paths = [out / f"{stem}-{n:04d}.json" for n in range(1, count + 1)]
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"--out: {out_dir} exists and is not a directory")
+    if not force:
+        for path in paths:
+            if path.exists():
+                raise BadInput(f"--out: {path} already exists (--force overwrites it, or "
+                               f"choose another directory)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"--out: cannot create the directory {out_dir}: "
+                       f"{exc.strerror or exc}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise BadInput(f"--out: {out_dir} is not writable")
+    return paths
 
 
 @dataclass

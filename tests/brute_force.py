@@ -11,7 +11,7 @@ from itertools import product
 
 import numpy as np
 
-from games.orapa.batch import trace_batch
+from games.orapa.array_tracer import trace_batch
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
 from games.orapa.layout import ABSORBS, OCCUPIED, Layout, PlacedGem, RuleOptions, all_visible

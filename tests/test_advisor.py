@@ -15,10 +15,10 @@ from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from games.orapa.waves import trace_answers
-from solver.advisor import advise, cell_answer_label, shot_answer_label
-from solver.wave_search import assign_weights, search_families
-from solver.consistent import ConsistentLayouts
-from solver.sampling import consistent_candidates, sample_families
+from solver.orapa.advisor.ranking import advise, cell_answer_label, shot_answer_label
+from solver.orapa.wave_search import assign_weights, search_families
+from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.sampling import consistent_candidates, sample_families
 
 RULES = RuleOptions()
 BUDGET = 60.0  # seconds: generous, so that a loaded machine still lists every family
@@ -65,7 +65,7 @@ def test_exact_figures_equal_brute_force_entropy(preset: str, seed: int, shots: 
                                                  cells: int) -> None:
     puzzle = game(preset, seed, shots, cells)
     layouts = list(ConsistentLayouts(puzzle).layouts())
-    advice = advise(puzzle, budget=BUDGET)
+    advice = advise(puzzle, "entropy", budget=BUDGET)
     assert advice.candidates.exact and advice.candidates.count == len(layouts)
     table = [answers_of(layout) for layout in layouts]
     asked = {o.question for o in puzzle.observations}
@@ -92,7 +92,7 @@ def test_strategies_pick_their_own_best() -> None:
 def test_lookahead_adds_the_best_follow_up() -> None:
     puzzle = game("base", 1, 9, 1)
     layouts = list(ConsistentLayouts(puzzle).layouts())
-    advice = advise(puzzle, lookahead=True, budget=BUDGET)
+    advice = advise(puzzle, "entropy", lookahead=True, budget=BUDGET)
     best = advice.best
     table = [answers_of(layout) for layout in layouts]
     groups: dict[str, list[dict[str, object]]] = {}
@@ -120,8 +120,9 @@ def test_sampler_is_uniform() -> None:
 
 def test_sampled_ranking_matches_the_exact_one() -> None:
     puzzle = game("base", 12, 4, 0)  # about 25,000 layouts
-    exact = advise(puzzle, exact_bound=100_000, budget=BUDGET)
-    sampled = advise(puzzle, sample=2000, exact_bound=10, budget=BUDGET, rng=random.Random(3))
+    exact = advise(puzzle, "entropy", exact_bound=100_000, budget=BUDGET)
+    sampled = advise(puzzle, "entropy", sample=2000, exact_bound=10, budget=BUDGET,
+                     rng=random.Random(3))
     assert exact.candidates.exact and not sampled.candidates.exact
     assert sampled.candidates.uniform
     assert sampled.candidates.count == pytest.approx(exact.candidates.count, rel=0.15)

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.advisor import advise
-from solver.advisor_tree import AnswerTable, TreeSearch, group_cost, tree_lower_bound
+from solver.orapa.advisor.ranking import advise
+from solver.orapa.advisor.tree import AnswerTable, TreeSearch, group_cost, tree_lower_bound
 from tests.test_advisor import BUDGET, game
 
 

@@ -13,8 +13,8 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import cell_answer, puzzle_from_layout, shot_answer
 from games.orapa.sampling import random_layout
-from solver.api import solve
-from solver.autoplay import answer, autoplay
+from solver.orapa.api import solve
+from solver.orapa.advisor.autoplay import answer, autoplay
 
 
 run = run_cli
@@ -44,7 +44,8 @@ def test_next_json_follows_the_interface(tmp_path, capsys: pytest.CaptureFixture
     puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports)
     path = tmp_path / "p.json"
     path.write_text(json.dumps(puzzle.to_json()))
-    status, out, _ = run(capsys, "next", str(path), "--json", "--budget", "60")
+    status, out, _ = run(capsys, "next", str(path), "--json", "--budget", "60",
+                         "--strategy", "entropy")
     assert status == 0
     data = json.loads(out)
     assert {"question", "expected_bits", "candidates", "exact", "ranking"} <= set(data)
@@ -54,7 +55,8 @@ def test_next_json_follows_the_interface(tmp_path, capsys: pytest.CaptureFixture
     bits = [r["expected_bits"] for r in data["ranking"]]
     assert bits == sorted(bits, reverse=True)
     assert not {port_label(p) for p in ports} & {r["question"] for r in data["ranking"]}
-    status, out, _ = run(capsys, "next", str(path), "--explain", "--top", "3", "--budget", "60")
+    status, out, _ = run(capsys, "next", str(path), "--explain", "--top", "3", "--budget", "60",
+                         "--strategy", "entropy")
     assert status == 0 and f"ask {data['question']}" in out and "possible answers" in out
 
 
@@ -93,8 +95,8 @@ def test_next_says_how_the_layouts_were_obtained(exact: bool, uniform: bool, cou
                                                  text: str) -> None:
     from types import SimpleNamespace
 
-    from commands.orapa_next import _count_text
-    from solver.sampling import Candidates
+    from commands.orapa.advice import _count_text
+    from solver.orapa.sampling import Candidates
 
     layouts = [random_layout(gem_set("base"), RuleOptions(), random.Random(s)) for s in (1, 2)]
     candidates = Candidates(layouts, exact, count, uniform, "partial")

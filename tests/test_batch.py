@@ -1,6 +1,7 @@
 """`orapa batch`: path expansion, one line per file for every kind of file, resume after a stop."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -9,10 +10,13 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli import root
 from commands.common import run_main
@@ -24,9 +28,11 @@ from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from games.orapa.text_format import format_puzzle_text
-from solver.api import solve
-from solver.batch import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, BatchOptions, expand_paths,
-                          open_results, run_batch, solve_file)
+from solver.orapa.api import solve
+from solver.orapa.batch_pool import Lost
+from solver.orapa.batch_runner import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, STATUSES, BatchOptions,
+                                       expand_paths, hard_timeout, lost_line, open_results,
+                                       run_batch, solve_file)
 
 ORAPA = Path(sys.executable).parent / "orapa"
 GEMS, RULES = gem_set("base"), RuleOptions()
@@ -58,7 +64,7 @@ def puzzles() -> dict[str, Puzzle]:
     cell = 0
     content = good.solution.cell_content(cell)
     wrong = CellAnswer(cell, "white" if content == "empty" else "empty")
-    contradiction = good.with_observations(good.observations + (wrong,))
+    contradiction = dataclasses.replace(good, solution=None).with_observations(good.observations + (wrong,))
     return {"good": good, "ambiguous": ambiguous, "contradiction": contradiction}
 
 
@@ -171,26 +177,135 @@ def test_writes_solution_and_deduction_map(tmp_path: Path, puzzles: dict[str, Pu
         "ambiguous.json", "good.json"]
 
 
-def test_open_results_resumes_locks_and_drops_a_cut_off_last_line(tmp_path: Path) -> None:
+def _result(name: str, status: str = "unique") -> str:
+    """A result line as batch writes it."""
+    line = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
+    line.update(file=name, status=status, count=1, seconds=0.01, exact=True)
+    return json.dumps(line) + "\n"
+
+
+def test_open_results_resumes_locks_and_repairs_only_its_own_torn_line(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     stream, skip = open_results(str(out), resume=True)
     stream.close()
     assert skip == {os.path.realpath(out)}
-    full = json.dumps({"file": "a.json", "status": "unique"}) + "\n"
-    out.write_text(full + json.dumps({"file": "b.json"}) + "\n" + '{"file": "c.js',
-                   encoding="utf-8")
+    torn = _result("c.json")[:25]                   # our writer cut off by a crash
+    out.write_text(_result("a.json") + _result("b.json", "error") + torn, encoding="utf-8")
     stream, skip = open_results(str(out), resume=True)
     assert skip == {os.path.realpath(p) for p in ("a.json", "b.json", out)}
-    assert out.read_text(encoding="utf-8").endswith("}\n")       # the cut-off line is gone
+    assert out.read_text(encoding="utf-8") == _result("a.json") + _result("b.json", "error")
     with pytest.raises(BadInput, match="another batch is writing"):
         open_results(str(out))
-    stream.write(full)
+    stream.write(_result("c.json"))
     stream.close()
     assert out.read_text(encoding="utf-8").count("\n") == 3
-    out.write_text(full + "garbage\n" + full, encoding="utf-8")
-    with pytest.raises(BadInput, match="line 2"):
-        open_results(str(out), resume=True)
-    open_results(str(out))[0].close()                  # the failed call left no lock behind
+    # a whole last line that lost only its newline is kept, counted, and gets its newline
+    out.write_text(_result("a.json") + _result("b.json").rstrip("\n"), encoding="utf-8")
+    stream, skip = open_results(str(out), resume=True)
+    stream.write(_result("c.json"))
+    stream.close()
+    assert skip == {os.path.realpath(p) for p in ("a.json", "b.json", out)}
+    assert out.read_text(encoding="utf-8") == "".join(map(_result, ("a.json", "b.json",
+                                                                  "c.json")))
+    # without --resume nothing is skipped, but the file is checked all the same
+    stream, skip = open_results(str(out))
+    stream.close()
+    assert skip == {os.path.realpath(out)}
+
+
+A, B = _result("a.json").encode(), _result("b.json").encode()
+NOT_RESULTS = {
+    "notes": b"my notes\nabout puzzles\n",
+    "notes without a final newline": b"notes about puzzles",
+    "binary": bytes(range(256)) * 4,
+    "a puzzle": b'{"gems": "base", "observations": [{"shot": "1", "exit": "absorbed"}]}\n',
+    "a puzzle without a newline": b'{"gems": "base", "observations": []}',
+    "results then notes": A + b"and a note\n",
+    "results then a note without a newline": A + b"and a note",
+    "a torn line alone": b'{"file": "a.json", "sta',
+    "a torn line in the middle": A + b'{"file": "a.json", "sta\n' + B,
+    "a line missing a key": b'{"file": "a.json", "status": "unique", "count": 1}\n',
+    "an unknown status": A + _result("b.json", "solved").encode(),
+    "latin-1 text": "caf\xe9 au lait\n".encode("latin-1"),
+    "a line of megabytes": A + b"0" * (3 << 20),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(NOT_RESULTS))
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_file_that_is_not_a_results_file_is_refused_and_left_alone(
+        tmp_path: Path, kind: str, resume: bool) -> None:
+    data = NOT_RESULTS[kind]
+    out = tmp_path / "results.jsonl"
+    out.write_bytes(data)
+    before = out.stat()
+    with pytest.raises(BadInput, match=r"results.jsonl: line \d+: not a batch results file"):
+        open_results(str(out), resume)
+    assert out.read_bytes() == data and out.stat().st_mtime_ns == before.st_mtime_ns
+    open_results(str(tmp_path / "other.jsonl"))[0].close()   # no lock or descriptor left over
+    with pytest.raises(BadInput):                             # and it is refused again
+        open_results(str(out), resume)
+
+
+GOOD = st.sampled_from([_result("a.json"), _result("b.json", "timeout"), _result("c.json"),
+                        "\n", "  \n"])
+BAD = st.sampled_from(["notes\n", '{"gems": "base"}\n', '{"file": "x"}\n', "[1, 2]\n"])
+
+
+@st.composite
+def results_files(draw: st.DrawFn) -> bytes:
+    """Result lines, now and then another line among them, the last one whole, torn at any
+    byte, or junk."""
+    lines = draw(st.lists(GOOD, max_size=5))
+    if draw(st.integers(0, 3)) == 0:
+        lines.insert(draw(st.integers(0, len(lines))), draw(BAD))
+    text = "".join(lines).encode()
+    end = draw(st.sampled_from(["whole", "torn", "junk"]))
+    if end == "torn":
+        line = _result("d.json").encode()
+        text += line[:draw(st.integers(0, len(line)))]
+    elif end == "junk":
+        text += draw(st.binary(max_size=40))
+    return text
+
+
+@settings(max_examples=150, deadline=None)
+@given(results_files(), st.booleans())
+def test_open_results_changes_nothing_but_its_own_torn_end(data: bytes, resume: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "results.jsonl"
+        out.write_bytes(data)
+        try:
+            stream, skip = open_results(str(out), resume)
+        except BadInput as exc:
+            assert out.read_bytes() == data              # refused: not a byte changed
+            assert len(str(exc).splitlines()) == 1 and len(str(exc)) < 300
+            return
+        stream.close()
+        after = out.read_bytes()
+        lines = after.decode("utf-8").splitlines()
+        assert all(not raw.strip() or json.loads(raw)["status"] in STATUSES for raw in lines)
+        assert after == b"" or after.endswith(b"\n")
+        if after != data:                                # the only two repairs
+            cut = data[len(after):]
+            assert (after == data + b"\n") or (data.startswith(after) and b"\n" not in cut
+                                               and cut.startswith(b'{"file": "'))
+        listed = {json.loads(raw)["file"] for raw in lines if raw.strip()}
+        expected = {os.path.realpath(name) for name in listed} if resume else set()
+        assert skip == expected | {os.path.realpath(out)}
+
+
+def test_command_refuses_a_puzzle_as_out_and_changes_nothing(tmp_path: Path,
+                                                             puzzles: dict[str, Puzzle]) -> None:
+    puzzle = tmp_path / "puzzle.json"
+    _write(puzzle, puzzles["good"])
+    data = puzzle.read_bytes()
+    for extra in ([], ["--resume"]):
+        proc = subprocess.run([str(ORAPA), "batch", str(puzzle), "--out", str(puzzle), *extra],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.startswith(f"orapa: error: {puzzle}: line 1: not a batch results")
+        assert len(proc.stderr.splitlines()) == 1 and puzzle.read_bytes() == data
 
 
 @pytest.fixture(scope="module")
@@ -259,3 +374,60 @@ def test_command_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         assert stop.value.code == 2
         err = capsys.readouterr().err
         assert err.startswith("orapa: error:") and message in err and len(err.splitlines()) == 1
+
+
+def test_timeout_counts_the_reading_and_what_cannot_be_a_puzzle_is_not_read(
+        tmp_path: Path, puzzles: dict[str, Puzzle]) -> None:
+    path = tmp_path / "good.json"
+    _write(path, puzzles["good"])
+    line = solve_file(str(path), BatchOptions(timeout=1e-9))   # spent before solving starts
+    assert (line["status"], line["count"], line["exact"]) == ("timeout", None, False)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)                                  # no writer: reading it would never end
+    big = tmp_path / "big.json"
+    big.write_text(" " * (2 << 20) + json.dumps(puzzles["good"].to_json()), encoding="utf-8")
+    started = time.monotonic()
+    for source, reason in ((fifo, "not a regular file"), (big, "a puzzle file has at most"),
+                           (Path("/dev/zero"), "not a regular file")):
+        line = solve_file(str(source), BatchOptions())
+        assert line["status"] == "error" and reason in line["error"]
+        assert line["error"].startswith(str(source))
+    assert time.monotonic() - started < 5
+
+
+def test_a_worker_past_its_hard_deadline_gives_a_timeout_line_not_an_answer() -> None:
+    line = lost_line(Lost("p.json", "still not answered after 3.1 s", True, 3.1))
+    assert (line["status"], line["count"], line["exact"]) == ("timeout", None, False)
+    assert line["error"].startswith("p.json: worker stopped") and line["seconds"] == 3.1
+    line = lost_line(Lost("p.json", "the worker solving it exited with status 3, 3 times",
+                          False, 0.2))
+    assert (line["status"], line["count"]) == ("error", None)
+    assert set(INTERFACE_KEYS) <= set(line)
+    assert hard_timeout(BatchOptions()) is None and hard_timeout(BatchOptions(timeout=2)) > 2
+
+
+def test_a_failed_solver_call_drops_the_cached_models_and_is_never_answered(
+        tmp_path: Path, puzzles: dict[str, Puzzle], monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.orapa.batch_runner as runner
+    from solver.orapa import consistent
+    path = tmp_path / "good.json"
+    _write(path, puzzles["good"])
+    real_solve, failures = runner.solve, []
+
+    def failing(puzzle: Puzzle, **kwargs):         # the way a signal in the C solver ended
+        session = consistent.session_for(puzzle.gems, puzzle.rules)
+        if len(failures) < failing.times:
+            failures.append(session)
+            raise RuntimeError("Caught keyboard interrupt")
+        assert session not in failures             # never the session of a failed call
+        return real_solve(puzzle, **kwargs)
+
+    monkeypatch.setattr(runner, "solve", failing)
+    failing.times = 1                              # once: solved again on fresh models
+    line = solve_file(str(path), BatchOptions())
+    assert (line["status"], line["count"], line["error"]) == ("unique", 1, None)
+    failing.times = 3                              # twice in a row: an error line, no answer
+    line = solve_file(str(path), BatchOptions())
+    assert (line["status"], line["count"], line["exact"]) == ("error", None, None)
+    assert "internal error: RuntimeError: Caught keyboard interrupt" in line["error"]
+    assert not consistent._SESSIONS                # nothing left of the failed calls

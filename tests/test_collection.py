@@ -14,7 +14,7 @@ from games.orapa.layout import violations
 from games.orapa.puzzle import ShotAnswer
 from generator.collection import PER_LEVEL, PER_SET, SEEDS, read_index
 from generator.difficulty import LEVELS, level_of
-from solver.consistent import ConsistentLayouts
+from solver.orapa.consistent import ConsistentLayouts
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 ENTRIES = read_index(PUZZLES)

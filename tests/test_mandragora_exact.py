@@ -8,8 +8,8 @@ from hypothesis import given, settings, strategies as st
 
 from games.mandragora import MIRROR, OPPONENT, Match, Position
 from games.mandragora.position import random_position
-from solver.mandragora_exact import _POINTS, _SOW, ExactSolver, material, pack
-from solver.mandragora_solver import MandragoraGame, canonical
+from solver.mandragora.exact import _POINTS, _SOW, ExactSolver, material, pack
+from solver.mandragora.solver import MandragoraGame, canonical
 from solver.search import Searcher, minimax
 
 

@@ -8,10 +8,10 @@ from hypothesis import given, settings, strategies as st
 
 from games.mandragora import Position
 from games.mandragora.position import random_position
-from solver.mandragora_exact import _SOW, ExactSolver, pack
-from solver.mandragora_kernel import KernelSolver
-from solver.mandragora_retrograde import retrograde_value, retrograde_values
-from solver.mandragora_solver import MandragoraGame, MandragoraSolver, canonical
+from solver.mandragora.exact import _SOW, ExactSolver, pack
+from solver.mandragora.kernel import KernelSolver
+from solver.mandragora.retrograde import retrograde_value, retrograde_values
+from solver.mandragora.solver import MandragoraGame, MandragoraSolver, canonical
 from solver.search import minimax
 
 

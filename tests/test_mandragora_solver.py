@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from games.mandragora import Match, Position
 from games.mandragora.position import random_position
-from solver.mandragora_solver import MandragoraSolver, canonical, solve, solve_match
+from solver.mandragora.solver import MandragoraSolver, canonical, solve, solve_match
 from solver.search import minimax, search
 
 
@@ -122,3 +122,11 @@ def test_cli_solve_endgame_is_exact_and_matches_the_library() -> None:
     expected = search(RealPositions(), match.position).value
     assert document == {"value": expected, "best": document["best"], "exact": True}
     assert document["best"] in match.legal_moves()
+
+
+def test_a_depth_beyond_what_search_can_reach_is_solved_exactly() -> None:
+    """Issue 15: `--depth 100000` ran past 60 s where the exact solve takes seconds."""
+    position = random_position(random.Random(15), 12)
+    deep = solve(position, max_depth=100_000)
+    exact = solve(position)
+    assert deep.exact and (deep.value, deep.best) == (exact.value, exact.best)

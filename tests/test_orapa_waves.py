@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from games.orapa.batch import layout_codes, trace_batch
+from games.orapa.array_tracer import layout_codes, trace_batch
 from games.orapa.board import PORT_LABELS, PORTS, parse_cell, parse_port, port_label
 from games.orapa.colors import basic_colors, color_name
 from games.orapa.gems import PRESETS, gem_set

@@ -10,7 +10,7 @@ import pytest
 from cli import root
 from commands.common import run_main
 from games.ripple import Rules, legal_moves, new_position, next_position, position_from_rows
-from solver.ripple_ai import RipplePlayer, best_move, greedy_choice
+from solver.ripple.ai import RipplePlayer, best_move, greedy_choice
 
 RULES = Rules()
 # Player 1 to move; blue at (5,2) joins the four on the bottom edge (pushes cannot move them).

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from cli import root
 from commands.common import run_main
 from games.uncovered import Game, parse_hands
-from solver.uncovered_search import solve
+from solver.uncovered.search import solve
 
 HANDS = "1243,3412,2143"
 

@@ -13,10 +13,10 @@ from hypothesis import given, settings, strategies as st
 from games.errors import BadInput
 from games.uncovered import Game, Hands, WinRule, all_deals, deal_count, is_won, random_deal
 from games.uncovered.deal import split_hands
-from solver.uncovered_bound import edge_unit, free_swap_distance
-from solver.uncovered_score import score, score_game
-from solver.uncovered_search import Solution, TargetSearch, solve
-from solver.uncovered_table import deal_optima, distance_table, optimum_distribution, table_code
+from solver.uncovered.bound import edge_unit, free_swap_distance
+from solver.uncovered.score import score, score_game
+from solver.uncovered.search import Solution, TargetSearch, solve
+from solver.uncovered.table import deal_optima, distance_table, optimum_distribution, table_code
 
 THREE_PLAYER_SAMPLE = 3000
 

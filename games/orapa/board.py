@@ -19,6 +19,7 @@ Quarter `q` of cell `c` has index `4 * c + q`, and cell `c` is `row * 10 + colum
 from __future__ import annotations
 
 from games.errors import BadInput
+from games.limits import quote
 
 COLUMNS = 10
 ROWS = 8
@@ -68,7 +69,7 @@ def parse_cell(text: str) -> int:
         row = int(name[1:])
         if 1 <= row <= ROWS:
             return cell_index(COLUMN_LETTERS.index(name[0]), row - 1)
-    raise BadInput(f"unknown cell {text!r} (expected A1..J8)")
+    raise BadInput(f"unknown cell {quote(text)} (expected A1..J8)")
 
 
 def port_label(port: int) -> str:
@@ -80,7 +81,7 @@ def parse_port(text: str) -> int:
     """Port index from its label (case and surrounding blanks ignored)."""
     port = _PORT_INDEX.get(str(text).strip().upper())
     if port is None:
-        raise BadInput(f"unknown port {text!r} (expected 1..18 or A..R)")
+        raise BadInput(f"unknown port {quote(text)} (expected 1..18 or A..R)")
     return port
 
 

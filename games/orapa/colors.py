@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from games.errors import BadInput
+from games.limits import quote
 
 RED, YELLOW, BLUE, WHITE = 1, 2, 4, 8
 BASIC_COLORS = {"red": RED, "yellow": YELLOW, "blue": BLUE, "white": WHITE}
@@ -66,7 +67,7 @@ def parse_wave_color(text: str) -> int:
     """Bits of a wave colour name or alias; unknown names are bad input."""
     bits = _WAVE_COLOR_BITS.get(_normalise(text))
     if bits is None:
-        raise BadInput(f"unknown colour {text!r}")
+        raise BadInput(f"unknown colour {quote(text)}")
     return bits
 
 
@@ -74,7 +75,7 @@ def parse_gem_color(text: str) -> str:
     """Canonical gem colour (`red`, `yellow`, `blue`, `white`, `transparent`, `black`)."""
     name = _normalise(text)
     if name not in GEM_COLORS:
-        raise BadInput(f"unknown gem colour {text!r} (expected one of {', '.join(GEM_COLORS)})")
+        raise BadInput(f"unknown gem colour {quote(text)} (expected one of {', '.join(GEM_COLORS)})")
     return name
 
 

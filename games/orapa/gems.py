@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from games.errors import BadInput
+from games.limits import MAX_GEMS, check_count, quote
 from games.orapa.colors import parse_gem_color
 
 Point = tuple[int, int]
@@ -72,7 +73,7 @@ def parse_shape(text: str) -> str:
     """Canonical shape name (`large triangle` and `large_triangle` are accepted too)."""
     name = "-".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
     if name not in SHAPES:
-        raise BadInput(f"unknown shape {text!r} (expected one of {', '.join(SHAPES)})")
+        raise BadInput(f"unknown shape {quote(text)} (expected one of {', '.join(SHAPES)})")
     return name
 
 
@@ -93,7 +94,7 @@ def parse_gem(value: Any, where: str = "gem") -> Gem:
                 return Gem(parse_shape(words[1]), parse_gem_color(words[0]))
             except BadInput as exc:
                 raise BadInput(f"{where}: {exc}") from None
-    raise BadInput(f"{where}: expected a gem such as 'white square', got {value!r}")
+    raise BadInput(f"{where}: expected a gem such as 'white square', got {quote(value)}")
 
 
 def gem_set(value: Any, where: str = "gems") -> tuple[Gem, ...]:
@@ -102,8 +103,9 @@ def gem_set(value: Any, where: str = "gems") -> tuple[Gem, ...]:
         key = value.strip().lower()
         if key in PRESETS:
             return PRESETS[key]
-        raise BadInput(f"{where}: unknown gem set {value!r} (presets: {', '.join(PRESETS)})")
+        raise BadInput(f"{where}: unknown gem set {quote(value)} (presets: {', '.join(PRESETS)})")
     if isinstance(value, (list, tuple)) and value:
+        check_count(len(value), MAX_GEMS, "gems", where)
         return tuple(parse_gem(item, f"{where}[{i}]") for i, item in enumerate(value))
     raise BadInput(f"{where}: expected a preset name or a non-empty list of gems")
 

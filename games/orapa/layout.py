@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from games.errors import BadInput
+from games.limits import MAX_GEMS, check_count, quote
 from games.orapa.board import CELLS, PORT_LINES, QUARTERS, parse_cell
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem, parse_gem
@@ -44,13 +45,13 @@ class RuleOptions:
             raise BadInput(f"{where}: expected an object of rule options")
         unknown = set(data) - {"mirror", "touching", "visibility"}
         if unknown:
-            raise BadInput(f"{where}.{sorted(unknown)[0]}: unknown rule option")
+            raise BadInput(f"{where}.{quote(sorted(map(str, unknown))[0])}: unknown rule option")
         for key in ("mirror", "visibility"):
             if key in data and not isinstance(data[key], bool):
                 raise BadInput(f"{where}.{key}: expected true or false")
         touching = data.get("touching", "corner")
         if touching not in TOUCHING_RULES:
-            raise BadInput(f"{where}.touching: expected 'corner' or 'any', got {touching!r}")
+            raise BadInput(f"{where}.touching: expected 'corner' or 'any', got {quote(touching)}")
         return cls(data.get("mirror", True), touching, data.get("visibility", True))
 
 
@@ -109,6 +110,11 @@ class Layout:
         return codes
 
     @cached_property
+    def quarter_bytes(self) -> bytes:
+        """`quarter_codes` as 320 bytes: what the compiled tracer reads."""
+        return bytes(self.quarter_codes)
+
+    @cached_property
     def cell_occupancy(self) -> list[int]:
         """Per cell: four bits, bit k set when quarter k (N, E, S, W) is covered."""
         codes = self.quarter_codes
@@ -142,6 +148,7 @@ class Layout:
         rules = rules or RuleOptions()
         if not isinstance(data, dict) or not isinstance(data.get("gems"), list):
             raise BadInput(f"{where}: expected an object with a list 'gems'")
+        check_count(len(data["gems"]), MAX_GEMS, "gems", f"{where}.gems")
         placed = []
         for i, item in enumerate(data["gems"]):
             path = f"{where}.gems[{i}]"

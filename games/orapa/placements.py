@@ -12,14 +12,16 @@ same placement (a square turned by 90 degrees is the same square), so each appea
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-
-import numpy as np
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from games.errors import BadInput
 from games.orapa.board import (CELLS, COLUMNS, QUARTERS, ROWS, cell_label, quarter_neighbour)
 from games.orapa.gems import SHAPES, Point
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Quarter centroids scaled by 6 so that membership is decided in integers; a centroid never lies
 # on a gem edge (those run on grid lines and diagonals through grid points).
@@ -35,7 +37,15 @@ class Placement:
     mask: int                      # bit q set when quarter q is covered
     touch_mask: int                # quarters sharing an edge of positive length with it
     cell_mask: int                 # bit c set when the gem covers part of cell c
-    quarters: np.ndarray = field(compare=False, repr=False)  # bool[QUARTERS]
+
+    @cached_property
+    def quarters(self) -> "np.ndarray":
+        """bool[QUARTERS], read-only: the mask as an array (numpy is imported only here)."""
+        import numpy as np
+        quarters = np.zeros(QUARTERS, dtype=bool)
+        quarters[bits(self.mask)] = True
+        quarters.flags.writeable = False
+        return quarters
 
     @property
     def cells_covered(self) -> tuple[str, ...]:
@@ -79,15 +89,28 @@ def quarter_mask(vertices: tuple[Point, ...]) -> int:
     return mask
 
 
+def _side_bits(side: int, columns: range = range(COLUMNS)) -> int:
+    """The quarters on `side` (0 N, 1 E, 2 S, 3 W) of every cell in these columns."""
+    return sum(1 << (4 * (row * COLUMNS + column) + side)
+               for row in range(ROWS) for column in columns)
+
+
+_ALL = (1 << QUARTERS) - 1
+_N, _S, _W_SIDE = _side_bits(0), _side_bits(2), _side_bits(3)
+_E_INNER = _side_bits(1, range(COLUMNS - 1))    # east quarters with a cell to their east
+_W_INNER = _side_bits(3, range(1, COLUMNS))     # west quarters with a cell to their west
+_ACROSS_ROW = 4 * COLUMNS - 2   # N of a cell to S of the cell above: 4c -> 4(c - 10) + 2
+_ACROSS_COLUMN = 6              # E of a cell to W of the next: 4c + 1 -> 4(c + 1) + 3
+
+
 def _touch_mask(mask: int) -> int:
-    touch = 0
-    for q in bits(mask):
-        cell, side = divmod(q, 4)
-        touch |= 1 << (4 * cell + (side + 1) % 4) | 1 << (4 * cell + (side + 3) % 4)
-        across = quarter_neighbour(q)
-        if across >= 0:
-            touch |= 1 << across
-    return touch & ~mask
+    """The quarters sharing an edge with `mask` (whole masks at once: the other two quarters
+    of the same cell, and the quarter across each cell side), less `mask` itself."""
+    turn_right = ((mask & ~_W_SIDE) << 1) | ((mask & _W_SIDE) >> 3)   # N->E, E->S, S->W, W->N
+    turn_left = ((mask & ~_N) >> 1) | ((mask & _N) << 3)              # N->W, E->N, S->E, W->S
+    across = ((mask & _N) >> _ACROSS_ROW | (mask & _S) << _ACROSS_ROW
+              | (mask & _E_INNER) << _ACROSS_COLUMN | (mask & _W_INNER) >> _ACROSS_COLUMN)
+    return (turn_right | turn_left | across) & _ALL & ~mask
 
 
 def _cell_mask(mask: int) -> int:
@@ -136,11 +159,8 @@ def placements(shape: str, mirror: bool = True) -> tuple[Placement, ...]:
                 if mask in by_mask:
                     continue
                 vertices = tuple((x + dx, y + dy) for x, y in shape_vertices)
-                quarters = np.zeros(QUARTERS, dtype=bool)
-                quarters[bits(mask)] = True
-                quarters.flags.writeable = False
                 by_mask[mask] = Placement(shape, vertices, mask, _touch_mask(mask),
-                                          _cell_mask(mask), quarters)
+                                          _cell_mask(mask))
     return tuple(sorted(by_mask.values(), key=lambda p: (p.vertices[0][1], p.vertices[0][0],
                                                          p.vertices)))
 
@@ -153,6 +173,8 @@ def placement_index(shape: str, mirror: bool = True) -> dict[tuple[Point, ...], 
 
 def find_placement(shape: str, vertices: list[Point], mirror: bool = True) -> Placement:
     """The placement of `shape` with these vertices (any start, either winding)."""
+    if not 3 <= len(vertices) <= 4:
+        raise BadInput(f"{len(vertices)} vertices: every shape has 3 or 4")
     key = canonical_vertices([tuple(v) for v in vertices])  # type: ignore[misc]
     index = placement_index(shape, mirror).get(key)
     if index is not None:

@@ -11,11 +11,11 @@ solution that produced them.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 from games.errors import BadInput
+from games.limits import MAX_OBSERVATIONS, check_count, load_json, quote
 from games.orapa.board import PORTS, cell_label, parse_cell, parse_port, port_label
 from games.orapa.colors import color_name, parse_gem_color, parse_wave_color
 from games.orapa.gems import Gem, gem_set, gem_set_to_json
@@ -110,7 +110,7 @@ def _port_field(data: dict, key: str) -> int:
         return parse_port(data[key])
     except BadInput:
         also = ", A..R or 'absorbed'" if key == "exit" else " or A..R"
-        raise BadInput(f"{key}: unknown port {data[key]!r} (expected 1..18{also})") from None
+        raise BadInput(f"{key}: unknown port {quote(data[key])} (expected 1..18{also})") from None
 
 
 def parse_observation(data: Any, where: str = "observation") -> Observation:
@@ -119,16 +119,24 @@ def parse_observation(data: Any, where: str = "observation") -> Observation:
         raise BadInput(f"{where}: expected an object with 'shot' or 'cell'")
     try:
         if "shot" in data:
+            for key in ("cell", "content"):
+                if key in data:
+                    raise BadInput(f"both 'shot' and {key!r}: one observation is one question")
             port = _port_field(data, "shot")
             if "exit" not in data:
                 raise BadInput("missing 'exit'")
             if str(data["exit"]).strip().lower() == ABSORBED:
+                if "color" in data:
+                    raise BadInput("an absorbed shot has no 'color'")
                 return ShotAnswer(port, None, None)
             exit_port = _port_field(data, "exit")
             if "color" not in data:
                 raise BadInput("missing 'color'")
             return ShotAnswer(port, exit_port, parse_wave_color(data["color"]))
         if "cell" in data:
+            for key in ("exit", "color"):
+                if key in data:
+                    raise BadInput(f"a cell question has no {key!r}")
             if "content" not in data:
                 raise BadInput("missing 'content'")
             return CellAnswer(parse_cell(data["cell"]), parse_cell_content(data["content"]))
@@ -171,13 +179,37 @@ class Puzzle:
         raw = data.get("observations", [])
         if not isinstance(raw, list):
             raise BadInput("observations: expected a list")
+        check_count(len(raw), MAX_OBSERVATIONS, "observations", "observations")
         observations = tuple(parse_observation(o, f"observations[{i}]")
                              for i, o in enumerate(raw))
         solution = None
         if data.get("solution") is not None:
             solution = Layout.from_json(data["solution"], rules, "solution")
             check_legal_for(solution, gems, rules, "solution")
+            check_solution_gives(solution, observations, "solution")
         return cls(gems, rules, observations, solution)
+
+
+def contradicted(solution: Layout, observations: tuple[Observation, ...] | list
+                 ) -> tuple[int, Observation, Observation] | None:
+    """The first observation the solution does not give: (index, observation, what the
+    solution answers instead); None when it gives them all."""
+    for i, obs in enumerate(observations):
+        if not obs.holds(solution):
+            given = (shot_answer(solution, obs.port) if isinstance(obs, ShotAnswer)
+                     else cell_answer(solution, obs.cell))
+            return i, obs, given
+    return None
+
+
+def check_solution_gives(solution: Layout, observations: tuple[Observation, ...] | list,
+                         where: str = "solution") -> None:
+    """A puzzle's solution must give every answer it lists; name the first it does not."""
+    found = contradicted(solution, observations)
+    if found is not None:
+        i, obs, given = found
+        raise BadInput(f"{where}: contradicts observations[{i}] ({obs}): the solution "
+                       f"gives {given}")
 
 
 def check_legal_for(layout: Layout, gems: tuple[Gem, ...], rules: RuleOptions,
@@ -190,12 +222,9 @@ def check_legal_for(layout: Layout, gems: tuple[Gem, ...], rules: RuleOptions,
 
 
 def load_json_text(text: str, source: str) -> Any:
-    """Parse JSON, naming the source, line and column on error."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"{source}: line {exc.lineno} column {exc.colno}: malformed JSON: "
-                       f"{exc.msg}") from None
+    """Parse JSON, naming the source, line and column on error; bounded as
+    `games.limits.load_json` says (size, nesting, no duplicated keys)."""
+    return load_json(text, source)
 
 
 def puzzle_from_layout(layout: Layout, gems: tuple[Gem, ...], rules: RuleOptions,

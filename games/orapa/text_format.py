@@ -51,13 +51,14 @@ import re
 from dataclasses import dataclass, field
 
 from games.errors import BadInput
+from games.limits import MAX_GEMS, MAX_OBSERVATIONS, check_count, quote
 from games.orapa.board import parse_cell, parse_port
 from games.orapa.colors import parse_wave_color
 from games.orapa.gems import Gem, PRESETS, gem_set_name, parse_gem
 from games.orapa.layout import TOUCHING_RULES, Layout, PlacedGem, RuleOptions
 from games.orapa.placements import find_placement
 from games.orapa.puzzle import (ABSORBED, CellAnswer, Observation, Puzzle, ShotAnswer,
-                                check_legal_for, parse_cell_content)
+                                check_legal_for, contradicted, parse_cell_content)
 
 __all__ = ["parse_puzzle_text", "format_puzzle_text"]
 
@@ -77,6 +78,7 @@ class _Draft:
     gems: tuple[Gem, ...] | None = None
     rules: RuleOptions | None = None
     observations: list[Observation] = field(default_factory=list)
+    observation_lines: list[int] = field(default_factory=list)
     solution_lines: list[tuple[int, Gem, list[tuple[int, int]]]] = field(default_factory=list)
 
 
@@ -87,7 +89,7 @@ def _parse_gem_list(text: str) -> tuple[Gem, ...]:
     if len(text.split()) == 1:
         if text.lower() in PRESETS:
             return PRESETS[text.lower()]
-        raise BadInput(f"unknown gem set {text!r} (presets: {', '.join(PRESETS)})")
+        raise BadInput(f"unknown gem set {quote(text)} (presets: {', '.join(PRESETS)})")
     gems: list[Gem] = []
     for item in text.split(","):
         item = item.strip()
@@ -97,6 +99,7 @@ def _parse_gem_list(text: str) -> tuple[Gem, ...]:
             count, item = int(counted.group(1)), counted.group(2)
             if count < 1:
                 raise BadInput(f"gem count must be at least 1, got {count}")
+        check_count(len(gems) + count, MAX_GEMS, "gems", "gems")
         gem = parse_gem(item, "gems")
         gems.extend([gem] * count)
     return tuple(gems)
@@ -107,7 +110,7 @@ def _parse_switch(key: str, value: str) -> bool:
         return True
     if value in _OFF:
         return False
-    raise BadInput(f"rule {key!r} takes on or off, got {value!r}")
+    raise BadInput(f"rule {quote(key)} takes on or off, got {quote(value)}")
 
 
 def _parse_rules(text: str) -> RuleOptions:
@@ -115,15 +118,15 @@ def _parse_rules(text: str) -> RuleOptions:
     for pair in re.sub(r"\s*=\s*", "=", text).replace(",", " ").split():
         key, sep, value = pair.lower().partition("=")
         if not sep or not value:
-            raise BadInput(f"expected KEY=VALUE in 'rules:', got {pair!r}")
+            raise BadInput(f"expected KEY=VALUE in 'rules:', got {quote(pair)}")
         if key == "touching":
             if value not in TOUCHING_RULES:
-                raise BadInput(f"rule 'touching' takes corner or any, got {value!r}")
+                raise BadInput(f"rule 'touching' takes corner or any, got {quote(value)}")
             values["touching"] = value
         elif key in ("mirror", "visibility"):
             values[key] = _parse_switch(key, value)
         else:
-            raise BadInput(f"unknown rule {key!r} (rules: mirror, touching, visibility)")
+            raise BadInput(f"unknown rule {quote(key)} (rules: mirror, touching, visibility)")
     return RuleOptions(bool(values["mirror"]), str(values["touching"]), bool(values["visibility"]))
 
 
@@ -137,7 +140,7 @@ def _parse_solution_gem(text: str) -> tuple[Gem, list[tuple[int, int]]]:
     points = [(int(x), int(y)) for x, y in _POINT.findall(rest)]
     leftover = _POINT.sub(" ", rest).strip()
     if leftover:
-        raise BadInput(f"unexpected {leftover!r} among the vertices")
+        raise BadInput(f"unexpected {quote(leftover)} among the vertices")
     return gem, points
 
 
@@ -146,6 +149,8 @@ def _parse_answer(line: str) -> Observation:
     for separator in _SEPARATORS:
         text = text.replace(separator, " ")
     words = text.split()
+    if not words:
+        raise BadInput(f"cannot read {quote(line)}: an answer needs a port or a cell")
     if words[0].lower() in ("shot", "cell") and len(words) > 1:
         words = words[1:]
     if _CELL_LIKE.match(words[0]):
@@ -155,13 +160,13 @@ def _parse_answer(line: str) -> Observation:
     try:
         port = parse_port(words[0])
     except BadInput:
-        raise BadInput(f"cannot read {line!r}: expected an answer such as "
+        raise BadInput(f"cannot read {quote(line)}: expected an answer such as "
                        f"'15 -> 8 light purple', '3 -> absorbed' or 'E4 = white'") from None
     if len(words) == 1:
         raise BadInput(f"missing the exit of shot {words[0].upper()} (a port or 'absorbed')")
     if words[1].lower() == ABSORBED:
         if len(words) > 2:
-            raise BadInput(f"an absorbed shot has no colour, got {' '.join(words[2:])!r}")
+            raise BadInput(f"an absorbed shot has no colour, got {quote(' '.join(words[2:]))}")
         return ShotAnswer(port, None, None)
     exit_port = parse_port(words[1])
     if len(words) == 2:
@@ -172,7 +177,9 @@ def _parse_answer(line: str) -> Observation:
 def _read_line(draft: _Draft, number: int, text: str) -> None:
     header = _HEADER.match(text)
     if header is None:
+        check_count(len(draft.observations) + 1, MAX_OBSERVATIONS, "answers", "puzzle")
         draft.observations.append(_parse_answer(text))
+        draft.observation_lines.append(number)
         return
     key, value = header.group(1).lower(), header.group(2)
     if key == "gems":
@@ -199,12 +206,17 @@ def _build_solution(draft: _Draft, rules: RuleOptions) -> Layout | None:
         except BadInput as exc:
             raise BadInput(f"line {number}: {gem}: {exc}") from None
     layout = Layout(placed)
+    numbers = [number for number, _, _ in draft.solution_lines]
     try:
         check_legal_for(layout, draft.gems or (), rules, "solution")
     except BadInput as exc:
-        numbers = [number for number, _, _ in draft.solution_lines]
         message = re.sub(r"gems\[(\d+)\]", lambda m: f"line {numbers[int(m.group(1))]}", str(exc))
         raise BadInput(f"line {numbers[0]}: {message}") from None
+    found = contradicted(layout, draft.observations)
+    if found is not None:
+        i, obs, given = found
+        raise BadInput(f"line {numbers[0]}: solution: contradicts the answer on line "
+                       f"{draft.observation_lines[i]} ({obs}): the solution gives {given}")
     return layout
 
 

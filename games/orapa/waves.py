@@ -8,6 +8,10 @@ A wave moves from cell to cell along centre lines. Entering a cell, it meets at 
 Each face hit adds the gem's colour; the black body absorbs. The routing of a cell is its own
 inverse, which is why every path can be run backwards.
 
+`trace_answers` runs the compiled tracer (`_trace.c`, built by `pip install -e .`) when it was
+built, and the Python loop `python_trace_answers` otherwise; that loop is the reference the tests
+hold the compiled one to. Setting ORAPA_TRACER=python in the environment forces the Python loop.
+
 >>> from games.orapa.layout import Layout
 >>> mine = Layout.from_json({"gems": [
 ...     {"shape": "triangle", "color": "yellow", "vertices": [[2, 2], [4, 2], [2, 4]]}]})
@@ -18,14 +22,18 @@ inverse, which is why every path can be run backwards.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable, Sequence
 
 from games.orapa.board import (CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS, STEP, cell_xy,
                                parse_port, port_label)
 from games.orapa.colors import color_name
 from games.orapa.layout import ABSORBS, Layout
 
-__all__ = ["ROUTE", "Wave", "trace_wave", "trace_answers", "parse_port"]
+__all__ = ["ROUTE", "COMPILED", "Wave", "trace_wave", "trace_answers", "python_trace_answers",
+           "parse_port"]
 
 
 def _route(occupancy: int, direction: int) -> tuple[int, int]:
@@ -43,6 +51,33 @@ def _route(occupancy: int, direction: int) -> tuple[int, int]:
 # ROUTE[occupancy][direction]: precomputed for every quarter pattern of a cell.
 ROUTE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(_route(m, d) for d in range(4)) for m in range(16))
+
+
+def _load_compiled() -> ModuleType | None:
+    """The compiled tracer configured with these tables, or None when it was not built (no C
+    compiler at install time) or ORAPA_TRACER=python asks for the Python loop."""
+    if os.environ.get("ORAPA_TRACER", "").lower() == "python":
+        return None
+    try:
+        from games.orapa import _trace
+    except ImportError:
+        return None
+
+    def signed(values: list[int]) -> bytes:
+        return bytes(v & 0xFF for v in values)
+
+    _trace.configure(
+        signed([n for row in NEIGHBOUR for n in row]),
+        signed([e for row in EXIT_PORT for e in row]),
+        bytes(c for c, _ in ENTRY), bytes(d for _, d in ENTRY),
+        bytes(ROUTE[m][d][0] for m in range(16) for d in range(4)),
+        signed([ROUTE[m][d][1] for m in range(16) for d in range(4)]),
+        ABSORBS)
+    return _trace
+
+
+COMPILED: ModuleType | None = _load_compiled()
+"""The compiled tracer module (`answers`, `batch`), or None: then the Python loops serve."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +166,11 @@ def trace_wave(layout: Layout, port: int) -> Wave:
         cell, direction = nxt, out
 
 
-def trace_answers(layout: Layout, ports: range | list[int] = range(PORTS)) -> list[tuple[int, int]]:
-    """(exit port or -1 when absorbed, colour bits) for each port: the fast path, no path kept."""
+def python_trace_answers(layout: Layout, ports: Sequence[int] | None = None
+                         ) -> list[tuple[int, int]]:
+    """`trace_answers` in Python: the reference for the compiled tracer, and its fallback."""
+    if ports is None:
+        ports = range(PORTS)
     occupancy = layout.cell_occupancy
     codes = layout.quarter_codes
     neighbour, exit_port, route = NEIGHBOUR, EXIT_PORT, ROUTE
@@ -157,3 +195,8 @@ def trace_answers(layout: Layout, ports: range | list[int] = range(PORTS)) -> li
     return answers
 
 
+trace_answers: Callable[[Layout, Sequence[int] | None], list[tuple[int, int]]] = (
+    python_trace_answers if COMPILED is None else COMPILED.layout_answers)
+"""trace_answers(layout, ports=None): (exit port or -1 when absorbed, colour bits) for each port
+(all 36 when None): the fast path, no path kept; the compiled tracer when it was built (called
+directly: no Python frame), else `python_trace_answers`."""

@@ -163,11 +163,13 @@ def all_groups(position: Position) -> list[Group]:
     return [g for colour, mask in enumerate(position.colours) for g in groups_of(colour, mask, position.placed_by_1)]
 
 
-def ripple(stones: int, placed_by_1: int, occupied: int, source: int, squares: int) -> tuple[int, int]:
+def ripple(stones: int, placed_by_1: int, occupied: int, source: int, squares: int,
+           trace: list[tuple[int, int]] | None = None) -> tuple[int, int]:
     """Push one colour's stones away from `source` (R1, R2): returns (stones, placed_by_1) after.
 
     `occupied` already includes the new stone on `source`, which never moves. Stones go farthest
-    first; each step needs an empty square on the board.
+    first; each step needs an empty square on the board. `trace`, when given, receives each
+    one-square step as (from cell, to cell), in the order they happen (for animations).
     """
     movers = cells_of(stones & ~BIT[source])
     if len(movers) > 1:
@@ -185,6 +187,8 @@ def ripple(stones: int, placed_by_1: int, occupied: int, source: int, squares: i
             occupied ^= moved
             if placed_by_1 & BIT[here]:
                 placed_by_1 ^= moved
+            if trace is not None:
+                trace.append((here, target))
             here = target
     return stones, placed_by_1
 
@@ -249,6 +253,16 @@ def _outcome(position: Position, mover: int, moved_colour_groups: list[Group]) -
     if position.occupied == FULL_MASK:
         return (1 if first > second else 2 if second > first else DRAW), "board full"
     return None, None
+
+
+def ripple_steps(position: Position, move: Move) -> list[tuple[int, int]]:
+    """The one-square steps (from cell, to cell) the stones take when `move` is played in
+    `position`, in the order the ripple makes them (the move is assumed legal)."""
+    cell_bit = BIT[move.cell]
+    steps: list[tuple[int, int]] = []
+    ripple(position.colours[move.colour], position.placed_by_1, position.occupied | cell_bit, move.cell,
+           2 if move.power else 1, steps)
+    return steps
 
 
 def legal_moves(rules: Rules, position: Position) -> list[Move]:

@@ -1,0 +1,156 @@
+"""Orapa commands for the advisor: `next` (the most informative question) and `play --auto`."""
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from commands.common import Seconds, emit_json, plural
+from commands.orapa.layout import load_layout, rule_options
+from commands.orapa.solve import backend_option, load_puzzle
+from games.errors import BadInput
+from games.orapa.drawing import render_layout
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from solver.orapa.advisor import defaults
+
+if TYPE_CHECKING:
+    from solver.orapa.advisor.ranking import Advice
+
+# one set of defaults for `next` and `play --auto`: solver/orapa/advisor/defaults.py
+strategy_option = click.option(
+    "--strategy", type=click.Choice(defaults.STRATEGIES), default=defaults.STRATEGY,
+    show_default=True, help="How questions are ranked (README: what each optimises).")
+sample_option = click.option("--sample", type=click.IntRange(min=10), default=defaults.SAMPLE,
+                             show_default=True,
+                             help="Uniform sample size when the layouts are too many to list.")
+exact_bound_option = click.option(
+    "--exact-bound", type=click.IntRange(min=1), default=defaults.EXACT_BOUND,
+    show_default=True, help="List the layouts exactly when there are at most this many.")
+budget_option = click.option("--budget", type=Seconds(0.05), default=defaults.BUDGET,
+                             show_default=True, help="Seconds of work per decision (a guide).")
+lookahead_option = click.option("--lookahead", is_flag=True,
+                                help="Re-rank the best few by two-question information.")
+
+
+def _count_text(advice: Advice) -> str:
+    c = advice.candidates
+    if c.exact:
+        return f"{int(c.count)} consistent layout{'' if c.count == 1 else 's'} (listed)"
+    if c.uniform:
+        return (f"about {plural(c.count, 'consistent layout', '.3g')} (uniform sample of "
+                f"{len(c.layouts)})")
+    return (f"at least ~{plural(c.count, 'consistent layout', '.3g')} ({len(c.layouts)} drawn "
+            "from the families found in time: not uniform)")
+
+
+@click.command("next")
+@click.argument("puzzle")
+@strategy_option
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many ranked questions to print (the JSON lists all).")
+@click.option("--explain", is_flag=True, help="Show the answer distributions of the best few.")
+@sample_option
+@exact_bound_option
+@budget_option
+@lookahead_option
+@click.option("--seed", type=int, default=defaults.SEED, show_default=True,
+              help="Sampling seed (the game's: `play --auto --seed S` asks the same).")
+@backend_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: int,
+                 exact_bound: int, budget: float, lookahead: bool, seed: int, backend: str,
+                 as_json: bool) -> None:
+    """The most informative next question for a puzzle in progress."""
+    from solver.orapa.advisor.autoplay import decide  # the solver: imported when it runs
+    problem = load_puzzle(puzzle)
+    advice = decide(problem, strategy, sample, exact_bound, budget, lookahead, seed, backend)
+    if as_json:
+        emit_json(advice.to_json())
+        return
+    if advice.solved:
+        click.echo("solved: exactly 1 consistent layout, no question can tell more "
+                   "(orapa solve shows it)")
+        return
+    best = advice.best
+    click.echo(f"ask {best.question} ({best.kind}): {best.expected_bits:.3f} bits expected; "
+               f"{_count_text(advice)}")
+    planned = advice.best.expected_questions is not None
+    click.echo(f"{'question':>8} {'bits':>7} {'worst left':>11} {'expected left':>14}"
+               + ("  two-step bits" if lookahead else "")
+               + ("  questions to go" if planned else ""))
+    for q in advice.ranking[:top]:
+        extra = f"  {q.two_step_bits:13.3f}" if q.two_step_bits is not None else ""
+        if planned:
+            extra += f"  {q.expected_questions:16.3f}" if q.expected_questions is not None \
+                else f"  {'-':>16}"
+        click.echo(f"{q.question:>8} {q.expected_bits:7.3f} {q.worst_case:11.4g} "
+                   f"{q.expected_size:14.4g}{extra}")
+    if explain:
+        for q in advice.ranking[:3]:
+            click.echo(f"\n{q.question}: {len(q.answers)} possible answers, "
+                       f"H = -sum p log2 p = {q.expected_bits:.3f} bits")
+            for label, p in q.answers[:12]:
+                click.echo(f"  {label:<22} p = {p:.4f}  (~{plural(p * advice.candidates.count, 'layout', '.4g')} "
+                           "left)")
+            if len(q.answers) > 12:
+                rest = sum(p for _, p in q.answers[12:])
+                click.echo(f"  ... {len(q.answers) - 12} more answers, p = {rest:.4f}")
+
+
+@click.command("play")
+@click.option("--auto", is_flag=True, help="The advisor plays (required for now).")
+@click.option("--seed", type=int, default=defaults.SEED, show_default=True,
+              help="Seed of the hidden mine and of the sampling.")
+@click.option("--gems", "gems_name", default=None,
+              help="Gem set (O2)  [default: base, or the gems of --mine]")
+@click.option("--mine", "mine_file", default=None,
+              help="Play this layout file instead of a random mine.")
+@rule_options
+@strategy_option
+@sample_option
+@exact_bound_option
+@budget_option
+@lookahead_option
+@backend_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def play_command(auto: bool, seed: int, gems_name: str | None, mine_file: str | None,
+                 mirror: bool, touching: str, visibility: bool, strategy: str, sample: int,
+                 exact_bound: int, budget: float, lookahead: bool, backend: str,
+                 as_json: bool) -> None:
+    """Solve a hidden mine (random, or --mine) with the advisor's questions, until the layout
+    is forced."""
+    from tqdm import tqdm
+    from solver.orapa.advisor.autoplay import Step, autoplay
+    if not auto:
+        raise BadInput("play: only --auto games are available (the advisor plays)")
+    mine = None
+    if mine_file is not None:
+        mine, rules = load_layout(mine_file, mirror, touching, visibility)
+        gems = tuple(placed.gem for placed in mine.gems)
+        if gems_name is not None and sorted(gem_set(gems_name, "--gems")) != mine.kinds:
+            raise BadInput(f"--gems: {mine_file} holds other gems than the set {gems_name!r}")
+    else:
+        gems = gem_set(gems_name or "base", "--gems")
+        rules = RuleOptions(mirror, touching, visibility)
+    bar = tqdm(desc="questions", unit="q", file=sys.stderr, disable=True if as_json else None)  # None: only on a terminal
+
+    def report(step: Step) -> None:
+        bar.update(1)
+        if not as_json:
+            tqdm.write(f"{len(game_steps) + 1:2d}. {step.answer}   "
+                       f"[{step.expected_bits:.2f} bits, ~{plural(step.candidates, 'layout', '.3g')}"
+                       f"{' (listed)' if step.exact else ''}, {step.seconds:.2f} s]")
+        game_steps.append(step)
+
+    game_steps: list[Step] = []
+    game = autoplay(gems, rules, seed, strategy, sample, budget, lookahead, backend, report,
+                    exact_bound, mine)
+    bar.close()
+    if as_json:
+        emit_json(game.to_json())
+        return
+    click.echo(f"forced after {game.questions} questions; "
+               f"{'the true layout' if game.solved == game.mine else 'NOT the mine'}:")
+    click.echo(render_layout(game.solved or game.mine, color=sys.stdout.isatty()))

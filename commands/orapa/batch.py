@@ -1,0 +1,73 @@
+"""`orapa batch`: solve many puzzle files in parallel, one JSON line per file."""
+from __future__ import annotations
+
+import signal
+import sys
+
+import click
+
+from commands.common import emit_json
+from commands.orapa.solve import backend_option
+from games.errors import BadInput
+from solver.cluster import ENGINES, import_ray
+from solver.orapa.options import BATCH_COUNT_LIMIT
+
+
+@click.command("batch")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: the number of cores].")
+@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+              help="Seconds per puzzle; a puzzle past it gets status timeout.")
+@click.option("--count-limit", type=click.IntRange(min=1), default=BATCH_COUNT_LIMIT,
+              show_default=True, help="Stop counting a puzzle's layouts here (exact: false).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Append the result lines to this file [default: standard output].")
+@click.option("--resume", is_flag=True, help="Skip the files --out already lists.")
+@click.option("--write-solutions", is_flag=True,
+              help="Write each unique puzzle's solution next to it as STEM.solution.json.")
+@click.option("--write-deductions", is_flag=True,
+              help="Write each ambiguous puzzle's deduction map next to it as "
+                   "STEM.deductions.txt.")
+@backend_option
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on standard error [default: when it is a terminal].")
+@click.option("--json", "as_json", is_flag=True,
+              help="With --out, print the summary as one JSON document.")
+@click.option("--engine", type=click.Choice(ENGINES), default="local", show_default=True,
+              help="local: processes on this machine; ray: tasks on a Ray cluster.")
+@click.option("--address", default=None,
+              help="With --engine ray: the cluster (auto, HOST:PORT or ray://HOST:PORT) "
+                   "[default: a Ray instance on this machine].")
+def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count_limit: int,
+          out: str | None, resume: bool, write_solutions: bool, write_deductions: bool,
+          backend: str, progress: bool | None, as_json: bool, engine: str,
+          address: str | None) -> None:
+    """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
+    from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
+    from solver.orapa.ray_batch import run_ray_batch
+    if resume and out is None:
+        raise BadInput("--resume: needs --out FILE to know what is done")
+    if address is not None and engine != "ray":
+        raise BadInput("--address: only with --engine ray")
+    if engine == "ray":
+        import_ray()                       # one line saying how to install it, before any work
+    stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
+    options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions)
+    try:
+        if engine == "ray":
+            summary = run_ray_batch(paths, stream, options, jobs, skip, progress, address)
+        else:
+            summary = run_batch(paths, stream, options, jobs, skip, progress)
+    finally:
+        if out is not None:
+            stream.close()
+    if as_json and out is not None:
+        emit_json(summary.to_json())
+    else:
+        click.echo(summary.text(), err=out is None)
+    if summary.interrupted:
+        signum = signal.SIGTERM if summary.signal == "SIGTERM" else signal.SIGINT
+        how = "terminated" if signum == signal.SIGTERM else "interrupted"
+        click.echo(f"orapa: {how}; the finished results are kept", err=True)
+        sys.exit(128 + signum)             # 130 after Ctrl-C (as run_main does), 143 SIGTERM

@@ -1,0 +1,98 @@
+"""`orapa generate`: write puzzles with a unique answer, with their solutions."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from commands.common import emit_json, plural
+from commands.orapa.layout import rule_options
+from games.errors import BadInput
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import load_json_text
+from generator.options import CLUE_MODES, SHARD_SIZE
+from solver.cluster import ENGINES
+
+
+def parse_gems(text: str):
+    """A preset name (`base`, `full`, ...) or a JSON list of gems."""
+    value = load_json_text(text, "--gems") if text.lstrip().startswith("[") else text
+    return gem_set(value, "--gems")
+
+
+@click.command()
+@click.option("--gems", "gems_text", required=True,
+              help="Gem set: a preset (base, base+diamond, base+black, full, double, "
+                   "first-edition) or a JSON list of gems.")
+@click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles to write.")
+@click.option("--seed", type=int, required=True, help="Seed of the random stream.")
+@click.option("--out", "out_dir", required=True, help="Directory for the puzzle files.")
+@click.option("--clues", type=click.Choice(CLUE_MODES), default="all", show_default=True,
+              help="all: the 36 shots; minimal: an irreducible subset of them.")
+@click.option("--force", is_flag=True, help="Overwrite puzzle files already in --out.")
+@rule_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--engine", type=click.Choice(ENGINES), default="local", show_default=True,
+              help="local: this machine; ray: a Ray cluster (writes shards).")
+@click.option("--address", default=None,
+              help="With --engine ray: the cluster (auto, HOST:PORT or ray://HOST:PORT).")
+@click.option("--shard-size", type=click.IntRange(min=1), default=None,
+              help=f"Write JSON-lines shards of at most this many puzzles, made in parallel "
+                   f"[default with --engine ray: {SHARD_SIZE}].")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Shards made at once [default: the cores, or the cluster's CPUs].")
+@click.option("--resume", is_flag=True, help="Make only the shards DIR does not hold yet.")
+def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, force: bool,
+             mirror: bool,
+             touching: str, visibility: bool, as_json: bool, engine: str, address: str | None,
+             shard_size: int | None, jobs: int | None, resume: bool) -> None:
+    """Generate puzzles whose answers force one layout; files are <gems>-0001.json, ..."""
+    from tqdm import tqdm
+    from generator.generate import Generated, Generator, file_stem, output_paths, write_puzzle
+    from generator.shards import Generation, ShardSpec, run_sharded, summary_text
+    gems = parse_gems(gems_text)
+    if engine == "ray" or shard_size is not None:
+        generation = Generation(ShardSpec(gems, RuleOptions(mirror, touching, visibility), clues,
+                                          seed), count, Path(out_dir), shard_size or SHARD_SIZE,
+                                resume)
+        summary = run_sharded(generation, engine, jobs, address)
+        if as_json:
+            emit_json(summary)
+        else:
+            click.echo(summary_text(summary, Path(out_dir)))
+        if summary["interrupted"]:
+            click.echo("orapa: interrupted; the finished shards are kept", err=True)
+            sys.exit(130)
+        return
+    for name, given in (("--address", address), ("--jobs", jobs), ("--resume", resume or None)):
+        if given is not None:
+            raise BadInput(f"{name}: only for sharded runs (--shard-size or --engine ray)")
+    out = Path(out_dir)
+    paths = output_paths(out_dir, file_stem(gems), count, force)
+    generator = Generator(gems, RuleOptions(mirror, touching, visibility),
+                          random.Random(seed), clues)
+    made: list[tuple[Path, Generated]] = []
+    with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr,
+              disable=None) as bar:  # None: no bar when standard error is not a terminal
+        for path in paths:
+            found = generator.next()
+            write_puzzle(path, found.puzzle)
+            made.append((path, found))
+            bar.set_postfix(rejected=sum(generator.rejected.values()))
+            bar.update()
+    rejected = dict(generator.rejected)
+    if as_json:
+        emit_json({"puzzles": [{"file": str(path), "shots": found.shots,
+                                "difficulty": found.difficulty.level,
+                                found.difficulty.measure: found.difficulty.work}
+                               for path, found in made], "rejected": rejected})
+        return
+    for path, found in made:
+        difficulty = found.difficulty
+        click.echo(f"{path}: {found.shots} shots, {difficulty.level} "
+                   f"({difficulty.work} {difficulty.measure})")
+    click.echo(f"{plural(len(made), 'puzzle')} written to {out}; rejected layouts: "
+               + ", ".join(f"{k} {v}" for k, v in rejected.items()))

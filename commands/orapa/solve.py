@@ -1,0 +1,97 @@
+"""Orapa commands on puzzles: solve and verify."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from commands.common import Seconds, emit_json, read_text
+from games.errors import LimitReached
+from games.orapa.drawing import render_deductions, render_layout
+from games.orapa.files import parse_layout, parse_puzzle
+from games.orapa.puzzle import Puzzle
+from solver.orapa.options import BACKENDS, METHODS, SAT_SOLVERS
+
+backend_option = click.option(
+    "--backend", type=click.Choice(BACKENDS + SAT_SOLVERS), default="sat", show_default=True,
+    help="sat (PySAT, Glucose 4), cp (OR-tools CP-SAT), or a PySAT solver by name.")
+method_option = click.option(
+    "--method", type=click.Choice(METHODS), default="auto", show_default=True,
+    help="auto: the wave search, the model when it cannot finish; model: the SAT/CP model only.")
+timeout_option = click.option("--timeout", type=Seconds(), default=None,
+                              help="Seconds before giving up (exit status 3); no limit by "
+                                   "default.")
+
+
+def load_puzzle(path: str) -> Puzzle:
+    return parse_puzzle(read_text(path), path)
+
+
+@click.command("solve")
+@click.argument("puzzle")
+@click.option("--limit", type=click.IntRange(min=0), default=10, show_default=True,
+              help="How many solutions to print.")
+@click.option("--count-limit", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Stop counting after this many layouts (count is then not exact).")
+@click.option("--show", is_flag=True, help="Draw the solution, or the deduction map.")
+@backend_option
+@method_option
+@timeout_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend: str,
+                  method: str, timeout: float | None, as_json: bool) -> None:
+    """Find every layout consistent with a puzzle's answers."""
+    from solver.orapa.api import deductions, solve  # the solver: imported when a command runs
+    problem = load_puzzle(puzzle)
+    try:
+        result = solve(problem, limit=limit, count_limit=count_limit, backend=backend,
+                       timeout=timeout, method=method)
+    except LimitReached as exc:
+        if as_json or not isinstance(exc.partial, dict):
+            raise
+        found = exc.partial["count"]
+        click.echo(f"unfinished: at least {found} consistent layout{'' if found == 1 else 's'} "
+                   f"found before the time limit")
+        raise LimitReached(str(exc)) from None  # exit 3, the partial JSON not printed
+    if as_json:
+        emit_json(result.to_json())
+        return
+    color = sys.stdout.isatty()
+    exactness = "" if result.exact else "at least "
+    click.echo(f"{result.status}: {exactness}{result.count} consistent layout"
+               f"{'' if result.count == 1 else 's'}")
+    if result.status == "contradiction":
+        for i in result.conflict or []:
+            click.echo(f"  observation {i}: {problem.observations[i]}")
+    elif show and result.status == "unique":
+        click.echo(render_layout(result.solutions[0], color=color))
+    elif show:
+        found = deductions(problem, backend=backend, timeout=timeout, method=method)
+        click.echo(render_deductions({c: found.status(c) for c in found.possible}, color=color))
+    if not show:
+        for i, layout in enumerate(result.solutions, 1):
+            click.echo(f"solution {i}: " + "; ".join(str(g) for g in layout.gems))
+
+
+@click.command("verify")
+@click.argument("puzzle")
+@click.argument("guess")
+@backend_option
+@method_option
+@timeout_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: float | None,
+                   as_json: bool) -> None:
+    """Check a guessed layout: consistent with the answers? the only one?"""
+    from solver.orapa.api import verify
+    problem = load_puzzle(puzzle)
+    layout, _ = parse_layout(read_text(guess), guess, problem.rules, legal=False)
+    result = verify(problem, layout, backend=backend, timeout=timeout, method=method)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    click.echo(f"consistent: {'yes' if result.consistent else 'no'}; "
+               f"forced: {'yes' if result.forced else 'no'}")
+    if result.alternative is not None:
+        click.echo("another consistent layout: "
+                   + "; ".join(str(g) for g in result.alternative.gems))

@@ -1,0 +1,133 @@
+"""Bounds on input, checked before any work, and the one JSON reader every file goes through.
+
+The rules bound what a puzzle can hold: at most 14 gems (two full sets, the `double` preset,
+fill the 10x8 board as far as the rules let them), 36 shots and 80 cells to ask about. Files
+far beyond that are mistakes or attacks, and reading them whole used gigabytes (issue 15):
+these limits turn them into one short line and exit status 2. Error lines quote at most
+`QUOTE_CHARS` characters of what they read, never a whole line of a huge file.
+
+>>> quote("x" * 500)[-18:]
+"xx...' (500 chars)"
+>>> load_json('{"gems": "base", "gems": "full"}', "p.json")
+Traceback (most recent call last):
+games.errors.BadInput: p.json: line 1: duplicated key 'gems' in a JSON object (the first would be lost)
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from games.errors import BadInput
+
+MAX_FILE_BYTES = 1_000_000   # a full 36-shot puzzle with its solution is about 3 KB
+MAX_GEMS = 14                # the `double` preset: two full sets
+MAX_OBSERVATIONS = 1_000     # 36 shots and 80 cells, with room for repeated confirmations
+MAX_JSON_DEPTH = 16          # puzzle JSON nests 6 deep (puzzle, solution, gems, gem, vertices)
+QUOTE_CHARS = 60             # the most an error line quotes of the input
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def quote(value: Any) -> str:
+    """`repr(value)`, cut to `QUOTE_CHARS` characters with its full length named."""
+    text = repr(value)
+    if len(text) <= QUOTE_CHARS:
+        return text
+    return f"{text[:QUOTE_CHARS]}...{text[0]} ({len(str(value))} chars)"
+
+
+def check_size(text: str, source: str) -> None:
+    """Refuse a text longer than `MAX_FILE_BYTES` characters."""
+    if len(text) > MAX_FILE_BYTES:
+        raise BadInput(f"{source}: too large ({len(text)} characters; at most "
+                       f"{MAX_FILE_BYTES} for a puzzle or layout)")
+
+
+def check_count(count: int, limit: int, what: str, where: str) -> None:
+    """Refuse `count` things of a kind beyond `limit` (gems, observations)."""
+    if count > limit:
+        raise BadInput(f"{where}: {count} {what}, more than the {limit} allowed")
+
+
+def read_bounded(path: str) -> str:
+    """A file argument's text (`-` is standard input), refused unread when it is too large."""
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text-only stream, as some test runners give
+                data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
+            else:
+                data = stream.read(MAX_FILE_BYTES + 1)
+            size = len(data)
+        else:
+            size = Path(path).stat().st_size
+            if size <= MAX_FILE_BYTES:
+                data = Path(path).read_bytes()
+        if size > MAX_FILE_BYTES:
+            raise BadInput(f"{path}: too large ({'over ' if path == '-' else ''}{size} bytes; "
+                           f"at most {MAX_FILE_BYTES} for a puzzle or layout)")
+        return data.decode("utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{path}: cannot read: not UTF-8 text (byte {exc.start})") from None
+
+
+def _json_depth(text: str) -> int:
+    """How deep arrays and objects nest, counted without parsing (strings are skipped)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = deepest = 0
+    for char in brackets:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def load_json(text: str, source: str) -> Any:
+    """Parse JSON after the size and nesting checks; a duplicated key is an error (the last
+    one would silently win), and so is a malformed document, naming its line and column."""
+    check_size(text, source)
+    depth = _json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise BadInput(f"{source}: JSON nested {depth} deep (at most {MAX_JSON_DEPTH})")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{source}: line {exc.lineno} column {exc.colno}: malformed JSON: "
+                       f"{exc.msg}") from None
+    except _DuplicateKey as exc:
+        raise BadInput(f"{source}: {_line_of_key(text, exc.key)}duplicated key "
+                       f"{quote(exc.key)} in a JSON object (the first would be lost)") from None
+    except RecursionError:
+        raise BadInput(f"{source}: JSON nested too deep") from None
+
+
+def _line_of_key(text: str, key: str) -> str:
+    """`line N: ` of the duplicate when the key is written just twice (then the second is the
+    duplicate); empty when other objects use the key too and the line is not known."""
+    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    if len(found) != 2:
+        return ""
+    return f"line {text.count(chr(10), 0, found[1]) + 1}: "

@@ -1,0 +1,6 @@
+"""The generator's choices, in a module that imports nothing (the command line reads them at
+start-up; `generator.generate` uses the same names)."""
+from __future__ import annotations
+
+CLUE_MODES = ("all", "minimal")
+SHARD_SIZE = 1000        # puzzles per shard file unless --shard-size says otherwise

@@ -1,0 +1,306 @@
+"""Puzzle generation at scale: shards of JSON lines, made in parallel, the same on any engine.
+
+`orapa generate --shard-size K` (and any `--engine ray` run) splits the count into shards of at
+most K puzzles. Shard i draws from its own random stream, seeded from the run's seed and i
+alone, so a shard holds the same puzzles whichever engine, worker or retry made it, and a run
+can be spread over any number of workers and finished after a stop.
+
+In DIR a run writes:
+- `<gems>-NNNNN.jsonl`, one per shard (numbered from 1): one line per puzzle,
+  `{"id", "shots", "difficulty", "nodes" | "conflicts", "puzzle"}` (puzzle JSON with its
+  solution; `shots` is its number of clues). A shard is written to a temporary name and renamed,
+  so it is there whole or not at all.
+- `manifest.jsonl`: one line per finished shard (its counts: puzzles, layouts drawn, rejected
+  layouts by reason, levels, clue counts, seconds), appended after the shard is in place;
+  `--resume` makes only the shards it does not list.
+- `run.json`: the parameters, so that `--resume` refuses a directory made with other ones.
+- `summary.json`: the totals and the rates met on the way: of the layouts drawn, how many were
+  unique, traps (twins differing only in white or transparent gems), ambiguous, or too hard.
+
+>>> plan(2500, 1000)
+[(1, 1000), (2, 1000), (3, 500)]
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from tqdm import tqdm
+
+from games.errors import BadInput
+from games.orapa.gems import Gem
+from games.orapa.layout import RuleOptions
+from generator.generate import Generated, Generator, file_stem
+from generator.options import SHARD_SIZE
+
+MAX_SHARD_SIZE = 5000    # "at most a few thousand" per file
+MANIFEST, RUN, SUMMARY = "manifest.jsonl", "run.json", "summary.json"
+
+
+@dataclass(frozen=True)
+class ShardSpec:
+    """What every shard of a run shares: the gem set, rules, clue mode and the run's seed."""
+
+    gems: tuple[Gem, ...]
+    rules: RuleOptions
+    clues: str
+    seed: int
+
+    def parameters(self, count: int, shard_size: int) -> dict[str, Any]:
+        """The run's identity, kept in `run.json`."""
+        return {"gems": [{"shape": g.shape, "color": g.color} for g in self.gems],
+                "rules": asdict(self.rules), "clues": self.clues, "seed": self.seed,
+                "count": count, "shard_size": shard_size}
+
+
+@dataclass(frozen=True)
+class ShardJob:
+    """One shard to make: its number (from 1) and how many puzzles it holds."""
+
+    spec: ShardSpec
+    index: int
+    count: int
+
+
+@dataclass
+class ShardResult:
+    """A made shard: its lines and what was met making them."""
+
+    index: int
+    lines: list[dict[str, Any]]
+    rejected: dict[str, int]
+    seconds: float
+
+    def record(self, file: str) -> dict[str, Any]:
+        """Its manifest line: counts only, not the puzzles."""
+        levels = Counter(line["difficulty"] for line in self.lines)
+        shots = Counter(line["shots"] for line in self.lines)
+        return {"shard": self.index, "file": file, "puzzles": len(self.lines),
+                "layouts": len(self.lines) + sum(self.rejected.values()),
+                "rejected": self.rejected, "difficulty": dict(sorted(levels.items())),
+                "shots": {str(k): v for k, v in sorted(shots.items())},
+                "seconds": round(self.seconds, 3)}
+
+
+def plan(count: int, shard_size: int) -> list[tuple[int, int]]:
+    """(shard number, puzzles) for `count` puzzles in shards of at most `shard_size`."""
+    return [(i + 1, min(shard_size, count - start))
+            for i, start in enumerate(range(0, count, shard_size))]
+
+
+def shard_rng(seed: int, index: int) -> random.Random:
+    """Shard `index`'s own stream: depends on the run's seed and the index only."""
+    return random.Random(f"orapa-shard:{seed}:{index}")
+
+
+def shard_line(stem: str, index: int, number: int, found: Generated) -> dict[str, Any]:
+    """One puzzle's line in a shard file."""
+    difficulty = found.difficulty
+    return {"id": f"{stem}-{index:05d}-{number:04d}", "shots": found.shots,
+            "difficulty": difficulty.level, difficulty.measure: difficulty.work,
+            "puzzle": found.puzzle.to_json()}
+
+
+def make_shard(job: ShardJob) -> ShardResult:
+    """Generate one shard's puzzles from its own stream (any process, same result)."""
+    start = time.perf_counter()
+    spec = job.spec
+    generator = Generator(spec.gems, spec.rules, shard_rng(spec.seed, job.index), spec.clues)
+    stem = file_stem(spec.gems)
+    lines = [shard_line(stem, job.index, n, generator.next()) for n in range(1, job.count + 1)]
+    return ShardResult(job.index, lines, dict(generator.rejected), time.perf_counter() - start)
+
+
+# --- the directory -------------------------------------------------------------------------
+
+def shard_name(gems: tuple[Gem, ...], index: int) -> str:
+    return f"{file_stem(gems)}-{index:05d}.jsonl"
+
+
+def write_shard(out: Path, gems: tuple[Gem, ...], result: ShardResult) -> dict[str, Any]:
+    """Write a shard whole (temporary name, then rename), then list it in the manifest."""
+    name = shard_name(gems, result.index)
+    temporary = out / f".{name}.part"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        for line in result.lines:
+            handle.write(json.dumps(line) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, out / name)
+    record = result.record(name)
+    with open(out / MANIFEST, "a", encoding="utf-8") as manifest:
+        manifest.write(json.dumps(record) + "\n")
+        manifest.flush()
+    return record
+
+
+def finished_shards(out: Path) -> dict[int, dict[str, Any]]:
+    """Manifest records of shards whose file is in place (a cut-off last line is ignored)."""
+    path = out / MANIFEST
+    if not path.exists():
+        return {}
+    done: dict[int, dict[str, Any]] = {}
+    raws = path.read_text(encoding="utf-8").splitlines()
+    for number, raw in enumerate(raws, 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+            index, file = int(record["shard"]), str(record["file"])
+        except (ValueError, KeyError, TypeError):
+            if number == len(raws):
+                break                      # the last line, cut off by a kill: redo that shard
+            raise BadInput(f"{path}: line {number}: not a manifest line") from None
+        if (out / file).exists():
+            done[index] = record
+    return done
+
+
+def prepare(out: Path, parameters: dict[str, Any], resume: bool) -> dict[int, dict[str, Any]]:
+    """Check DIR for this run; the shards already made (with `resume`)."""
+    if out.exists() and not out.is_dir():
+        raise BadInput(f"--out: {out} exists and is not a directory")
+    out.mkdir(parents=True, exist_ok=True)
+    run = out / RUN
+    if run.exists():
+        try:
+            earlier = json.loads(run.read_text(encoding="utf-8"))
+        except ValueError:
+            raise BadInput(f"{run}: not a generation run file") from None
+        if not resume:
+            raise BadInput(f"--out: {out} already holds a sharded run; "
+                           f"--resume finishes it, or choose another directory")
+        if earlier != parameters:
+            changed = sorted(k for k in parameters if earlier.get(k) != parameters[k])
+            raise BadInput(f"--resume: {out} was made with other parameters "
+                           f"({', '.join(changed)})")
+        return finished_shards(out)
+    run.write_text(json.dumps(parameters) + "\n", encoding="utf-8")
+    return {}
+
+
+def summarise(records: Iterable[dict[str, Any]], wall_seconds: float, interrupted: bool,
+              failed: list[int]) -> dict[str, Any]:
+    """Totals over the finished shards, and the rates of each verdict among layouts drawn."""
+    records = sorted(records, key=lambda r: r["shard"])
+    rejected: Counter[str] = Counter()
+    levels: Counter[str] = Counter()
+    shots: Counter[str] = Counter()
+    for record in records:
+        rejected.update(record["rejected"])
+        levels.update(record["difficulty"])
+        shots.update(record["shots"])
+    puzzles = sum(r["puzzles"] for r in records)
+    layouts = sum(r["layouts"] for r in records)
+    rates = {"unique": puzzles, **rejected}
+    return {"shards": [r["file"] for r in records], "count": puzzles, "layouts": layouts,
+            "rejected": dict(rejected),
+            "rates": {k: round(v / layouts, 6) if layouts else None for k, v in rates.items()},
+            "difficulty": dict(sorted(levels.items())),
+            "shots": dict(sorted(shots.items(), key=lambda kv: int(kv[0]))),
+            "seconds": round(sum(r["seconds"] for r in records), 3),
+            "wall_seconds": round(wall_seconds, 3), "interrupted": interrupted,
+            "failed_shards": failed}
+
+
+# --- engines -------------------------------------------------------------------------------
+
+Mapper = Callable[[list[ShardJob]], Iterator["ShardResult | tuple[int, str]"]]
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def map_local(jobs: list[ShardJob], workers: int) -> Iterator[ShardResult]:
+    """Shards made by a pool of processes on this machine, as they finish."""
+    if workers == 1 or len(jobs) <= 1:
+        yield from map(make_shard, jobs)
+        return
+    pool = multiprocessing.get_context().Pool(min(workers, len(jobs)), _ignore_sigint)
+    finished = False
+    try:
+        yield from pool.imap_unordered(make_shard, jobs)
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+
+
+@dataclass
+class Generation:
+    """A sharded run: where, what, and how it is spread."""
+
+    spec: ShardSpec
+    count: int
+    out: Path
+    shard_size: int = SHARD_SIZE
+    resume: bool = False
+    progress: bool | None = None
+    failed: list[int] = field(default_factory=list)
+
+    def run(self, mapper: Callable[[list[ShardJob]], Iterator[Any]]) -> dict[str, Any]:
+        """Make the shards not yet made, write each as it arrives; the summary (also written
+        as summary.json). `mapper` turns jobs into results (or `(index, error)` for a shard
+        lost twice), in any order."""
+        if not 1 <= self.shard_size <= MAX_SHARD_SIZE:
+            raise BadInput(f"--shard-size: between 1 and {MAX_SHARD_SIZE}, got {self.shard_size}")
+        started = time.perf_counter()
+        done = prepare(self.out, self.spec.parameters(self.count, self.shard_size), self.resume)
+        jobs = [ShardJob(self.spec, index, n) for index, n in plan(self.count, self.shard_size)
+                if index not in done]
+        records = dict(done)
+        interrupted = False
+        with tqdm(total=self.count, initial=sum(r["puzzles"] for r in done.values()),
+                  desc="puzzles", unit="puzzle", file=sys.stderr, dynamic_ncols=True,
+                  disable=None if self.progress is None else not self.progress) as bar:
+            try:
+                for result in mapper(jobs):
+                    if isinstance(result, tuple):
+                        self.failed.append(result[0])
+                        continue
+                    records[result.index] = write_shard(self.out, self.spec.gems, result)
+                    bar.update(len(result.lines))
+            except KeyboardInterrupt:
+                interrupted = True
+        summary = summarise(records.values(), time.perf_counter() - started, interrupted,
+                            sorted(self.failed))
+        (self.out / SUMMARY).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        return summary
+
+
+def run_sharded(generation: Generation, engine: str = "local", jobs: int | None = None,
+                address: str | None = None) -> dict[str, Any]:
+    """Run `generation` on this machine's processes (`local`) or on Ray (`ray`)."""
+    if engine == "ray":
+        from generator.ray_generate import map_ray      # Ray only when asked for
+        from solver.cluster import import_ray
+        import_ray()
+        return generation.run(lambda todo: map_ray(todo, address, jobs))
+    from solver.orapa.batch_runner import default_jobs
+    return generation.run(lambda todo: map_local(todo, jobs or default_jobs()))
+
+
+def summary_text(summary: dict[str, Any], out: Path) -> str:
+    """Two lines for people: what was written, and the rates met on the way."""
+    rates = ", ".join(f"{k} {100 * v:.1f}%" for k, v in summary["rates"].items()
+                      if v is not None)
+    levels = ", ".join(f"{k} {v}" for k, v in summary["difficulty"].items())
+    extra = "; interrupted" if summary["interrupted"] else ""
+    if summary["failed_shards"]:
+        extra += f"; shards lost twice (left for --resume): {summary['failed_shards']}"
+    return (f"{summary['count']} puzzles in {len(summary['shards'])} shards written to {out} "
+            f"({summary['wall_seconds']:.1f} s){extra}\n"
+            f"layouts drawn {summary['layouts']}: {rates or '-'}; levels: {levels or '-'}")

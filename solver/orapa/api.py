@@ -1,0 +1,241 @@
+"""The solver's public functions: solve, verify, conflict and deductions.
+
+>>> import random
+>>> from games.orapa.gems import gem_set
+>>> from games.orapa.layout import RuleOptions
+>>> from games.orapa.puzzle import puzzle_from_layout
+>>> from games.orapa.sampling import random_layout
+>>> mine = random_layout(gem_set("base"), rng=random.Random(3))
+>>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions())
+>>> result = solve(puzzle, limit=2)
+>>> mine in result.solutions, result.status in ("unique", "ambiguous")
+(True, True)
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from games.errors import LimitReached
+from games.orapa.board import CELLS
+from games.orapa.layout import Layout
+from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, check_legal_for
+from solver.orapa.consistent import ConsistentLayouts, ModelSession, session_for
+from solver.orapa.precheck import impossible_answers
+
+DEFAULT_COUNT_LIMIT = 10_000
+
+
+@dataclass
+class SolveResult:
+    """What `orapa solve` reports (INTERFACE.md)."""
+
+    status: str                        # unique | ambiguous | contradiction
+    count: int
+    exact: bool
+    solutions: list[Layout]
+    conflict: list[int] | None = None
+    sat_calls: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status, "count": self.count, "exact": self.exact,
+                                "solutions": [s.to_json() for s in self.solutions]}
+        if self.conflict is not None:
+            data["conflict"] = self.conflict
+        return data
+
+
+def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMIT,
+          backend: str = "sat", timeout: float | None = None, method: str = "auto"
+          ) -> SolveResult:
+    """Enumerate consistent layouts: keep `limit` of them, count up to `count_limit`.
+
+    On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
+    `method` is ConsistentLayouts': `auto` (the wave search, else the model) or `model`.
+    """
+    layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
+    kept: list[Layout] = []
+    count = 0
+    try:
+        for layout in layouts.layouts():
+            count += 1
+            if len(kept) < limit:
+                kept.append(layout)
+            if count > count_limit:
+                return SolveResult("ambiguous", count - 1, False, kept,
+                                   sat_calls=layouts.sat_calls, stats=_work(layouts))
+    except LimitReached as exc:
+        # INTERFACE's statuses only; `exact` false says nothing is proven beyond `count`
+        status = "unique" if count == 1 else "ambiguous"
+        partial = SolveResult(status, count, False, kept, sat_calls=layouts.sat_calls)
+        raise LimitReached(str(exc), partial=partial.to_json()) from None
+    if count == 0:
+        return SolveResult("contradiction", 0, True, [],
+                           conflict(puzzle, backend, layouts.remaining()),
+                           sat_calls=layouts.sat_calls, stats=_work(layouts))
+    status = "unique" if count == 1 else "ambiguous"
+    return SolveResult(status, count, True, kept, sat_calls=layouts.sat_calls,
+                       stats=_work(layouts))
+
+
+def _work(layouts: ConsistentLayouts) -> dict[str, int]:
+    """What the enumeration cost: the wave search's families, or the SAT solver's counters."""
+    if layouts.engine == "waves":
+        return {"families": layouts.families}
+    if layouts.engine == "rules":
+        return {}
+    return layouts.session.backend.stats()
+
+
+@dataclass
+class VerifyResult:
+    """Is a guess consistent with the answers, and is it the only consistent layout?"""
+
+    consistent: bool
+    forced: bool
+    alternative: Layout | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"consistent": self.consistent, "forced": self.forced,
+                "alternative": None if self.alternative is None else self.alternative.to_json()}
+
+
+def verify(puzzle: Puzzle, guess: Layout, backend: str = "sat",
+           timeout: float | None = None, method: str = "auto") -> VerifyResult:
+    """Check a guess (it must use the puzzle's gems and obey O3)."""
+    check_legal_for(guess, puzzle.gems, puzzle.rules, "guess")
+    consistent = all(obs.holds(guess) for obs in puzzle.observations)
+    other = ConsistentLayouts(puzzle, backend, timeout, method=method).first(exclude=(guess,))
+    return VerifyResult(consistent, consistent and other is None, other)
+
+
+def conflict(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None
+             ) -> list[int] | None:
+    """A minimal set of observation indices that cannot all hold (None when they can).
+
+    Each observation gets a selector literal; the solver's failed assumptions give a core,
+    which is shrunk by dropping one observation at a time while the rest still fail.
+    Answers the gem set cannot give (`solver.orapa.precheck`) are named without a solver; a
+    pair the rules forbid together is the core to shrink (one of the two may fail alone).
+    """
+    found = impossible_answers(puzzle.observations, puzzle.gems)
+    if found is not None and len(found) == 1:
+        return found
+    session = session_for(puzzle.gems, puzzle.rules, backend)
+    cnf = session.model.cnf
+    deadline = None if timeout is None else time.monotonic() + timeout
+    activation = session.query()
+    selectors = []
+    for obs in puzzle.observations:
+        s = cnf.new_var()
+        for lit in session.model.observation_literals(obs):
+            cnf.implies([activation, s], lit)
+        selectors.append(s)
+    index = {s: i for i, s in enumerate(selectors)}
+    try:
+        if found is not None:
+            core = found
+        else:
+            ok, failed = _satisfiable(puzzle, session, activation, list(range(len(selectors))),
+                                      selectors, deadline)
+            if ok:
+                return None
+            core = sorted(index[abs(l)] for l in failed if abs(l) in index) \
+                or list(range(len(selectors)))
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1:]
+            ok, failed = _satisfiable(puzzle, session, activation, trial, selectors, deadline)
+            if not ok:
+                # the solver's own core may be smaller still
+                core = sorted({index[abs(l)] for l in failed if abs(l) in index} & set(trial)) \
+                    or trial
+            else:
+                i += 1
+        return core
+    finally:
+        session.retire(activation)
+
+
+def _satisfiable(puzzle: Puzzle, session: ModelSession, activation: int, chosen: list[int],
+                 selectors: list[int], deadline: float | None) -> tuple[bool, list[int]]:
+    """Can the chosen observations all hold? Exact: every model is checked by simulation.
+    Returns (answer, the failed assumptions when the answer is no)."""
+    backend, lv = session.backend, session.model.layout
+    observations = [puzzle.observations[i] for i in chosen]
+    block = session.query()
+    try:
+        while _solve_in_time(backend, [selectors[i] for i in chosen] + [activation, block],
+                             deadline):
+            layout = lv.decode(backend.values)
+            if all(obs.holds(layout) for obs in observations):
+                return True, []
+            backend.add_clause([-block] + lv.blocking_clause(layout))
+        return False, backend.core()
+    finally:
+        session.retire(block)
+
+
+def _solve_in_time(backend, assumptions: list[int], deadline: float | None) -> bool:
+    try:
+        return backend.solve(assumptions, deadline)
+    except TimeoutError:
+        raise LimitReached("time limit reached while looking for a minimal conflict",
+                           partial={"status": "contradiction", "count": 0, "exact": True,
+                                    "solutions": [], "conflict": None}) from None
+
+
+@dataclass
+class Deductions:
+    """For every cell, the contents it can have over all consistent layouts."""
+
+    possible: dict[int, set[str]]
+    count: int  # consistent layouts seen while deducing (a lower bound on the total)
+
+    def status(self, cell: int) -> str:
+        """`empty`, a colour, `absorbed` when forced; `open` otherwise."""
+        contents = self.possible[cell]
+        return next(iter(contents)) if len(contents) == 1 else "open"
+
+    def to_json(self) -> dict[str, Any]:
+        from games.orapa.board import cell_label
+        return {cell_label(c): sorted(v) for c, v in self.possible.items()}
+
+
+def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
+               sample: int = 32, method: str = "auto") -> Deductions:
+    """Which contents each cell can take, by SAT queries: works with millions of layouts.
+
+    A few layouts are enumerated first (by `method`); then each (cell, content) pair no layout
+    has shown yet is asked of the model directly (one SAT call each: the wave search would
+    start over for every question), and every layout found that way marks all its cells.
+    """
+    layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
+    contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
+    if any(g.color == "black" for g in puzzle.gems):
+        contents.append(ABSORBED)
+    possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
+    seen = 0
+
+    def mark(layout: Layout) -> None:
+        nonlocal seen
+        seen += 1
+        for cell in range(CELLS):
+            possible[cell].add(layout.cell_content(cell))
+
+    for layout in islice(layouts.layouts(), sample):
+        mark(layout)
+    if seen == 0:
+        return Deductions(possible, 0)
+    queries = ConsistentLayouts(puzzle, backend, layouts.remaining(), method="model")
+    for cell in range(CELLS):
+        for content in contents:
+            if content in possible[cell]:
+                continue
+            layout = queries.first([CellAnswer(cell, content)])
+            if layout is not None:
+                mark(layout)
+    return Deductions(possible, seen)

@@ -1,0 +1,268 @@
+"""ConsistentLayouts: the layouts that agree with a puzzle's answers, enumerated lazily.
+
+Two engines list them, both exact:
+- the wave search (`solver.orapa.wave_search`): under `touching corner`, it follows every
+  observed wave cell by cell and branches on what covers each cell it enters; its leaves are
+  families of layouts that share the waves' paths, listed member by member. No solver, so it is
+  fast when the gems are few (base, full): 36-shot base puzzles in a few milliseconds, and
+  tens of thousands of layouts a second on puzzles with many. Above `WAVE_SEARCH_MAX_GEMS`
+  gems (`double`) the frontier search (`solver.orapa.frontier_search`) takes its place: the
+  same families, with every wave followed at once and the most constrained cell decided next;
+- the model (`OrapaModel` on a SAT or CP-SAT backend): a `ModelSession` holds one model and one
+  backend for a gem set and rule options; puzzles are posed to it as assumptions, so the base
+  model is built once and reused, and shots encoded for one puzzle serve the next. Every layout
+  it proposes is checked by simulation; one that does not really give the observed answers (a
+  closed loop faked a colour) is blocked and skipped. Layouts are blocked by their coloured
+  quarters (O6), so each is counted once.
+
+`method="auto"` (the default) gives the wave search `WAVE_SEARCH_SECONDS` to find every family
+(members are listed afterwards, lazily); when it cannot, or does not apply (rule `touching
+any`), the model answers.
+`method="model"` always uses the model.
+
+Before either engine, `solver.orapa.precheck` looks for answers the gem set cannot give (an
+absorbed wave without a black gem, ...): such a puzzle has no layout, found at once.
+"""
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from typing import Iterator
+
+from games.errors import LimitReached
+from games.orapa.gems import Gem
+from games.orapa.layout import Layout, RuleOptions
+from games.orapa.puzzle import Observation, Puzzle
+from solver.orapa.frontier_search import frontier_families
+from solver.orapa.wave_search import PathFamily, search_families
+from solver.orapa.families import Family
+from solver.orapa.options import METHODS
+from solver.orapa.precheck import impossible_answers
+
+
+class ModelSession:
+    """A model and its backend, reused across puzzles of one gem set and rule options."""
+
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> None:
+        # imported here: a puzzle the wave search answers never loads PySAT or OR-tools
+        from solver.orapa.backends import make_backend
+        from solver.orapa.model import OrapaModel
+        self.model = OrapaModel(gems, rules)
+        self.backend = make_backend(backend, self.model.cnf)
+        self.backend_name = backend
+        self.spurious = 0  # models rejected by simulation
+
+    def literals(self, observations: tuple[Observation, ...] | list[Observation]) -> list[int]:
+        lits: list[int] = []
+        for obs in observations:
+            lits.extend(self.model.observation_literals(obs))
+        return lits
+
+    def query(self) -> int:
+        """A fresh activation literal: clauses guarded by it hold only while it is assumed."""
+        return self.model.cnf.new_var()
+
+    def retire(self, activation: int) -> None:
+        """Switch a query's guarded clauses off for good."""
+        self.backend.add_clause([-activation])
+
+
+_SESSIONS: "OrderedDict[tuple, ModelSession]" = OrderedDict()
+_MAX_SESSIONS = 4
+
+
+def session_for(gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> ModelSession:
+    """The cached session for a gem set (in any order) and rule options."""
+    key = (tuple(sorted(gems)), rules, backend)
+    session = _SESSIONS.get(key)
+    if session is None:
+        session = ModelSession(tuple(sorted(gems)), rules, backend)
+        _SESSIONS[key] = session
+        while len(_SESSIONS) > _MAX_SESSIONS:
+            _SESSIONS.popitem(last=False)[1].backend.close()
+    _SESSIONS.move_to_end(key)
+    return session
+
+
+def drop_sessions() -> None:
+    """Forget every cached session, so that the next puzzle builds a fresh model: after a
+    solver call ended abnormally (a signal inside the C code) the solver may be unsound."""
+    while _SESSIONS:
+        try:
+            _SESSIONS.popitem()[1].backend.close()
+        except Exception:          # a broken solver may fail to close: it is dropped anyway
+            pass
+
+WAVE_SEARCH_SECONDS = 2.0   # the wave search's time to find every family (then the model)
+WAVE_SEARCH_MAX_GEMS = 10   # it branches over the gems at every cell: hopeless for double's 14
+
+
+def wave_search_applies(gems: tuple[Gem, ...], rules: RuleOptions) -> bool:
+    """Is the (plain) wave search the first engine for this gem set and these rules? Above
+    `WAVE_SEARCH_MAX_GEMS` gems the frontier search (`solver.orapa.frontier_search`) takes
+    its place in `ConsistentLayouts`."""
+    return rules.touching == "corner" and len(gems) <= WAVE_SEARCH_MAX_GEMS
+
+
+class ConsistentLayouts:
+    """The layouts consistent with a puzzle's observations (plus optional extra literals)."""
+
+    def __init__(self, puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
+                 session: ModelSession | None = None, method: str = "auto") -> None:
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        self.puzzle = puzzle
+        self.backend_name = backend
+        self.method = method
+        self._session = session
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.sat_calls = 0
+        self.found = 0          # layouts yielded by the current enumeration
+        self.families = 0       # families found by the wave search
+        self.engine = ""        # which engine answered the last enumeration: waves or model
+
+    @property
+    def session(self) -> ModelSession:
+        """The model session, built (or taken from the cache) on first use."""
+        if self._session is None:
+            self._session = session_for(self.puzzle.gems, self.puzzle.rules, self.backend_name)
+        return self._session
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None when there is none)."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise self._time_up()
+
+    def _time_up(self) -> LimitReached:
+        return LimitReached(f"time limit reached after {self.found} layouts", partial=self.found)
+
+    def layouts(self, extra: tuple[Observation, ...] | list[Observation] = (),
+                exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:
+        """Yield every consistent layout once, lazily; `extra` observations narrow the search
+        (hypothetical answers) and `exclude` layouts are skipped."""
+        observations = list(self.puzzle.observations) + list(extra)
+        self.found = 0
+        if impossible_answers(observations, self.puzzle.gems) is not None:
+            self.engine = "rules"   # the answers contradict the gem set: nothing to search
+            return
+        found_in_time = self._wave_families(observations)
+        if found_in_time is None:
+            self.engine = "model"
+            yield from self._model_layouts(observations, exclude)
+            return
+        self.engine = "waves"
+        families, complete = found_in_time
+        for family in families:
+            yield from self._members(family.members(self.deadline), exclude)
+        if not complete:
+            self._check_time()
+
+    def _members(self, members: Iterator[Layout], exclude: tuple[Layout, ...]
+                 ) -> Iterator[Layout]:
+        """A family's members but the excluded ones, counted in `found`, minding the clock."""
+        for member in members:
+            if member in exclude:
+                continue
+            self.found += 1
+            yield member
+            if self.found % 256 == 0:
+                self._check_time()
+
+    def _wave_families(self, observations: list[Observation]
+                       ) -> tuple[list[PathFamily], bool] | None:
+        """Every family by the wave search and True; None when the search does not apply or
+        runs out of its own time; the families found so far and False when it runs out of
+        the caller's time (their members are then a partial answer)."""
+        if self.method != "auto" or self.puzzle.rules.touching != "corner":
+            return None
+        many = not wave_search_applies(self.puzzle.gems, self.puzzle.rules)
+        search = frontier_families if many else search_families
+        budget = time.monotonic() + WAVE_SEARCH_SECONDS
+        deadline = budget if self.deadline is None else min(budget, self.deadline)
+        families: list[PathFamily] = []
+        try:
+            for family in search(self.puzzle.with_observations(observations), deadline):
+                families.append(family)
+        except LimitReached:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                return families, False
+            return None
+        self.families = len(families)
+        return families, True
+
+    def _model_layouts(self, observations: list[Observation],
+                       exclude: tuple[Layout, ...]) -> Iterator[Layout]:
+        """The model's enumeration: one SAT call per layout, or per family under touching
+        corner (its free gems are then listed without the solver)."""
+        session = self.session
+        backend, lv = session.backend, session.model.layout
+        activation = session.query()
+        try:
+            for layout in exclude:
+                backend.add_clause([-activation] + lv.blocking_clause(layout))
+            if self.puzzle.rules.touching == "corner":
+                for family in self._model_families(observations, activation):
+                    yield from self._members(family.members(self.deadline), exclude)
+                return
+            for layout in self._proposals(observations, activation):
+                backend.add_clause([-activation] + lv.blocking_clause(layout))
+                self.found += 1
+                yield layout
+        finally:
+            session.retire(activation)
+
+    def model_families(self) -> Iterator[Family]:
+        """Under touching corner: the families of consistent layouts found by the model, one
+        SAT call each (LimitReached past the deadline)."""
+        self.found = 0
+        if impossible_answers(self.puzzle.observations, self.puzzle.gems) is not None:
+            return
+        activation = self.session.query()
+        try:
+            yield from self._model_families(list(self.puzzle.observations), activation)
+        finally:
+            self.session.retire(activation)
+
+    def _model_families(self, observations: list[Observation], activation: int
+                        ) -> Iterator[Family]:
+        """Each family the model proposes, blocked (under `activation`) as it is found."""
+        lv = self.session.model.layout
+        for layout in self._proposals(observations, activation):
+            family = Family(layout, observations, self.puzzle.rules.mirror,
+                            self.puzzle.rules.visibility)
+            self.session.backend.add_clause([-activation] + lv.family_clause(family))
+            yield family
+
+    def _proposals(self, observations: list[Observation], activation: int
+                   ) -> Iterator[Layout]:
+        """The layouts the model proposes that really give the observations, until there is
+        none; the caller blocks each one (alone or with its family) before asking for the
+        next. A proposal that a closed loop made look right is blocked and skipped."""
+        session = self.session
+        backend, lv = session.backend, session.model.layout
+        assumptions = session.literals(observations) + [activation]
+        while True:
+            self._check_time()
+            self.sat_calls += 1
+            try:
+                if not backend.solve(assumptions, self.deadline):
+                    return
+            except TimeoutError:
+                raise self._time_up() from None
+            layout = lv.decode(backend.values)
+            if all(obs.holds(layout) for obs in observations):
+                yield layout
+            else:
+                session.spurious += 1
+                backend.add_clause([-activation] + lv.blocking_clause(layout))
+
+    def __iter__(self) -> Iterator[Layout]:
+        return self.layouts()
+
+    def first(self, extra: tuple[Observation, ...] | list[Observation] = (),
+              exclude: tuple[Layout, ...] = ()) -> Layout | None:
+        """One consistent layout, or None."""
+        return next(iter(self.layouts(extra, exclude)), None)

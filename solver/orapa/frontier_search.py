@@ -1,0 +1,277 @@
+"""The wave search's families, found with every wave followed at once (for many gems).
+
+`solver.orapa.wave_search.search_families` follows one observed wave to its end before the
+next: a gem placed for one wave is checked against the others only when they are followed,
+so with many gems (`double` has 14) a wrong placement is found out late, under a subtree that
+grows with every gem. This search keeps every wave's frontier instead: after each decision
+(a cell empty, or a gem at a placement) every wave still open is followed as far as the
+decided cells take it, and a wave that has left its observed colour or ended anywhere but its
+observed exit ends the branch at once. The next cell to decide is the frontier of the open
+wave that the fewest gems not placed yet could meet (a wave no such gem can meet just marks
+its frontier empty, without a branch).
+
+The leaves are the same families as `search_families`' (the gems the waves touch fixed, the
+cells they cross kept clear of the free gems): a consistent layout's own cell contents lead
+to exactly one leaf, whatever the order the cells are decided in, so the families partition
+the consistent layouts (the tests compare the two searches). Its nodes are not the plain
+search's nodes, so the generator, which rates difficulty by those, keeps the plain search.
+Rule `touching corner` only.
+
+>>> import random
+>>> from games.orapa.gems import gem_set
+>>> from games.orapa.layout import RuleOptions
+>>> from games.orapa.sampling import random_layout
+>>> from games.orapa.puzzle import puzzle_from_layout
+>>> mine = random_layout(gem_set("double"), rng=random.Random(4))
+>>> puzzle = puzzle_from_layout(mine, gem_set("double"), RuleOptions())
+>>> mine in [m for f in frontier_families(puzzle) for m in f.members()]
+True
+"""
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Iterator
+
+from games.errors import LimitReached
+from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
+from games.orapa.colors import GEM_COLOR_BITS
+from games.orapa.gems import Gem
+from games.orapa.layout import PlacedGem
+from games.orapa.placements import Placement
+from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
+from games.orapa.waves import ROUTE
+from solver.orapa.wave_search import PathFamily, by_cell_entries, ruled_out
+
+_CHECK_EVERY = 1024  # search nodes between two looks at the clock
+_UNDO = object()     # on the search stack: take the last placement back
+
+
+@lru_cache(maxsize=None)
+def _entries(shape: str, mirror: bool) -> tuple[tuple, ...]:
+    """For every cell, the placements of a shape covering part of it (as `by_cell_entries`),
+    each with the quarter pattern it gives that cell."""
+    return tuple(tuple((*entry, (entry[1] >> 4 * cell) & 15) for entry in entries)
+                 for cell, entries in enumerate(by_cell_entries(shape, mirror)))
+
+
+def frontier_families(puzzle: Puzzle, deadline: float | None = None,
+                      nodes: list[int] | None = None, max_nodes: int | None = None
+                      ) -> Iterator[PathFamily]:
+    """Every family of layouts consistent with the puzzle, lazily, as `search_families`
+    gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
+    or once the search nodes added to `nodes[0]` exceed `max_nodes`."""
+    if puzzle.rules.touching != "corner":
+        raise ValueError("frontier_families needs rule touching=corner")
+    mirror = puzzle.rules.mirror
+    kinds = sorted(set(puzzle.gems))
+    counts = tuple(puzzle.gems.count(k) for k in kinds)
+    bits = [GEM_COLOR_BITS[k.color] for k in kinds]
+    black = [k.color == "black" for k in kinds]
+    by_cell = [_entries(k.shape, mirror) for k in kinds]
+    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
+    cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
+    empty0 = answered = 0
+    forbidden = [ruled_out(k, cells) for k in kinds]
+    for a in cells:
+        if a.content == "empty":
+            empty0 |= 1 << a.cell
+        else:
+            answered |= 1 << a.cell
+    unanswerable = answered
+    for mask in forbidden:
+        unanswerable &= mask
+    if unanswerable:
+        return
+    if nodes is None:
+        nodes = [0]
+    all_bits = 0
+    for b in bits:
+        all_bits |= b
+    # per wave: the kinds it may meet (an exit forbids black and colours it did not show)
+    placeable = [[i for i in range(len(kinds)) if o.exit is None
+                  or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
+    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
+        return  # a colour no gem has
+    placeable_mask = [sum(1 << i for i in kinds_met) for kinds_met in placeable]
+    # Every gem is the first one seen from some port (visibility), and the wave from that
+    # port enters its cell: with every port's answer observed, every gem is met by a wave,
+    # so a gem no open wave can meet any more leaves the branch without members.
+    met_by_all = puzzle.rules.visibility and {o.port for o in shots} == set(range(PORTS))
+    exits = [o.exit for o in shots]
+    wanted = [o.color or 0 for o in shots]
+    # The quarter patterns a gem may give a wave's frontier cell, as 16-bit masks: never a
+    # straight-back bounce unless the wave is observed coming back to its own port (after one
+    # it retraces its way in, and an absorbed wave met no black on the way), and a turn off
+    # the board only through the observed exit, with the observed colour (`turns`: by wave,
+    # cell and direction: when the gem does not complete the colour, and when it does).
+    turns = [_turn_table(o.port, o.exit) for o in shots]
+    grid: list[tuple[int, int, bool] | None] = [None] * CELLS
+    placed: list[tuple[int, Placement]] = []
+
+    def advance(fronts: tuple, empty: int, paths: int) -> tuple[tuple, int] | None:
+        """Every open wave followed through the decided cells: the new frontiers (None for
+        a wave that ended as observed) and path cells, or None when one contradicts."""
+        new = list(fronts)
+        for t, front in enumerate(fronts):
+            if front is None:
+                continue
+            cell, d, color = front
+            if grid[cell] is None and not empty >> cell & 1:
+                continue
+            exit_, want = exits[t], wanted[t]
+            while True:
+                info = grid[cell]
+                if info is None:
+                    if not empty >> cell & 1:
+                        new[t] = (cell, d, color)
+                        break
+                    paths |= 1 << cell
+                else:
+                    paths |= 1 << cell
+                    occupancy, gem_bits, absorbs = info
+                    d = ROUTE[occupancy][d][0]
+                    color |= gem_bits
+                    if absorbs:
+                        if exit_ is not None:
+                            return None
+                        new[t] = None
+                        break
+                    if exit_ is not None and color & ~want:
+                        return None
+                nxt = NEIGHBOUR[cell][d]
+                if nxt < 0:
+                    if exit_ != EXIT_PORT[cell][d] or color != want:
+                        return None
+                    new[t] = None
+                    break
+                cell = nxt
+        return tuple(new), paths
+
+    def leaf(left: tuple[int, ...], paths: int) -> PathFamily:
+        free: list[Gem] = []
+        avoid: list[int] = []
+        for i, n in enumerate(left):
+            free += [kinds[i]] * n
+            avoid += [paths | forbidden[i]] * n
+        fixed = tuple(PlacedGem(kinds[i], p) for i, p in placed)
+        return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
+                          mirror)
+
+    start = tuple((*ENTRY[o.port], 0) for o in shots)
+    # a node: (frontiers, gems left, quarters used, quarters touched, cells known empty,
+    # path cells, the placement that leads to it or None); _UNDO ends a placement's subtree
+    stack: list = [(start, counts, 0, 0, empty0, 0, None, 0)]
+    order = list(range(len(shots)))
+    undo: list[tuple[tuple[int, int], ...]] = []
+    while stack:
+        node = stack.pop()
+        if node is _UNDO:
+            placed.pop()
+            for c, _ in undo.pop():
+                grid[c] = None
+            continue
+        fronts, left, used, touch, empty, paths, move, hint = node
+        if move is not None:
+            i, p, parts = move
+            content = (bits[i], black[i])
+            for c, pattern in parts:
+                grid[c] = (pattern, *content)
+            placed.append((i, p))
+            undo.append(parts)
+            stack.append(_UNDO)
+        nodes[0] += 1
+        if nodes[0] % _CHECK_EVERY == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                raise LimitReached("time limit reached while listing families")
+            if max_nodes is not None and nodes[0] > max_nodes:
+                raise LimitReached(f"more than {max_nodes} search nodes")
+        moved = advance(fronts, empty, paths)
+        if moved is None:
+            continue
+        fronts, paths = moved
+        if met_by_all:
+            reachable = 0
+            for t, front in enumerate(fronts):
+                if front is not None:
+                    reachable |= placeable_mask[t]
+            if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
+                continue
+        # the open wave whose frontier has the fewest possible contents (counting stops
+        # at the best so far); none left: a leaf
+        best, fewest = -1, 1 << 30
+        blocked = used | touch
+        for t in order[hint:] + order[:hint]:   # the parent's choice first: often still small
+            front = fronts[t]
+            if front is None:
+                continue
+            cell, d, color = front
+            count = 0 if answered >> cell & 1 else 1
+            routes = turns[t][4 * cell + d]
+            for i in placeable[t]:
+                if count >= fewest:
+                    break
+                if not left[i]:
+                    continue
+                off = empty | forbidden[i]
+                ok_turn = 0xFFFF if black[i] else routes[color | bits[i] == wanted[t]]
+                for _, mask, touch_mask, cell_mask, _, pattern in by_cell[i][cell]:
+                    if not (mask & blocked or touch_mask & used or cell_mask & off) \
+                            and ok_turn >> pattern & 1:
+                        count += 1
+                        if count >= fewest:
+                            break
+            if count < fewest:
+                best, fewest = t, count
+                if count <= 1:
+                    break
+        if best < 0:
+            yield leaf(left, paths)
+            continue
+        if not fewest:
+            continue
+        cell, d, color = fronts[best]
+        routes = turns[best][4 * cell + d]
+        bit = 1 << cell
+        children = []
+        if not answered & bit:
+            children.append((fronts, left, used, touch, empty | bit, paths, None, best))
+        for i in placeable[best]:
+            n = left[i]
+            if not n:
+                continue
+            rest = left[:i] + (n - 1,) + left[i + 1:]
+            off = empty | forbidden[i]
+            ok_turn = 0xFFFF if black[i] else routes[color | bits[i] == wanted[best]]
+            for p, mask, touch_mask, cell_mask, parts, pattern in by_cell[i][cell]:
+                if mask & blocked or touch_mask & used or cell_mask & off \
+                        or not ok_turn >> pattern & 1:
+                    continue
+                children.append((fronts, rest, used | mask, touch | touch_mask, empty, paths,
+                                 (i, p, parts), best))
+        children.reverse()
+        stack += children
+
+
+def _allowed_patterns(shot: ShotAnswer, cell: int, direction: int, colour_done: bool) -> int:
+    """The quarter patterns (bit m for pattern m) a gem may give `cell` when the shot's wave
+    enters it moving `direction`; `colour_done`: the wave's colour equals the observed one
+    once it meets this gem."""
+    allowed = 0
+    for pattern in range(1, 16):
+        out = ROUTE[pattern][direction][0]
+        if out == (direction + 2) % 4 and shot.exit != shot.port:
+            continue  # it would retrace its way back to its own port
+        if NEIGHBOUR[cell][out] < 0 and (shot.exit != EXIT_PORT[cell][out] or not colour_done):
+            continue  # it would leave the board elsewhere, or with another colour
+        allowed |= 1 << pattern
+    return allowed
+
+
+@lru_cache(maxsize=None)
+def _turn_table(port: int, exit_: int | None) -> tuple[tuple[int, int], ...]:
+    """Per cell and direction (index 4 * cell + direction): the allowed patterns when the gem
+    there does not complete the wave's colour, and when it does."""
+    shot = ShotAnswer(port, exit_, 0)
+    return tuple((_allowed_patterns(shot, cell, d, False), _allowed_patterns(shot, cell, d, True))
+                 for cell in range(CELLS) for d in range(4))

@@ -1,0 +1,251 @@
+"""Batch solving on a Ray cluster: `orapa batch --engine ray`.
+
+The same files, the same lines and the same summary as the local engine (`batch_runner`), with
+the puzzles solved by Ray tasks spread over a cluster. Each task solves a chunk of files with
+`batch_runner.solve_file` and returns their lines, which the driver appends and flushes the
+moment the chunk is back; the results file, `--resume` and the summary are the local engine's.
+
+- **Chunks** are sized from measurements: Ray's cost per task (timed on no-op tasks when the run
+  starts) against the mean time of the puzzles solved so far, so scheduling stays near
+  `OVERHEAD_SHARE` of the work; chunks shrink towards the end so no worker idles on a long tail.
+- **The model is built once per worker process**: Ray keeps its task workers alive between
+  tasks, and the solver caches its model per process (`session_for`); a worker drops its
+  sessions after `RECYCLE_AFTER` puzzles, as the local engine replaces its workers.
+- **Lost tasks**: Ray runs a task lost with its worker or node once more elsewhere
+  (`max_retries=1`); a chunk lost twice is split into single files, and a file lost twice on
+  its own is reported as an `error` line rather than retried again.
+- **The driver's work per file** is what limits a large cluster (it is one process): a chunk's
+  lines are written with one write and one flush.
+- **Files** are read by the workers, so on a multi-node cluster every node must see them at the
+  same path (a shared filesystem), and `--write-solutions` writes there too.
+"""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable, Iterable, Iterator, TextIO
+
+
+from solver.cluster import cluster_cpus, peak_rss_mb, ray_session, system_failures
+from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchSummary,
+                                       default_jobs, expand_paths, progress_bar, solve_file)
+from solver.orapa.consistent import drop_sessions
+
+OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
+MAX_CHUNK = 200           # files per task at most (a lost task repeats at most this much)
+TASK_RETRIES = 1          # Ray reruns a task lost with its worker or node once
+IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker: one running, one ready to start
+PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
+
+ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float]]
+_solved_here = 0          # puzzles this worker process solved since it last dropped its model
+
+
+def solve_chunk(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+    """Solve files in this worker process: their lines and the process's peak memory (MB).
+
+    The solver's model stays cached in the process for the next chunk; after RECYCLE_AFTER
+    puzzles it is dropped and rebuilt, which keeps a long-lived worker's memory flat.
+    """
+    global _solved_here
+    lines = [solve_file(path, options) for path in paths]
+    _solved_here += len(paths)
+    if _solved_here >= RECYCLE_AFTER:
+        drop_sessions()
+        _solved_here = 0
+    return lines, peak_rss_mb()
+
+
+def _noop() -> None:
+    return None
+
+
+def lost_line(path: str, exc: BaseException) -> dict[str, Any]:
+    """The `error` line of a file whose task was lost twice (worker or node died)."""
+    line: dict[str, Any] = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
+    line.update(file=path, status="error", seconds=0.0,
+                error=f"{path}: lost twice with its worker ({type(exc).__name__}); "
+                      f"not retried again")
+    return line
+
+
+@dataclass
+class RaySummary(BatchSummary):
+    """The local engine's summary plus what Ray did: workers, tasks, their measured cost."""
+
+    engine: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "engine": self.engine}
+
+    def text(self) -> str:
+        if not self.engine:
+            return super().text()
+        e = self.engine
+        return (f"{super().text()}\nray: {e['tasks']} tasks on {e['workers']} workers "
+                f"({e['task_cost_ms']:.2f} ms of Ray per task, measured), "
+                f"{e['lost_tasks']} lost and rerun")
+
+
+class ChunkSizer:
+    """Files per task from two measurements: Ray's cost per task and the puzzles' mean time."""
+
+    def __init__(self, task_cost: float, workers: int, share: float = OVERHEAD_SHARE,
+                 cap: int = MAX_CHUNK) -> None:
+        self.task_cost = task_cost
+        self.workers = workers
+        self.share = share
+        self.cap = cap
+        self.times: deque[float] = deque(maxlen=500)    # the latest puzzles' times
+        self.seen = 0
+
+    def observe(self, seconds: float) -> None:
+        self.times.append(seconds)
+        self.seen += 1
+
+    def size(self, remaining: int) -> int:
+        """Enough files that the task cost is about `share` of the chunk's work, but small
+        enough that the remaining files still make several chunks per worker."""
+        if self.seen < self.workers:              # nothing measured yet: one file each
+            return 1
+        per_file = max(statistics.fmean(self.times), 1e-4)
+        wanted = math.ceil(self.task_cost / (self.share * per_file))
+        tail = max(1, remaining // (4 * self.workers))
+        return max(1, min(wanted, tail, self.cap))
+
+
+def measure_task_cost(ray: ModuleType, workers: int, tasks: int = PROBE_TASKS) -> float:
+    """Worker-seconds Ray spends per task (submit, schedule, run nothing, return), measured on
+    no-op tasks after a warm-up round that starts the worker processes."""
+    noop = ray.remote(num_cpus=1)(_noop)
+    ray.get([noop.remote() for _ in range(workers)])
+    start = time.perf_counter()
+    ray.get([noop.remote() for _ in range(tasks)])
+    return (time.perf_counter() - start) * min(workers, tasks) / tasks
+
+
+class RayBatch:
+    """Feeds paths to Ray in chunks and yields the lines as chunks come back."""
+
+    def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
+                 task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk) -> None:
+        self.ray = ray
+        self.workers = workers
+        self.options = ray.put(options)
+        self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(chunk_task)
+        self.failures = system_failures(ray)
+        cost = measure_task_cost(ray, workers) if task_cost is None else task_cost
+        self.sizer = ChunkSizer(cost, workers)
+        self.pending: dict[Any, list[str]] = {}
+        self.retry: deque[list[str]] = deque()   # single files of chunks lost twice
+        self.worker_peak_mb = 0.0
+        self.chunks = 0
+        self.unsubmitted = 0                     # files not yet given to a task
+        self.lost = 0                            # tasks lost twice (split or reported)
+
+    def _submit(self, paths: list[str]) -> None:
+        self.pending[self.task.remote(paths, self.options)] = paths
+        self.chunks += 1
+
+    def _fill(self, paths: Iterator[str]) -> None:
+        while len(self.pending) < IN_FLIGHT_PER_WORKER * self.workers:
+            if self.retry:
+                self._submit(self.retry.popleft())
+                continue
+            size = self.sizer.size(self.unsubmitted)
+            chunk = [path for _, path in zip(range(size), paths)]
+            if not chunk:
+                return
+            self.unsubmitted = max(0, self.unsubmitted - len(chunk))
+            self._submit(chunk)
+
+    def lines(self, paths: Iterable[str], total: int) -> Iterator[dict[str, Any]]:
+        """Every path's line, in the order chunks finish."""
+        for lines in self.chunk_lines(paths, total):
+            yield from lines
+
+    def chunk_lines(self, paths: Iterable[str], total: int) -> Iterator[list[dict[str, Any]]]:
+        """Every path's line, a finished chunk's lines at a time."""
+        paths = iter(paths)
+        self.unsubmitted = total
+        while True:
+            self._fill(paths)
+            if not self.pending:
+                return
+            (ready,), _ = self.ray.wait(list(self.pending), num_returns=1)
+            chunk = self.pending.pop(ready)
+            try:
+                lines, peak = self.ray.get(ready)
+            except self.failures as exc:
+                self.lost += 1
+                if len(chunk) > 1:
+                    self.retry.extend([path] for path in chunk)
+                else:
+                    yield [lost_line(chunk[0], exc)]
+                continue
+            self.worker_peak_mb = max(self.worker_peak_mb, peak)
+            for line in lines:
+                self.sizer.observe(line["seconds"])
+            yield lines
+
+    def cancel(self) -> None:
+        """Stop the chunks still running (after Ctrl-C)."""
+        for ref in self.pending:
+            try:
+                self.ray.cancel(ref, force=True)
+            except Exception:            # already finished or lost: nothing to stop
+                pass
+        self.pending.clear()
+
+
+def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOptions(),
+                  jobs: int | None = None, skip: frozenset[str] | set[str] = frozenset(),
+                  progress: bool | None = None, address: str | None = None
+                  ) -> RaySummary:
+    """`run_batch` on Ray: the same lines, flushed as chunks finish, and the same summary.
+
+    `address`: a running cluster (`auto`, `HOST:PORT`, `ray://HOST:PORT`); None starts a local
+    Ray instance with `jobs` CPUs (default: this machine's cores). With an address the cluster's
+    CPUs bound the work running at once, and `jobs` (default: those CPUs) sizes the queue:
+    IN_FLIGHT_PER_WORKER chunks per job.
+    """
+    args = list(args)
+    started = time.perf_counter()
+    summary = RaySummary()
+    bar = progress_bar(args, skip, summary, progress)
+    local_cpus = None if address is not None else (jobs or default_jobs())
+    engine = None
+    ready = started
+    try:
+        with ray_session(address, local_cpus) as ray:
+            engine = RayBatch(ray, options, jobs or cluster_cpus(ray))
+            ready = time.perf_counter()      # connected, task cost measured
+            try:
+                for lines in engine.chunk_lines(expand_paths(args, skip), bar.total):
+                    out.write("".join(json.dumps(line) + "\n" for line in lines))
+                    out.flush()                  # one write a chunk: the driver's cost per
+                    for line in lines:           # file is what limits a large cluster
+                        summary.add(line)
+                    bar.update(len(lines))
+                    bar.set_postfix({s: n for s, n in summary.counts.items() if n},
+                                    refresh=False)
+            except KeyboardInterrupt:
+                summary.interrupted = True
+                engine.cancel()
+    finally:
+        bar.close()
+    summary.wall_seconds = time.perf_counter() - started
+    summary.peak_rss_mb = {"main": peak_rss_mb(),
+                           "workers": engine.worker_peak_mb if engine else 0.0}
+    if engine is not None:
+        summary.engine = {"name": "ray", "workers": engine.workers, "tasks": engine.chunks,
+                          "task_cost_ms": round(engine.sizer.task_cost * 1000, 3),
+                          "lost_tasks": engine.lost,
+                          "startup_seconds": round(ready - started, 3)}
+    return summary

@@ -1,0 +1,218 @@
+"""Consistent layouts for the advisor: all of them when few, else a uniform random sample.
+
+The consistent layouts split into disjoint families (see `solver.orapa.wave_search`): the gems
+the observed waves touch sit at fixed placements, the free gems anywhere off the waves' paths
+where the layout stays legal and gives the cell answers. The direct search lists the families;
+when it is too slow, the SAT model lists them (`ConsistentLayouts.model_families`, one SAT call
+per family).
+
+Uniform sampling by rejection from a product proposal (`PathFamily.draw`): pick family f with
+probability B_f / sum(B), B_f the product of its free gems' allowed-placement counts, draw each
+free gem uniformly among its allowed placements, keep the draw when it is a member. Every
+consistent layout is proposed with probability 1 / sum(B), so the kept draws are exactly
+uniform, and count ~= sum(B) * kept / drawn. With no observation there is one family with every
+gem free: rejection from the uniform prior over legal layouts. Filtering such draws by one more
+shot's answer (when the families of all but the last shot are listed instead) keeps them uniform.
+
+When the count is small, the members are listed: exact. Under `touching any` families do not
+apply; the layouts are enumerated up to a bound, else drawn from the prior with rejection.
+"""
+from __future__ import annotations
+
+import bisect
+import itertools
+import random
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from games.errors import LimitReached
+from games.orapa.array_tracer import layout_codes, trace_batch
+from games.orapa.layout import Layout
+from games.orapa.puzzle import Puzzle, ShotAnswer
+from games.orapa.sampling import random_layout
+from solver.orapa.wave_search import PathFamily, assign_weights, search_families
+from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.precheck import impossible_answers
+
+
+@dataclass
+class Candidates:
+    """The consistent layouts the advisor reasons over."""
+
+    layouts: list[Layout]
+    exact: bool        # `layouts` is every consistent layout, each once
+    count: float       # number of consistent layouts (an estimate unless exact)
+    uniform: bool      # a uniform sample (always true when exact)
+    method: str        # enumeration | families | prior | partial
+    seconds: float = 0.0
+
+
+def holding(layouts: list[Layout], shots: list[ShotAnswer]) -> list[Layout]:
+    """The layouts that give these shot answers (one batch trace)."""
+    if not shots or not layouts:
+        return layouts
+    exits, colors = trace_batch(layout_codes(layouts), [o.port for o in shots])
+    want_exit = np.array([-1 if o.exit is None else o.exit for o in shots])
+    want_color = np.array([o.color or 0 for o in shots])
+    ok = ((exits == want_exit) & ((want_exit < 0) | (colors == want_color))).all(axis=1)
+    return [layout for layout, good in zip(layouts, ok.tolist()) if good]
+
+
+def sample_families(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
+                    check: list[ShotAnswer] | None = None) -> tuple[list[Layout], int]:
+    """About n uniform draws from the families' union, kept when they also give the `check`
+    answers (fewer past the deadline); returns (layouts, proposals made)."""
+    cumulative = list(itertools.accumulate(f.weight for f in found))
+    total = cumulative[-1]
+    kept: list[Layout] = []
+    tried = 0
+    while len(kept) < n and time.monotonic() < deadline:
+        batch = []
+        for _ in range(256 if check else n - len(kept)):
+            tried += 1
+            layout = found[bisect.bisect_right(cumulative, rng.randrange(total))].draw(rng)
+            if layout is not None:
+                batch.append(layout)
+            if tried % 512 == 0 and time.monotonic() > deadline:
+                break
+        kept += holding(batch, check or [])
+    return kept, tried
+
+
+def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000,
+                          budget: float = 1.5, rng: random.Random | None = None,
+                          backend: str = "sat") -> Candidates:
+    """Every consistent layout when there are at most `exact_bound`, else a uniform sample of
+    about `n`. `budget` seconds guide the work: the families are listed by the direct search;
+    when that takes too long, the families of all answers but the last shot are listed and
+    the draws are filtered by that shot (still uniform); then by SAT; when nothing finishes,
+    the sample is drawn from the families found (method `partial`: not uniform, count a lower
+    bound)."""
+    rng = rng or random.Random(0)
+    start = time.monotonic()
+    if impossible_answers(puzzle.observations, puzzle.gems) is not None:
+        return Candidates([], True, 0, True, "enumeration")  # no layout, by the rules alone
+    if puzzle.rules.touching != "corner":
+        result = _without_families(puzzle, n, exact_bound, start + budget, rng, backend)
+    else:
+        result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend)
+    if not result.layouts and not result.exact:  # none drawn: is there any at all?
+        try:
+            layout = ConsistentLayouts(puzzle, backend, budget).first()
+        except LimitReached:
+            layout = None
+        else:
+            result = Candidates([] if layout is None else [layout], layout is None,
+                                0 if layout is None else 1, layout is None, "partial")
+    result.seconds = time.monotonic() - start
+    return result
+
+
+NODES_PER_SECOND = 400_000  # direct-search nodes per second of CPU (measured: 370k to 560k)
+
+
+def _listed(puzzle: Puzzle, start: float, seconds: float) -> tuple[list[PathFamily], bool]:
+    """The families by the direct search: (families, complete?). The search may take
+    `seconds` worth of nodes (a fixed amount of work, so the outcome does not depend on the
+    machine's load), or four times `seconds` of wall-clock time on a very busy machine.
+    Complete lists come weighed and without empty families; weighing an incomplete one is
+    left to `_weighed` (it can take seconds that the other methods need more)."""
+    found: list[PathFamily] = []
+    try:
+        for family in search_families(puzzle, start + 4 * seconds,
+                                      max_nodes=int(NODES_PER_SECOND * seconds)):
+            found.append(family)
+    except LimitReached:
+        return found, False
+    return _weighed(found), True
+
+
+def _weighed(found: list[PathFamily]) -> list[PathFamily]:
+    """The families with their weights set, empty ones dropped."""
+    assign_weights(found)
+    return [f for f in found if f.weight]
+
+
+def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
+                   rng: random.Random, backend: str) -> Candidates:
+    found, complete = _listed(puzzle, start, 0.4 * budget)
+    if complete:
+        return _finish(found, [], n, exact_bound, rng, start + budget)
+    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
+    if shots:
+        reduced, done = _listed(puzzle.with_observations(
+            [o for o in puzzle.observations if o is not shots[-1]]), time.monotonic(),
+            0.2 * budget)
+        if done:
+            result = _finish(reduced, [shots[-1]], n, exact_bound, rng,
+                             max(start + budget, time.monotonic() + 0.4 * budget))
+            if len(result.layouts) >= min(n, 100):
+                return result
+    by_sat: list[PathFamily] = []
+    try:
+        seconds = max(start + budget, time.monotonic() + 0.3 * budget) - time.monotonic()
+        for family in ConsistentLayouts(puzzle, backend, seconds, method="model").model_families():
+            by_sat.append(family.path_family)
+        complete = True
+    except LimitReached:
+        pass
+    by_sat = _weighed(by_sat)
+    if not complete:
+        found = _weighed(found)
+    if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
+        found = by_sat
+    result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget)
+    if not complete:
+        result.exact, result.uniform, result.method = False, False, "partial"
+    return result
+
+
+LISTING_BOUND = 200_000  # most proposals worth listing the members of (work grows with it)
+
+
+def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_bound: int,
+            rng: random.Random, deadline: float) -> Candidates:
+    """Candidates from listed families: every member when few, else a uniform sample."""
+    if not found:
+        return Candidates([], True, 0, True, "enumeration")
+    total = sum(f.weight for f in found)
+    if total <= exact_bound:
+        return _members(found, check)
+    kept, tried = sample_families(found, n, rng, max(deadline, time.monotonic() + 0.2), check)
+    estimate = total * len(kept) / tried
+    if estimate <= exact_bound / 2 and not check and total <= LISTING_BOUND:
+        return _members(found, check)
+    method = "prior" if len(found) == 1 and not found[0].fixed else "families"
+    return Candidates(kept, False, estimate, True, method)
+
+
+def _members(found: list[PathFamily], check: list[ShotAnswer]) -> Candidates:
+    layouts = holding([m for f in found for m in f.members()], check)
+    return Candidates(layouts, True, len(layouts), True, "enumeration")
+
+
+def _without_families(puzzle: Puzzle, n: int, exact_bound: int, deadline: float,
+                      rng: random.Random, backend: str) -> Candidates:
+    layouts: list[Layout] = []
+    enumerator = ConsistentLayouts(puzzle, backend, timeout=max(0.0, deadline - time.monotonic()) / 2)
+    try:
+        for layout in enumerator.layouts():
+            layouts.append(layout)
+            if len(layouts) > exact_bound:
+                break
+        else:
+            return Candidates(layouts, True, len(layouts), True, "enumeration")
+    except LimitReached:
+        pass
+    kept: list[Layout] = []
+    tried = 0
+    while len(kept) < n and (tried % 256 or time.monotonic() < deadline):
+        tried += 1
+        layout = random_layout(puzzle.gems, puzzle.rules, rng)
+        if all(obs.holds(layout) for obs in puzzle.observations):
+            kept.append(layout)
+    if len(kept) >= min(n, 50):
+        return Candidates(kept, False, len(layouts), True, "prior")  # count: a lower bound
+    return Candidates(layouts, False, len(layouts), False, "partial")

@@ -1,0 +1,122 @@
+"""Browser tests: headless Chromium (Debian's, never a Playwright download) driven by Playwright
+against a real `orapa serve` on 127.0.0.1 (a free port, SQLite in a temporary directory).
+
+Skipped with a one-line reason when Chromium, Playwright, the server or the built app is missing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "web" / "frontend" / "dist" / "index.html"
+SHOTS = ROOT / "docs" / "web"
+CHROMIUM = os.environ.get("ORAPA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not Path(CHROMIUM).exists():
+        return "chromium is not installed (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install playwright)"
+    try:
+        import web.app  # noqa: F401
+    except ImportError:
+        return "the game server (web/) is not installed"
+    if not DIST.is_file():
+        return "the browser app is not built (make frontend)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh `orapa serve`, for the whole session."""
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    port = _free_port()
+    db = tmp_path_factory.mktemp("db") / "orapa.db"
+    log = open(db.with_suffix(".log"), "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from cli import main; main()", "serve", "--port", str(port),
+         "--database", f"sqlite:///{db}"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/health", timeout=2) as res:
+                if json.load(res)["status"] == "ok":
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"orapa serve did not start: {db.with_suffix('.log').read_text()[-2000:]}")
+        time.sleep(0.3)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(server: str):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser, server):
+    """new_page(name, phone=False): a fresh browser context signed in as a new player."""
+    contexts = []
+
+    def make(name: str, phone: bool = False):
+        viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        context = browser.new_context(viewport=viewport, base_url=server)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.goto("/")
+        page.fill("input[name=name]", name)
+        page.click("text=Start playing")
+        page.wait_for_selector("text=New game")
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page, name: str) -> None:
+    """Save the view as docs/web/NAME.png (the README shows them)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(1300)   # let the wave animation finish
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,94 @@
+"""Whole Orapa games in the browser: a solo game clicked through to a right guess, and a duel
+between two browser contexts that see each other's questions live."""
+from __future__ import annotations
+
+import random
+
+from games.orapa.board import PORT_LABELS
+from games.orapa.gems import gem_set
+from games.orapa.sampling import random_layout
+from tests.browser.conftest import screenshot
+from tests.browser.helpers import api_get, enter_layout, game_id, solve_answers
+
+QUESTIONS = "section[aria-label=questions]"
+
+
+def test_solo_game_clicked_to_a_right_guess(new_page, server):
+    page = new_page("Ella")
+    screenshot(page, "lobby")
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+    # Every port once (one typed instead of clicked) and a cell: a generated mine is unique
+    # under all 36 shots, so the project's solver then finds it.
+    asked = 0
+    for port in PORT_LABELS:
+        if port == "7":
+            page.fill(f"{QUESTIONS} input[name=question]", "7")
+            page.press(f"{QUESTIONS} input[name=question]", "Enter")
+        else:
+            page.click(f"{QUESTIONS} [data-port='{port}']")
+        page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
+        asked += 1
+        if asked == 6:
+            page.click(f"{QUESTIONS} [data-cell='E4']")
+            page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
+            assert "E4: " in page.inner_text(f"{QUESTIONS} [data-answer='{asked}']")
+            asked += 1
+            screenshot(page, "explorer")
+    state = api_get(page, server, f"/games/{game_id(page)}")
+    seat = state["your_seat"]
+    assert len(state["observations"][str(seat)]) == asked == 37
+    mine = solve_answers(state, seat)
+    enter_layout(page, mine, "sketch board")
+    assert page.inner_text("[data-testid=sketch-score]") == f"{asked} of {asked} answers reproduced"
+    page.check("text=show every path")
+    page.click("text=Guess with this sketch")
+    dialog = page.locator("[role=dialog]")
+    assert "2 guesses left" in dialog.inner_text()
+    screenshot(page, "sketch-guess")
+    page.click("text=Yes, guess")
+    page.wait_for_selector("[data-testid=outcome]:has-text('Game over')")
+    assert "Ella won" in page.inner_text("[data-testid=outcome]")
+    # the mine is revealed with the path of every shot
+    assert page.locator("svg[aria-label='revealed mine Ella'] .wave").count() == asked - 1
+    screenshot(page, "won")
+    # the stats page counts the win and charts its questions
+    page.click("text=My stats")
+    page.wait_for_selector(".figures")
+    assert page.inner_text(".figures div:has(dt:text-is('wins')) dd") == "1"
+    page.wait_for_selector("svg[aria-label='questions per won game over time'] circle")
+    chart = "svg[aria-label='questions per won game over time']"
+    assert f"{asked} questions" in page.locator(f"{chart} title").text_content()
+    screenshot(page, "stats")
+    assert page.errors == []
+
+
+def test_duel_each_sees_the_others_question_live(new_page, server):
+    ella = new_page("Ella")
+    ella.check("input[name=mode][value=duel]")
+    ella.select_option("select[name=opponent]", "human")
+    ella.click("text=Create game")
+    code = ella.inner_text("[data-testid=game-code]")
+    bob = new_page("Bob")
+    bob.fill("input[name=code]", code)
+    bob.click("form[aria-label='join a game'] button[type=submit]")
+    bob.wait_for_url("**/games/*")
+    assert game_id(bob) == game_id(ella)
+
+    rng = random.Random(7)
+    for page in (ella, bob):
+        page.wait_for_selector("[data-testid='editor-mine board']")
+        enter_layout(page, random_layout(gem_set("base"), rng=rng).to_json(), "mine board",
+                     drag_first=False)
+        page.click("text=Place this mine")
+    state = api_get(ella, server, f"/games/{game_id(ella)}")
+    first, second = (ella, bob) if state["to_move"] == state["your_seat"] else (bob, ella)
+    first.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+    first.click(f"{QUESTIONS} [data-port='1']")
+    # the other browser sees the question on its own mine, live
+    second.wait_for_selector("[data-testid=opponent-questions] [data-answer='0']:has-text('1 →')")
+    second.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+    second.click(f"{QUESTIONS} [data-port='A']")
+    first.wait_for_selector("[data-testid=opponent-questions] [data-answer='0']:has-text('A →')")
+    screenshot(first, "duel")
+    assert ella.errors == [] and bob.errors == []

@@ -1,0 +1,155 @@
+"""The director's view, the replay, training mode and names full of HTML, in the browser."""
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+import pytest
+
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout, PlacedGem, violations
+from games.orapa.placements import placements
+from games.orapa.sampling import random_layout
+from tests.browser.conftest import screenshot
+from tests.browser.helpers import api_get, enter_layout, solve_answers
+
+QUESTIONS = "section[aria-label=questions]"
+
+
+def illegal_layout(seed: int) -> dict:
+    """Base gems at random placements that break O3 (overlap or shared edges)."""
+    rng = random.Random(seed)
+    while True:
+        gems = gem_set("base")
+        layout = Layout([PlacedGem(g, rng.choice(placements(g.shape))) for g in gems])
+        if any("overlap" in v for v in violations(layout)):
+            return layout.to_json()
+
+
+def test_director_places_an_illegal_then_a_legal_mine(new_page):
+    page = new_page("Dora")
+    page.check("input[name=mode][value=table]")
+    page.select_option("select[name=tableRole]", "director")
+    page.fill("input[name=explorers]", "2")
+    page.fill("input[name=computerExplorers]", "2")
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid='editor-mine board']")
+    enter_layout(page, illegal_layout(3), "mine board")
+    assert "overlap" in page.inner_text("[data-testid=violations]")
+    page.click("text=Place this mine")
+    refusal = page.wait_for_selector("[data-testid=server-refusal]")
+    assert "overlap" in refusal.inner_text()
+    screenshot(page, "director-illegal")
+    page.click("text=Clear")
+    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(11)).to_json(),
+                 "mine board", drag_first=False)
+    page.wait_for_selector("[data-testid=legal]")
+    page.click("text=Place this mine")
+    # the computer explorers start asking; their questions appear live
+    page.wait_for_selector(".director .answer-log [data-answer='0']", timeout=60_000)
+    screenshot(page, "director-watching")
+    assert page.errors == []
+
+
+def test_analysis_and_replay_of_a_finished_game(new_page):
+    page = new_page("Rita")
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+    for i, port in enumerate(("15", "1", "K")):
+        page.click(f"{QUESTIONS} [data-port='{port}']")
+        page.wait_for_selector(f"{QUESTIONS} [data-answer='{i}']")
+    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(5)).to_json(),
+                 "sketch board", drag_first=False)
+    for left in (2, 1):
+        page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+        page.click("text=Guess with this sketch")
+        assert f"{left} guess" in page.inner_text("[role=dialog]")
+        page.click("text=Yes, guess")
+        if left == 2:
+            page.wait_for_selector(".verdict:has-text('Wrong')")
+    page.wait_for_selector("[data-testid=outcome]:has-text('Game over')")
+    # the analysis: bits per question (3 bars) and the advisor's comparison
+    analysis = page.wait_for_selector("[data-testid^=analysis-]", timeout=90_000)
+    assert "3 questions asked" in analysis.inner_text()
+    assert "advisor would have needed" in analysis.inner_text()
+    assert page.locator("[data-testid^=analysis-] svg.chart rect").count() == 3
+    screenshot(page, "after-game")
+    step = page.wait_for_selector("[data-testid=replay-step]")
+    total = int(step.inner_text().split(" of ")[1].split(":")[0])
+    assert step.inner_text().startswith(f"Event {total} of {total}")
+    page.click("[aria-label='first event']")
+    assert page.inner_text("[data-testid=replay-step]") == f"Event 0 of {total}: the start"
+    replay = page.locator("section[aria-label=replay]")
+    assert replay.locator(".port .port-tag").count() == 0
+    replay.focus()
+    shots = 0
+    for i in range(total):
+        replay.press("ArrowRight")
+        text = page.inner_text("[data-testid=replay-step]")
+        if " shot " in text:
+            shots += 1
+            # the board as it was: this shot and the ones before it, entry (and exit) tagged
+            assert replay.locator(f".port-tag:text-is('{shots}')").count() >= 1
+            if shots == 2:
+                screenshot(page, "replay")
+    assert shots == 3
+    assert page.errors == []
+
+
+def _serves_hints(base: str) -> bool:
+    with urllib.request.urlopen(f"{base}/api/openapi.json", timeout=10) as res:
+        return "/api/games/{gid}/hints/next" in json.load(res)["paths"]
+
+
+def test_training_mode_shows_hints(new_page, server):
+    if not _serves_hints(server):
+        pytest.skip("this server does not serve the hints endpoints")
+    page = new_page("Tom")
+    page.check("input[name=hints]")
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+    for i, port in enumerate(("11", "5", "C", "P")):
+        page.click(f"{QUESTIONS} [data-port='{port}']")
+        page.wait_for_selector(f"{QUESTIONS} [data-answer='{i}']")
+    page.click("text=Advisor's next question")
+    assert "bits expected" in page.wait_for_selector("[data-testid=hint-next]", timeout=60_000).inner_text()
+    page.click("text=Deduction map")
+    assert "fit the answers" in page.wait_for_selector("[data-testid=hint-map]", timeout=60_000).inner_text()
+    assert page.locator("svg[aria-label='deduction map'] .cell").count() == 80
+    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(9)).to_json(),
+                 "sketch board", drag_first=False)
+    page.click("text=Is my sketch forced?")
+    page.wait_for_selector("[data-testid=hint-check]", timeout=60_000)
+    screenshot(page, "training")
+    assert page.errors == []
+
+
+def test_a_name_full_of_html_is_shown_as_text(new_page):
+    name = "<img src=x onerror=alert(1)>"
+    page = new_page(name, phone=True)
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    assert page.inner_text(".player-name") == name
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid=turn]")
+    assert page.inner_text(".seats li[data-seat='0'] .seat-name") == name
+    assert page.locator("img").count() == 0
+    screenshot(page, "phone")
+    assert dialogs == [] and page.errors == []
+
+
+def test_daily_puzzle_solved_in_the_browser(new_page, server):
+    page = new_page("Dan")
+    page.click("text=Daily puzzle")
+    page.wait_for_selector("section[aria-label=answers] [data-answer='0']", timeout=90_000)
+    puzzle = api_get(page, server, "/daily")
+    solution = solve_answers({"gems": puzzle["gems"], "rules": puzzle.get("rules"),
+                              "observations": {"0": puzzle["observations"]}}, 0)
+    enter_layout(page, solution, "daily sketch", drag_first=False)
+    n = len(puzzle["observations"])
+    assert page.inner_text("[data-testid=daily-score]") == f"{n} of {n} answers reproduced"
+    page.click("text=Submit my answer")
+    page.wait_for_selector(".verdict:has-text('Correct')")
+    screenshot(page, "daily")
+    assert page.errors == []

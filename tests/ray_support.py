@@ -1,0 +1,131 @@
+"""Helpers for the Ray tests: puzzle folders, a task that loses its worker, a two-node cluster.
+
+Imported by the Ray worker processes too (the crashing task), so it needs nothing but the
+project and the standard library at import time.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import puzzle_from_layout
+from games.orapa.sampling import random_layout
+from solver.orapa.batch_runner import BatchOptions
+from solver.orapa.consistent import session_for
+from solver.orapa.ray_batch import solve_chunk
+
+RAY = Path(sys.executable).parent / "ray"
+CRASH_MARK = "crash"
+
+
+def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int] = (12, 36)
+                  ) -> list[Path]:
+    """`count` base puzzle files with a random `shots` range of the 36 shots each."""
+    rng = random.Random(seed)
+    gems, rules = gem_set("base"), RuleOptions()
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(count):
+        mine = random_layout(gems, rules, rng)
+        puzzle = puzzle_from_layout(mine, gems, rules, sorted(rng.sample(range(36),
+                                                                        rng.randint(*shots))))
+        path = directory / f"p{i:04d}.json"
+        path.write_text(json.dumps(puzzle.to_json()), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def crash_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+    """`solve_chunk`, except that a chunk holding a file named with CRASH_MARK kills its worker
+    process (as a segfault or the kernel's OOM killer would)."""
+    if any(CRASH_MARK in Path(path).name for path in paths):
+        os._exit(1)
+    return solve_chunk(paths, options)
+
+
+def chunk_with_session(paths: list[str], options: BatchOptions
+                       ) -> tuple[list[dict[str, Any]], float]:
+    """`solve_chunk`, each line tagged with its worker process and the identity of that
+    process's cached base model (the same object for every chunk when it is built once)."""
+    lines, peak = solve_chunk(paths, options)
+    model = id(session_for(gem_set("base"), RuleOptions()))
+    for line in lines:
+        line["worker"] = [os.getpid(), model]
+    return lines, peak
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def ray_env() -> dict[str, str]:
+    """The environment of the test cluster's processes and drivers (no token on localhost)."""
+    return {**os.environ, "RAY_AUTH_MODE": "disabled"}
+
+
+class Node:
+    """One `ray start --block` node in its own session, so it can be killed as a whole."""
+
+    def __init__(self, args: list[str], log: Path) -> None:
+        self.log = log
+        with open(log, "w", encoding="utf-8") as handle:
+            self.proc = subprocess.Popen([str(RAY), "start", "--block", "--disable-usage-stats",
+                                          *args], stdout=handle, stderr=subprocess.STDOUT,
+                                         env=ray_env(), start_new_session=True)
+
+    def _members(self) -> list[int]:
+        """Its processes: its process group, plus the task workers its raylet started (Ray puts
+        each worker in a process group of its own)."""
+        group = []
+        children: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            pid, ppid, pgid = int(entry.name), int(fields[1]), int(fields[2])
+            children.setdefault(ppid, []).append(pid)
+            if pgid == self.proc.pid:
+                group.append(pid)
+        found, todo = set(group), list(group)
+        while todo:
+            for child in children.get(todo.pop(), []):
+                if child not in found:
+                    found.add(child)
+                    todo.append(child)
+        return sorted(found)
+
+    def kill(self) -> None:
+        """SIGKILL every process of the node at once: the node is gone, as in a power cut."""
+        for pid in self._members():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.proc.wait(timeout=30)
+
+
+def wait_until_started(node: Node, timeout: float = 120.0) -> None:
+    """Wait until `ray start --block` says the node is up (it then blocks)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if "block forever" in node.log.read_text(encoding="utf-8", errors="replace"):
+            return
+        if node.proc.poll() is not None:
+            raise RuntimeError(f"ray start failed: {node.log.read_text()[-2000:]}")
+        time.sleep(0.2)
+    raise TimeoutError(f"ray start: no node after {timeout} s")

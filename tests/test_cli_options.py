@@ -1,0 +1,103 @@
+"""Options and small behaviours every command shares (issue 15, items 6 and 9)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from commands.common import plural
+from tests.cli_runner import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVED = str(ROOT / "puzzles" / "base" / "base-easy-01.json")
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", SOLVED, "--timeout"], ["verify", SOLVED, SOLVED, "--timeout"],
+    ["next", SOLVED, "--budget"], ["mandragora", "solve", "--time-limit"],
+    ["ripple", "play", "--json", "--timed"],
+])
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "-1", "1e400", "soon"])
+def test_durations_must_be_finite_and_not_negative(capsys, args: list[str], value: str) -> None:
+    """Before: `--timeout nan` and `--time-limit nan` were accepted and meant no limit."""
+    status, out, err = run_cli(capsys, *args, value)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"Invalid value for '{args[-1]}'" in err
+
+
+def test_solve_past_its_time_limit_prints_text_without_json(tmp_path, capsys) -> None:
+    """Before: raw JSON with the status 'unknown', which INTERFACE does not list."""
+    puzzle = tmp_path / "double.txt"
+    puzzle.write_text("gems: double\n1 -> 1 red\n")
+    status, out, err = run_cli(capsys, "solve", str(puzzle), "--timeout", "0.01")
+    assert status == 3 and out.startswith("unfinished: at least ") and "{" not in out
+    assert err.startswith("orapa: limit reached: ")
+    status, out, _ = run_cli(capsys, "solve", str(puzzle), "--timeout", "0.01", "--json")
+    document = json.loads(out)
+    assert status == 3 and document["exact"] is False
+    assert document["status"] in ("unique", "ambiguous", "contradiction")
+
+
+def test_next_on_a_solved_puzzle_says_so(capsys) -> None:
+    """Before: 'ask A1 (cell): -0.000 bits expected'."""
+    status, out, _ = run_cli(capsys, "next", SOLVED)
+    assert status == 0 and out.startswith("solved: exactly 1 consistent layout")
+    status, out, _ = run_cli(capsys, "next", SOLVED, "--json")
+    document = json.loads(out)
+    assert document["solved"] is True and document["candidates"] == 1
+    assert all(str(q["expected_bits"]) == "0.0" for q in document["ranking"])
+
+
+def test_next_on_an_open_puzzle_is_not_solved(tmp_path, capsys) -> None:
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("gems: base\n15 -> B blue\n")
+    status, out, _ = run_cli(capsys, "next", str(puzzle), "--json", "--budget", "0.3")
+    assert status == 0 and json.loads(out)["solved"] is False
+
+
+@pytest.mark.parametrize("moves, item", [("1,,3", 2), (",1", 1), ("1,", 2), ("1, ,3", 2)])
+def test_mandragora_moves_with_an_empty_item_are_refused(capsys, moves: str, item: int) -> None:
+    """Before: `--moves 1,,3` silently skipped the empty item."""
+    status, _, err = run_cli(capsys, "mandragora", "play", "--moves", moves)
+    assert status == 2 and f"item {item} is empty" in err
+
+
+def test_plurals_agree_with_their_counts() -> None:
+    assert [plural(n, "gem") for n in (0, 1, 2)] == ["0 gems", "1 gem", "2 gems"]
+    assert plural(1.0, "layout", ".3g") == "1 layout"
+    assert plural(1234.5, "layout", ".3g") == "1.23e+03 layouts"
+
+
+def _orapa(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli", *args], input=stdin, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("command", [
+    ["mandragora", "play", "--interactive"],
+    ["uncovered", "play", "--players", "2", "--seed", "1"],
+    ["ripple", "play", "--opponent", "human"],
+])
+def test_the_end_of_input_ends_every_interactive_game_with_status_0(command) -> None:
+    """Before: Mandragora and Uncovered exited 130 ('aborted'), Ripple 0."""
+    done = _orapa(*command)
+    assert done.returncode == 0, done.stderr
+    assert "(input ended)" in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_interactive_mandragora_move_that_is_no_number_is_named() -> None:
+    """Before: 'cannot sow area -1'."""
+    done = _orapa("mandragora", "play", "--interactive", stdin="x\nq\n")
+    assert done.returncode == 0
+    assert "'x' is not an area" in done.stderr and "-1" not in done.stderr
+
+
+def test_progress_bars_stay_off_a_redirected_standard_error(tmp_path) -> None:
+    """Before: generate and play wrote tqdm bars into a file or pipe."""
+    done = _orapa("generate", "--gems", "base", "--count", "1", "--seed", "2",
+                  "--out", str(tmp_path))
+    assert done.returncode == 0 and done.stderr == ""
+    assert "1 puzzle written" in done.stdout

@@ -1,0 +1,242 @@
+"""`--engine ray` on a real local Ray instance. Batch: the local engine's lines, resume after
+the driver is killed, lost workers retried and then reported, chunk sizes, the install hint.
+Generate: the local engine's shards.
+
+One Ray instance (2 CPUs, no dashboard) serves the whole module: starting Ray takes seconds.
+The Ray tests share one xdist worker (`make test` runs `--dist loadgroup`).
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli import root
+from commands.common import run_main
+from games.errors import BadInput
+from solver.cluster import check_reachable, import_ray, ray_session
+from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
+from solver.orapa.ray_batch import MAX_CHUNK, ChunkSizer, RayBatch, run_ray_batch
+from tests.cli_runner import run_cli
+from tests.ray_support import (CRASH_MARK, chunk_with_session, crash_on_mark, free_port,
+                               write_puzzles)
+
+ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.xdist_group("ray")
+ORAPA = Path(sys.executable).parent / "orapa"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> str:
+    """A local Ray instance for the module; its address, for drivers in other processes."""
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")    # drivers of this test only
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """60 puzzles (unique and ambiguous), a broken file and one with a bad rule."""
+    d = tmp_path_factory.mktemp("ray_batch")
+    paths = write_puzzles(d / "sub", 60, seed=20)
+    (d / "broken.json").write_text('{"gems": "base", "observations": [', encoding="utf-8")
+    (d / "rules.json").write_text('{"gems": "base", "rules": {"touching": "edge"}}',
+                                  encoding="utf-8")
+    assert len(paths) == 60
+    return d
+
+
+def _key(line: dict) -> str:
+    """A line without its time: what must be the same on both engines."""
+    return json.dumps({k: v for k, v in line.items() if k != "seconds"}, sort_keys=True)
+
+
+def _keys(text: str) -> list[str]:
+    return sorted(_key(json.loads(raw)) for raw in text.splitlines())
+
+
+def test_same_lines_as_the_local_engine(cluster: str, folder: Path) -> None:
+    args = [str(folder), str(folder / "missing*.json")]
+    local, remote = io.StringIO(), io.StringIO()
+    options = BatchOptions(count_limit=20)
+    run_batch(args, local, options, jobs=2, progress=False)
+    summary = run_ray_batch(args, remote, options, progress=False)
+    assert _keys(remote.getvalue()) == _keys(local.getvalue())
+    lines = [json.loads(raw) for raw in remote.getvalue().splitlines()]
+    assert len(lines) == len({line["file"] for line in lines}) == len(summary.times)
+    statuses = {Path(line["file"]).name: line["status"] for line in lines}
+    assert statuses["broken.json"] == statuses["rules.json"] == "error"
+    assert statuses["missing*.json"] == "error"
+    assert {"unique", "ambiguous"} <= set(statuses.values())
+    assert summary.engine["name"] == "ray" and summary.engine["workers"] == 2
+    assert summary.engine["tasks"] < len(lines)          # files went in chunks
+    assert summary.peak_rss_mb["workers"] > 0
+
+
+def test_timeouts_hold_per_puzzle(cluster: str, tmp_path: Path) -> None:
+    write_puzzles(tmp_path, 6, seed=21, shots=(3, 4))    # few shots: a great many layouts
+    out = io.StringIO()
+    summary = run_ray_batch([str(tmp_path)], out, BatchOptions(timeout=0.2, count_limit=10 ** 7),
+                            progress=False)
+    lines = [json.loads(raw) for raw in out.getvalue().splitlines()]
+    assert len(lines) == 6 and summary.counts["timeout"] >= 3    # a few count fast by families
+    for line in lines:
+        assert line["status"] in ("timeout", "ambiguous") and line["seconds"] < 10
+        if line["status"] == "timeout":
+            assert line["exact"] is False and line["count"] is not None
+
+
+def test_command_resume_and_progress(cluster: str, folder: Path, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results.jsonl"
+    status, stdout, stderr = run_cli(capsys, "batch", str(folder / "sub"), "--engine", "ray",
+                                     "--out", str(out), "--json", "--progress")
+    assert status == 0
+    summary = json.loads(stdout)
+    assert summary["files"] == 60 and summary["engine"]["name"] == "ray"
+    assert "file" in stderr and "%" in stderr            # the tqdm bar, on standard error
+    status, stdout, _ = run_cli(capsys, "batch", str(folder), "--engine", "ray", "--out",
+                                str(out), "--resume", "--json", "--no-progress")
+    assert status == 0 and json.loads(stdout)["skipped"] == 60
+    files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
+    assert len(files) == len(set(files)) == len(list(folder.rglob("*.json")))
+
+
+def test_resume_after_the_driver_is_killed(cluster: str, tmp_path: Path) -> None:
+    puzzles = tmp_path / "many"
+    write_puzzles(puzzles, 150, seed=22, shots=(20, 28))
+    out = tmp_path / "results.jsonl"
+    proc = subprocess.Popen([str(ORAPA), "batch", str(puzzles), "--engine", "ray", "--address",
+                             cluster, "--out", str(out), "--no-progress"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline and \
+            (not out.exists() or out.read_text().count("\n") < 10):
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=60)
+    finished = out.read_text().count("\n")
+    assert 10 <= finished < 150, proc.stderr.read().decode()[-2000:]
+    stream, skip = open_results(str(out), resume=True)
+    with stream:
+        summary = run_ray_batch([str(puzzles)], stream, skip=skip, progress=False)
+    assert summary.skipped == finished and len(summary.times) == 150 - finished
+    files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
+    assert sorted(files) == sorted(str(p) for p in puzzles.iterdir())
+
+
+def test_lost_tasks_are_retried_and_a_file_lost_twice_is_reported(cluster: str,
+                                                                   tmp_path: Path) -> None:
+    paths = write_puzzles(tmp_path, 12, seed=23, shots=(30, 36))
+    bad = paths[5].with_name(f"{CRASH_MARK}.json")
+    paths[5].rename(bad)
+    # one worker, measured as slow to schedule: chunks of 3 files from the start
+    engine = RayBatch(ray, BatchOptions(), workers=1, task_cost=0.05, chunk_task=crash_on_mark)
+    engine.sizer.observe(0.01)
+    ordered = sorted(str(p) for p in tmp_path.iterdir())
+    lines = list(engine.lines(ordered, len(ordered)))
+    by_file = {line["file"]: line for line in lines}
+    assert len(lines) == len(by_file) == 12
+    assert by_file[str(bad)]["status"] == "error"
+    assert "lost twice" in by_file[str(bad)]["error"] and str(bad) in by_file[str(bad)]["error"]
+    assert all(line["status"] in ("unique", "ambiguous")
+               for name, line in by_file.items() if name != str(bad))
+    assert engine.lost == 2                # the chunk holding it, then the file on its own
+
+
+def test_the_model_is_built_once_per_worker_process(cluster: str, folder: Path) -> None:
+    engine = RayBatch(ray, BatchOptions(backend="sat"), workers=2,
+                      chunk_task=chunk_with_session)
+    paths = sorted(str(p) for p in (folder / "sub").iterdir())
+    lines = list(engine.lines(paths, len(paths)))
+    assert len(lines) == 60
+    models: dict[int, set[int]] = {}
+    for line in lines:
+        pid, model = line["worker"]
+        models.setdefault(pid, set()).add(model)
+    assert engine.chunks > len(models)           # workers took several chunks each...
+    assert all(len(ids) == 1 for ids in models.values())   # ...and kept one model
+
+
+@settings(max_examples=200, deadline=None)
+@given(cost=st.floats(1e-5, 1.0), per_file=st.floats(1e-5, 100.0),
+       workers=st.integers(1, 512), remaining=st.integers(0, 10 ** 7))
+def test_chunk_size_keeps_overhead_small_and_the_tail_balanced(cost: float, per_file: float,
+                                                                workers: int,
+                                                                remaining: int) -> None:
+    sizer = ChunkSizer(cost, workers)
+    assert sizer.size(remaining) == 1                    # nothing measured yet
+    for _ in range(workers):
+        sizer.observe(per_file)
+    size = sizer.size(remaining)
+    assert 1 <= size <= MAX_CHUNK
+    if size > 1:                                         # no bigger than a quarter per worker
+        assert size <= remaining // (4 * workers)
+    if size < MAX_CHUNK and size < max(1, remaining // (4 * workers)):
+        assert cost <= 0.02 * size * max(per_file, 1e-4) * (1 + 1e-9)   # overhead <= 2%
+
+
+def test_without_ray_the_engine_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)       # `import ray` now fails
+    with pytest.raises(BadInput, match=r"pip install -e '\.\[cluster\]'"):
+        import_ray()
+    status, stdout, stderr = run_cli(capsys, "batch", str(tmp_path), "--engine", "ray")
+    assert status == 2 and stdout == "" and len(stderr.splitlines()) == 1
+    assert "[cluster]" in stderr
+
+
+def test_an_address_nobody_answers_is_bad_input_at_once() -> None:
+    port = free_port()                                # nothing listens there
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(BadInput, match="cannot connect to Ray"):
+            check_reachable(address)
+    with pytest.raises(BadInput, match="expected auto, HOST:PORT"):
+        check_reachable("headnode")
+    check_reachable("auto")                           # resolved by Ray itself
+
+
+def test_address_needs_the_ray_engine_and_a_session_is_reused(
+        cluster: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, stderr = run_cli(capsys, "batch", str(tmp_path), "--address", "auto")
+    assert status == 2 and "--address" in stderr and len(stderr.splitlines()) == 1
+    with pytest.raises(SystemExit) as stop:
+        run_main(root, ["batch", str(tmp_path), "--engine", "cloud"])
+    assert stop.value.code == 2
+    with ray_session("127.0.0.1:1") as same:        # already connected: no second cluster
+        assert same is ray and ray.is_initialized()
+    assert ray.is_initialized()                      # and the caller's connection stays
+
+
+def test_generation_on_ray_writes_the_local_engines_shards(cluster: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture) -> None:
+    args = ["generate", "--gems", "base+black", "--count", "7", "--seed", "9", "--shard-size",
+            "3", "--json"]
+    status, stdout, _ = run_cli(capsys, *args, "--out", str(tmp_path / "ray"), "--engine", "ray")
+    assert status == 0
+    on_ray = json.loads(stdout)
+    status, stdout, _ = run_cli(capsys, *args, "--out", str(tmp_path / "local"), "--jobs", "2")
+    assert status == 0
+    local = json.loads(stdout)
+    shards = sorted(p.name for p in (tmp_path / "local").glob("base*.jsonl"))
+    assert shards == [f"base+black-0000{i}.jsonl" for i in (1, 2, 3)]
+    for name in shards:
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+    for key in ("shards", "count", "layouts", "rejected", "rates", "difficulty", "shots"):
+        assert on_ray[key] == local[key]
+    assert on_ray["count"] == 7 and on_ray["failed_shards"] == []
+    assert on_ray["layouts"] == 7 + sum(on_ray["rejected"].values())

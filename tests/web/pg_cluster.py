@@ -1,0 +1,88 @@
+"""A throwaway PostgreSQL cluster for tests and benchmarks: initdb into a temporary directory,
+pg_ctl start on a free port of 127.0.0.1, one fresh database per caller, stop and delete at the
+end. (As root, the server binaries run as the `postgres` user: PostgreSQL refuses root.)"""
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+from web.database import run_blocking
+
+SEARCH = ["/usr/local/bin", *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)]
+
+
+def find_binaries() -> Path | None:
+    """The directory holding initdb and pg_ctl, or None."""
+    on_path = shutil.which("initdb")
+    if on_path and shutil.which("pg_ctl"):
+        return Path(on_path).parent
+    for directory in SEARCH:
+        if (Path(directory) / "initdb").exists() and (Path(directory) / "pg_ctl").exists():
+            return Path(directory)
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Cluster:
+    """One running throwaway cluster."""
+
+    def __init__(self, binaries: Path) -> None:
+        self.binaries = binaries
+        self.root = Path(tempfile.mkdtemp(prefix="orapa-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self._count = 0
+        self._as_other = os.geteuid() == 0
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.binaries / args[0]), *args[1:]]
+        if self._as_other:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def start(self) -> "Cluster":
+        if self._as_other:
+            shutil.chown(self.root, "postgres")
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
+                  "--no-sync", "-E", "UTF8")
+        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} "
+                   "-c fsync=off -c synchronous_commit=off -c max_connections=300")
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
+                  str(self.root / "log"), "-w", "start")
+        return self
+
+    def url(self, name: str) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def new_database(self, prefix: str = "orapa") -> str:
+        """A fresh empty database; returns its URL."""
+        self._count += 1
+        name = f"{prefix}_{os.getpid()}_{self._count}"
+
+        async def create() -> None:
+            import asyncpg
+            connection = await asyncpg.connect(self.url("postgres"))
+            try:
+                await connection.execute(f'CREATE DATABASE "{name}"')
+            finally:
+                await connection.close()
+
+        run_blocking(create)
+        return self.url(name)
+
+    def stop(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
+        except subprocess.CalledProcessError:
+            pass
+        shutil.rmtree(self.root, ignore_errors=True)

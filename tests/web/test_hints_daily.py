@@ -1,0 +1,85 @@
+"""Training mode (hints, the analysis after the end), player statistics and the daily puzzle."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.orapa.board import parse_cell
+from games.orapa.layout import Layout
+from tests.web.helpers import legal_mine
+from web import daily
+
+
+SHOTS = ["1", "11", "A", "K", "5", "15"]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)   # solver work: once
+def test_hints_and_the_analysis_of_a_duel(player: Any) -> None:
+    ann, bob = player("Ann"), player("Bob")
+    plain = ann.post("/api/games", {"mode": "solo"}).json()["game"]["id"]
+    assert ann.get(f"/api/games/{plain}/hints/next").status_code == 403
+    seats = [{"role": "player", "kind": "human"}, {"role": "player", "kind": "human"}]
+    created = ann.post("/api/games", {"mode": "duel", "seats": seats, "hints": True}).json()
+    gid = created["game"]["id"]
+    bob.post(f"/api/games/{gid}/join", {"code": created["code"]})
+    ann.put(f"/api/games/{gid}/mine", legal_mine(3))
+    bob.put(f"/api/games/{gid}/mine", legal_mine(4))
+    hint = ann.get(f"/api/games/{gid}/hints/next").json()
+    assert hint["question"] == hint["ranking"][0]["question"] and hint["candidates"] > 1000
+    for shot in SHOTS:
+        for p in (ann, bob):
+            assert p.post(f"/api/games/{gid}/actions", {"shot": shot}).status_code == 200
+    deduced = ann.get(f"/api/games/{gid}/hints/deductions").json()
+    settled = {c: v for c, v in deduced["cells"].items() if v != "open"}
+    assert len(deduced["cells"]) == 80 and settled
+    bobs_mine = Layout.from_json(legal_mine(4))
+    assert all(bobs_mine.cell_content(parse_cell(c)) == v for c, v in settled.items())
+    truth = ann.post(f"/api/games/{gid}/hints/check", legal_mine(4)).json()
+    assert truth["reproduces"] == [True] * len(SHOTS) and truth["consistent"]
+    other = ann.post(f"/api/games/{gid}/hints/check", legal_mine(5)).json()
+    assert not other["consistent"] and not other["forced"] and False in other["reproduces"]
+    assert ann.get(f"/api/games/{gid}/analysis").status_code == 409     # not over yet
+    assert ann.post(f"/api/games/{gid}/actions", {"guess": legal_mine(4)}).json()["event"][
+        "correct"]
+    state = bob.post(f"/api/games/{gid}/actions", {"guess": legal_mine(3)}).json()["game"]
+    assert state["outcome"] == "tie" and state["winners"] == [0, 1]
+    analysis = ann.get(f"/api/games/{gid}/analysis").json()
+    assert set(analysis) == {"0", "1"}
+    for seat in ("0", "1"):
+        assert len(analysis[seat]["bits"]) == len(SHOTS) == analysis[seat]["questions"]
+        assert all(b >= 0 for b in analysis[seat]["bits"]) and sum(analysis[seat]["bits"]) > 5
+        assert analysis[seat]["forced_after"] is None or analysis[seat]["forced_after"] <= 6
+        assert analysis[seat]["advisor_questions"] >= 1
+    stats = ann.get(f"/api/players/{ann.id}/stats").json()
+    assert (stats["games"], stats["ties"], stats["by_mode"]["duel"]["ties"]) == (1, 1, 1)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_only_explorers_get_hints(player: Any) -> None:
+    dee, ann = player("Dee"), player("Ann")
+    seats = [{"role": "director", "kind": "human"}, {"role": "explorer", "kind": "human"},
+             {"role": "explorer", "kind": "computer", "level": "easy"}]
+    created = dee.post("/api/games", {"mode": "table", "seats": seats, "hints": True}).json()
+    gid = created["game"]["id"]
+    ann.post(f"/api/games/{gid}/join", {"code": created["code"]})
+    dee.put(f"/api/games/{gid}/mine", legal_mine(2))
+    assert dee.post(f"/api/games/{gid}/hints/check", legal_mine(2)).status_code == 403
+    checked = ann.post(f"/api/games/{gid}/hints/check", legal_mine(2))
+    assert checked.json() == {"reproduces": [], "consistent": True, "forced": False}
+    bad = ann.post(f"/api/games/{gid}/hints/check", {"gems": []})
+    assert bad.status_code == 422 and "gems" in bad.json()["error"]
+
+
+def test_the_daily_puzzle_is_the_same_for_everyone_and_guesses_count(client: Any,
+                                                                      player: Any) -> None:
+    first = client.get("/api/daily")
+    assert first.status_code == 200 and "solution" not in first.json()
+    assert client.get("/api/daily").json() == first.json()
+    assert first.json()["date"] == daily.today() and first.json()["observations"]
+    solution = daily.generate(daily.today()).solution.to_json()
+    me = player("Ella")
+    assert client.post("/api/daily/guess", json=solution).status_code == 401
+    assert me.post("/api/daily/guess", legal_mine(11)).json() == {"correct": False}
+    assert me.post("/api/daily/guess", solution).json() == {"correct": True}
+    assert me.post("/api/daily/guess", {"gems": "x"}).status_code == 422

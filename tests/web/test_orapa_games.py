@@ -1,0 +1,90 @@
+"""Whole Orapa games of every mode through the API only (computer seats included), on SQLite
+and on PostgreSQL; the log replays; sockets deliver every event in order."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.web.conftest import wait_for
+from tests.web.helpers import legal_mine, next_action
+
+
+def my_turn_or_over(state: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    return state if state["status"] == "over" or state["to_move"] == seat else None
+
+
+def play_until_over(me: Any, gid: int, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Play `seat` with the advisor whenever it is its turn, until the game is over."""
+    for _ in range(200):
+        state = wait_for(lambda: my_turn_or_over(me.state(gid), seat))
+        if state["status"] == "over":
+            return state
+        response = me.post(f"/api/games/{gid}/actions", next_action(state, seat, rng))
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert body["event"]["seat"] == seat and body["game"]["seq"] >= body["event"]["seq"]
+    raise AssertionError("the game did not end")
+
+
+def check_log(me: Any, gid: int, state: dict[str, Any]) -> None:
+    """The log is gap-free from seq 1 and ends with `over`; REST and socket agree."""
+    events = me.get(f"/api/games/{gid}/events").json()["events"]
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    assert events[-1]["type"] == "over" and events[-1]["outcome"] == state["outcome"]
+    with me.client.websocket_connect(f"/api/games/{gid}/live?token={me.token}&after=3") as ws:
+        assert ws.receive_json()["status"] == "over"
+        streamed = [ws.receive_json() for _ in range(len(events) - 3)]
+    assert streamed == events[3:]
+
+
+def test_solo_game_to_the_end(player: Any) -> None:
+    me = player("Ella")
+    created = me.post("/api/games", {"game": "orapa", "mode": "solo"})
+    assert created.status_code == 201, created.text
+    game = created.json()["game"]
+    assert game["seats"][0]["player"] == me.id and game["mines"] == {}
+    state = play_until_over(me, game["id"], 0, random.Random(1))
+    assert state["outcome"] == "win" and state["winners"] == [0]
+    assert set(state["mines"]) == {"1"}          # revealed at the end
+    check_log(me, game["id"], state)
+    events = me.get(f"/api/games/{game['id']}/events").json()["events"]
+    stats = me.get(f"/api/players/{me.id}/stats").json()
+    assert (stats["games"], stats["wins"], stats["by_mode"]["solo"]["wins"]) == (1, 1, 1)
+    assert stats["average_questions"] == sum(e["type"] in ("shot", "cell") for e in events)
+
+
+def test_duel_against_the_computer(player: Any) -> None:
+    me = player("Ann")
+    seats = [{"role": "player", "kind": "human"},
+             {"role": "player", "kind": "computer", "level": "easy"}]
+    game = me.post("/api/games", {"game": "orapa", "mode": "duel", "seats": seats}).json()["game"]
+    gid = game["id"]
+    assert me.post(f"/api/games/{gid}/actions", {"shot": "1"}).status_code == 409  # no mine yet
+    placed = me.put(f"/api/games/{gid}/mine", legal_mine(5))
+    assert placed.status_code == 200 and placed.json()["game"]["mines"]["0"] == legal_mine(5)
+    state = play_until_over(me, gid, 0, random.Random(2))
+    assert state["outcome"] in ("win", "tie") and state["winners"]
+    assert set(state["mines"]) == {"0", "1"}
+    check_log(me, gid, state)
+
+
+def test_table_with_a_human_director_and_computer_explorers(player: Any) -> None:
+    dee, ann = player("Dee"), player("Ann")
+    seats = [{"role": "director", "kind": "human"}, {"role": "explorer", "kind": "human"},
+             {"role": "explorer", "kind": "computer", "level": "easy"}]
+    created = dee.post("/api/games", {"game": "orapa", "mode": "table", "seats": seats}).json()
+    gid = created["game"]["id"]
+    joined = ann.post(f"/api/games/{gid}/join", {"code": created["code"].lower()})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    again = ann.post(f"/api/games/{gid}/join", {"code": created["code"]})
+    assert again.json()["seat"] == 1                      # joining twice: the same seat
+    eve = player("Eve")
+    assert eve.post(f"/api/games/{gid}/join", {"code": created["code"]}).status_code == 409
+    bad = dee.put(f"/api/games/{gid}/mine", {"gems": legal_mine(3)["gems"][:4]})
+    assert bad.status_code == 422 and "gems must be exactly" in bad.json()["error"]
+    assert dee.put(f"/api/games/{gid}/mine", legal_mine(3)).status_code == 200
+    assert dee.state(gid)["status"] == "playing"
+    state = play_until_over(ann, gid, 1, random.Random(3))
+    assert state["outcome"] in ("win", "all lose")
+    assert dee.state(gid)["mines"]["0"] == legal_mine(3)
+    check_log(dee, gid, state)

@@ -1,0 +1,101 @@
+"""The FastAPI application of `orapa serve`: the API under /api, live sockets, the browser app.
+
+`create_app(url)` builds it for a database URL (default: the ORAPA_DATABASE_URL environment
+variable, else sqlite:///./orapa.db). Starting it migrates the database (unless the serve
+command already did, for all workers at once), starts the PostgreSQL listener when there is one,
+and lets the computer seats of unfinished games carry on.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+from fastapi import FastAPI
+from piccolo.engine.postgres import PostgresEngine
+
+from web import errors, frontend
+from web.database import (DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_kind, migrate,
+                          use_engine)
+from web.live import Hub, PgListener
+from web.play import Games
+from web.routers import daily, games, hints, players
+
+MIGRATED_ENV = "ORAPA_DATABASE_MIGRATED"   # set by `orapa serve` once it has migrated
+POOL_SIZE = 20
+
+log = logging.getLogger("orapa.web")
+
+
+class WorkerHeader:
+    """Names the worker process that answered (`X-Orapa-Worker`, useful with --workers N):
+    plain ASGI, so it costs next to nothing."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.header = (b"x-orapa-worker", str(os.getpid()).encode())
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_header(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), self.header]
+            await send(message)
+
+        await self.app(scope, receive, send_with_header)
+
+
+def database_url(url: str | None = None) -> str:
+    return url or os.environ.get("ORAPA_DATABASE_URL") or DEFAULT_URL
+
+
+def create_app(url: str | None = None) -> FastAPI:
+    """The server's app on the database at `url`."""
+    url = database_url(url)
+    kind = engine_kind(url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = engine_for(url)
+        if os.environ.get(MIGRATED_ENV) == url:
+            use_engine(engine)
+        else:
+            await migrate(engine)
+        listener = None
+        hub = Hub()
+        if isinstance(engine, PostgresEngine):
+            await engine.start_connection_pool(min_size=1, max_size=POOL_SIZE)
+            listener = PgListener(url, hub)
+            await listener.start()
+        app.state.games = Games(hub)
+        app.state.database = kind
+        await app.state.games.resume()
+        try:
+            yield
+        finally:
+            await app.state.games.close()
+            if listener is not None:
+                await listener.stop()
+            if isinstance(engine, PostgresEngine):
+                await engine.close_connection_pool()
+            if isinstance(engine, ServerSQLiteEngine):
+                await engine.close_shared()
+
+    app = FastAPI(title="Orapa game server", lifespan=lifespan, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json", redoc_url=None)
+    errors.install(app)
+
+    app.add_middleware(WorkerHeader)
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "database": kind}
+
+    for router in (players.router, games.router, hints.router, daily.router):
+        app.include_router(router)
+    frontend.install(app)
+    return app

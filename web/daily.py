@@ -1,0 +1,57 @@
+"""The daily puzzle: one unique generated puzzle a day, the same for everyone (its seed is the
+date), with the fewest answers the generator can leave (`clues="minimal"`). It is stored as a
+game row of kind `daily` on first request, and every guess is an event of that row."""
+from __future__ import annotations
+
+import random
+from datetime import date, datetime, timezone
+from typing import Any
+
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout
+from games.orapa.puzzle import Puzzle
+from generator.generate import Generator
+from web import store
+
+DAILY_GAME = "daily"
+GEMS = "base"
+
+
+def today() -> str:
+    return datetime.now(timezone.utc).date().isoformat()
+
+
+def generate(day: str) -> Puzzle:
+    """The puzzle of `day` (YYYY-MM-DD): the same on every machine."""
+    date.fromisoformat(day)
+    rng = random.Random(f"orapa-daily-{day}")
+    return Generator(gem_set(GEMS), rng=rng, clues="minimal").next().puzzle
+
+
+def public(puzzle_json: dict[str, Any], day: str) -> dict[str, Any]:
+    """The puzzle JSON without its solution, with its date."""
+    return {**{k: v for k, v in puzzle_json.items() if k != "solution"}, "date": day}
+
+
+def judge(puzzle_json: dict[str, Any], layout_json: Any) -> bool:
+    """Is a guess the day's layout (O6)? Malformed layouts are bad input."""
+    puzzle = Puzzle.from_json(puzzle_json)
+    guess = Layout.from_json(layout_json, puzzle.rules, "layout")
+    return guess == puzzle.solution
+
+
+async def stored(day: str, make: Any) -> dict[str, Any] | None:
+    """The day's row, created (with `make(day)`, a puzzle's JSON) on first use."""
+    row = await store.daily_game(day)
+    if row is None:
+        puzzle = await make(day)
+        try:
+            await store.create_game(DAILY_GAME, None, {"puzzle": puzzle}, [], False,
+                                    daily=day, status="daily")
+        except Exception:     # another request created it first (one row a day: unique)
+            row = await store.daily_game(day)
+            if row is None:
+                raise
+            return row
+        row = await store.daily_game(day)
+    return row

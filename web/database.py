@@ -1,0 +1,131 @@
+"""Database engines from URLs, and bringing a database up to date (Piccolo migrations).
+
+`sqlite:///PATH` (the default `sqlite:///./orapa.db`, created on first start) or
+`postgresql://USER:PASSWORD@HOST:PORT/DB`. Every start applies the migrations not yet run, so an
+old database is migrated and a new one created.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import os
+from typing import Any, Awaitable, Callable, TypeVar
+from urllib.parse import urlparse
+
+from piccolo.engine.base import Engine
+from piccolo.engine.postgres import PostgresEngine
+from piccolo.engine.sqlite import SQLiteEngine
+
+from games.errors import BadInput
+
+DEFAULT_URL = "sqlite:///./orapa.db"
+SQLITE_TIMEOUT = 30.0  # seconds a writer waits for the file lock
+
+
+def engine_kind(url: str) -> str:
+    """`sqlite` or `postgresql` for a database URL; BadInput for anything else."""
+    scheme = urlparse(url).scheme
+    if scheme == "sqlite":
+        return "sqlite"
+    if scheme in ("postgresql", "postgres"):
+        return "postgresql"
+    raise BadInput(f"--database: expected sqlite:///PATH or postgresql://..., got {url!r}")
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a `sqlite:///PATH` URL (`sqlite:////abs` is an absolute path)."""
+    path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else ""
+    if not path:
+        raise BadInput(f"--database: a SQLite URL names a file: sqlite:///PATH, got {url!r}")
+    return path
+
+
+class ServerSQLiteEngine(SQLiteEngine):
+    """SQLite as the server uses it. In WAL mode (set by `migrate`) a commit need not wait for
+    the disk (synchronous=NORMAL): a killed server loses nothing it committed; only a crash of
+    the whole machine could lose the last commits. Queries outside transactions share one
+    long-lived connection instead of opening a connection (and a thread) each; transactions
+    (appending events) still get a connection of their own."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shared: Any = None
+        self._shared_lock: asyncio.Lock | None = None
+
+    async def get_connection(self):  # type: ignore[no-untyped-def]
+        connection = await super().get_connection()
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        return connection
+
+    async def _run_in_new_connection(self, query: str, args: list[Any] | None = None,
+                                     query_type: str = "generic", table: Any = None
+                                     ) -> Any:
+        if self._shared_lock is None:
+            self._shared_lock = asyncio.Lock()
+        async with self._shared_lock:
+            if self._shared is None:
+                self._shared = await self.get_connection()
+            async with self._shared.execute(query, args or []) as cursor:
+                return await cursor.fetchall()
+
+    async def close_shared(self) -> None:
+        """Close the shared connection (when the server stops)."""
+        if self._shared is not None:
+            await self._shared.close()
+            self._shared = None
+
+
+def engine_for(url: str) -> Engine:
+    """A Piccolo engine for a database URL (nothing is opened yet)."""
+    if engine_kind(url) == "sqlite":
+        return ServerSQLiteEngine(path=sqlite_path(url), timeout=SQLITE_TIMEOUT)
+    return PostgresEngine(config={"dsn": url})
+
+
+def use_engine(engine: Engine) -> None:
+    """Point Piccolo (its configuration module, our tables, its migration table) at `engine`."""
+    from piccolo.apps.migrations.tables import Migration
+
+    from web import piccolo_conf
+    from web.tables import Event, Game, Player
+
+    os.environ["PICCOLO_CONF"] = "web.piccolo_conf"
+    piccolo_conf.DB = engine
+    for table in (Player, Game, Event, Migration):
+        table._meta.db = engine
+
+
+async def migrate(engine: Engine) -> None:
+    """Apply every migration of the `orapa` app not yet run on this database."""
+    from piccolo.apps.migrations.commands.forwards import run_forwards
+
+    use_engine(engine)
+    if isinstance(engine, SQLiteEngine):
+        directory = os.path.dirname(os.path.abspath(engine.path))
+        os.makedirs(directory, exist_ok=True)
+        await engine.run_ddl("PRAGMA journal_mode=WAL")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):   # Piccolo prints its progress
+            result = await run_forwards("orapa")
+    finally:
+        if isinstance(engine, ServerSQLiteEngine):
+            await engine.close_shared()        # the app reopens it in its own event loop
+    if not result.success:
+        raise RuntimeError(f"database migration failed: {result.message}")
+
+
+T = TypeVar("T")
+
+
+def run_blocking(coroutine_function: Callable[[], Awaitable[T]]) -> T:
+    """Run a coroutine to its end from synchronous code, in a thread of its own when this thread
+    already runs an event loop (asyncio.run refuses to nest: a test process may hold one)."""
+    import concurrent.futures
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine_function())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine_function())).result()

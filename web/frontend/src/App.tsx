@@ -1,0 +1,48 @@
+import { MouseEvent, ReactNode, useEffect, useState } from "react";
+import { me } from "./api";
+import { ErrorBoundary } from "./components/ErrorBoundary";
+import { navigate, useRoute } from "./router";
+import { DailyPage } from "./views/Daily";
+import { GamePage } from "./views/GamePage";
+import { Lobby } from "./views/Lobby";
+import { StatsPage } from "./views/Stats";
+
+/** A link that moves inside the app without reloading it. */
+export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }): JSX.Element {
+  const go = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return <a href={to} onClick={go} className={className}>{children}</a>;
+}
+
+export function App(): JSX.Element {
+  const route = useRoute();
+  const [player, setPlayer] = useState(me);
+  useEffect(() => {
+    const update = () => setPlayer(me());
+    window.addEventListener("orapa:me", update);
+    return () => window.removeEventListener("orapa:me", update);
+  }, []);
+  return (
+    <div className="app">
+      <header className="top">
+        <Link to="/" className="brand">Orapa Mine</Link>
+        <nav>
+          <Link to="/">Lobby</Link>
+          <Link to="/daily">Daily puzzle</Link>
+          {player && <Link to={`/players/${player.id}`}>My stats</Link>}
+        </nav>
+        {player && <span className="me">Playing as <b>{player.name}</b></span>}
+      </header>
+      <main><ErrorBoundary key={window.location.pathname}>
+        {route.page === "lobby" && <Lobby />}
+        {route.page === "game" && <GamePage key={route.id} id={route.id} />}
+        {route.page === "player" && <StatsPage key={route.id} id={route.id} />}
+        {route.page === "daily" && <DailyPage />}
+        {route.page === "missing" && <p role="alert">No page at {route.path}. <Link to="/">Back to the lobby</Link></p>}
+      </ErrorBoundary></main>
+    </div>
+  );
+}

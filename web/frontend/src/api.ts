@@ -1,0 +1,171 @@
+// The Web API of INTERFACE.md ("Web API"): the only way this app talks to the server.
+import type { LayoutJSON, Rules } from "./orapa/layout";
+
+export type Role = "explorer" | "director" | "player";
+export type Level = "easy" | "normal" | "strong";
+export interface Seat { seat: number; role: Role; kind: "human" | "computer"; name: string; player: string | null; level?: Level }
+export interface SeatRequest { role: Role; kind: "human" | "computer"; level?: Level }
+
+export interface Observation { shot?: string; exit?: string; color?: string; cell?: string; content?: string }
+
+export interface GameState {
+  id: string;
+  game: string;
+  mode: "solo" | "duel" | "table";
+  gems: string | { shape: string; color: string }[];
+  rules: Partial<Rules>;
+  hints: boolean;
+  seats: Seat[];
+  status: "waiting" | "playing" | "over";
+  to_move: number | null;
+  observations: Record<string, Observation[]>;
+  guesses_left: Record<string, number>;
+  outcome: "win" | "tie" | "all lose" | null;
+  winners: number[];
+  mines: Record<string, LayoutJSON>;
+  code?: string;
+  [more: string]: unknown;
+}
+
+export interface GameEvent {
+  seq: number;
+  at: string;
+  seat: number | null;
+  type: "joined" | "mine_placed" | "shot" | "cell" | "guess" | "turn" | "over" | string;
+  observation?: Observation;
+  correct?: boolean;
+  layout?: LayoutJSON;
+  [more: string]: unknown;
+}
+
+/** The observation a shot or cell event carries (nested, or as the event's own fields). */
+export function eventObservation(e: GameEvent): Observation | null {
+  if (e.type !== "shot" && e.type !== "cell") return null;
+  if (e.observation) return e.observation;
+  const o: Observation = {};
+  for (const k of ["shot", "exit", "color", "cell", "content"] as const) {
+    if (typeof e[k] === "string") o[k] = e[k] as string;
+  }
+  return o.shot !== undefined || o.cell !== undefined ? o : null;
+}
+
+export interface NextHint { question: string; expected_bits: number; candidates: number; exact: boolean; ranking: { question: string; expected_bits: number }[] }
+export interface Deductions { count: number; exact: boolean; cells: Record<string, string> }
+export interface CheckResult { reproduces: boolean[]; consistent: boolean; forced: boolean }
+export interface Analysis { [seat: string]: { forced_after: number | null; bits: number[]; advisor_questions: number } }
+export interface Stats { games: number; wins: number; losses: number; ties: number; average_questions: number | null; by_mode: Record<string, unknown>; [more: string]: unknown }
+export interface Puzzle { gems: string | { shape: string; color: string }[]; rules?: Partial<Rules>; observations: Observation[]; [more: string]: unknown }
+
+/** An error answer of the API: its status and its one-line message. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+const TOKEN_KEY = "orapa.token";
+const PLAYER_KEY = "orapa.player";
+
+export interface Me { id: string; name: string }
+
+export function token(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function me(): Me | null {
+  const raw = localStorage.getItem(PLAYER_KEY);
+  return raw ? (JSON.parse(raw) as Me) : null;
+}
+
+const GAMES_KEY = "orapa.games";
+
+/** The games this browser created or joined (the API has no list; the browser remembers). */
+export function myGameIds(): string[] {
+  return JSON.parse(localStorage.getItem(GAMES_KEY) ?? "[]") as string[];
+}
+
+export function rememberGame(id: string): void {
+  const ids = myGameIds().filter((g) => g !== id);
+  localStorage.setItem(GAMES_KEY, JSON.stringify([id, ...ids].slice(0, 50)));
+}
+
+/** Tell the page that who is signed in changed. */
+function announce(): void {
+  window.dispatchEvent(new Event("orapa:me"));
+}
+
+export function signOut(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(PLAYER_KEY);
+  localStorage.removeItem(GAMES_KEY);
+  announce();
+}
+
+/** A link ending in #token=T signs this browser in; the token leaves the address bar. */
+export function takeTokenFromAddress(): void {
+  const m = /token=([^&]+)/.exec(window.location.hash);
+  if (!m) return;
+  localStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]));
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  const t = token();
+  if (t) headers.Authorization = `Bearer ${t}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(`/api${path}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const message = (data as { error?: string } | null)?.error ?? `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, message);
+  }
+  return data as T;
+}
+
+export async function register(name: string): Promise<Me> {
+  const out = await call<{ player: Me; token: string }>("POST", "/players", { name });
+  localStorage.setItem(TOKEN_KEY, out.token);
+  localStorage.setItem(PLAYER_KEY, JSON.stringify(out.player));
+  announce();
+  return out.player;
+}
+
+export interface CreateBody {
+  game: string; mode?: string; gems?: string; rules?: Partial<Rules>; hints?: boolean;
+  seats: SeatRequest[]; [more: string]: unknown;
+}
+
+export const api = {
+  health: () => call<{ status: string; database: string }>("GET", "/health"),
+  createGame: (body: CreateBody) => call<{ game: GameState; code: string }>("POST", "/games", body),
+  join: (id: string, code: string) => call<{ game: GameState; seat: number }>("POST", `/games/${id}/join`, { code }),
+  game: (id: string) => call<GameState>("GET", `/games/${id}`),
+  byCode: (code: string) => call<{ games: { id: string }[] }>("GET", `/games?code=${encodeURIComponent(code)}`),
+  events: (id: string, after = 0) => call<{ events: GameEvent[] }>("GET", `/games/${id}/events?after=${after}`),
+  placeMine: (id: string, layout: LayoutJSON) => call<{ game: GameState }>("PUT", `/games/${id}/mine`, layout),
+  act: (id: string, action: Record<string, unknown>) =>
+    call<{ event: GameEvent; game: GameState }>("POST", `/games/${id}/actions`, action),
+  hintNext: (id: string) => call<NextHint>("GET", `/games/${id}/hints/next`),
+  hintDeductions: (id: string) => call<Deductions>("GET", `/games/${id}/hints/deductions`),
+  hintCheck: (id: string, layout: LayoutJSON) => call<CheckResult>("POST", `/games/${id}/hints/check`, layout),
+  analysis: (id: string) => call<Analysis>("GET", `/games/${id}/analysis`),
+  stats: (player: string) => call<Stats>("GET", `/players/${player}/stats`),
+  daily: () => call<Puzzle>("GET", "/daily"),
+  dailyGuess: (layout: LayoutJSON) => call<{ correct: boolean }>("POST", "/daily/guess", layout),
+};
+
+/** The live URL of a game: STATE first, then every event after `after`. */
+export function liveUrl(id: string, after: number): string {
+  const proto = window.location.protocol === "https:" ? "wss" : "ws";
+  const t = token() ?? "";
+  return `${proto}://${window.location.host}/api/games/${id}/live?token=${encodeURIComponent(t)}&after=${after}`;
+}

@@ -1,0 +1,140 @@
+// The board drawn in SVG from the layout and the port names (RULINGS O1): grid, 36 ports, gems
+// in colour with a pattern and a letter each, wave paths, and marks on cells and ports.
+import { PointerEvent as ReactPointerEvent, ReactNode, useRef } from "react";
+import { COLUMNS, COLUMN_LETTERS, PORT_LABELS, ROWS, portPosition } from "../orapa/board";
+import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
+import { GemJSON, Point } from "../orapa/layout";
+
+export interface WavePath { key: string; points: [number, number][]; color: string; animate?: boolean }
+export interface PortMark { tag?: string; color?: string; state?: "ok" | "bad"; title?: string }
+export interface CellMark { fill?: string; text?: string; title?: string }
+
+export interface BoardProps {
+  label: string;
+  gems?: GemJSON[];
+  ghost?: GemJSON | null;
+  selected?: number | null;
+  waves?: WavePath[];
+  portMarks?: Record<string, PortMark>;
+  cellMarks?: Record<string, CellMark>;
+  onPort?: (label: string) => void;
+  onCell?: (label: string) => void;
+  onGemPointerDown?: (index: number, e: ReactPointerEvent<SVGElement>) => void;
+  svgRef?: React.RefObject<SVGSVGElement>;
+  children?: ReactNode;
+}
+
+const PATTERNS: Record<string, ReactNode> = {
+  red: <path d="M0,4 L4,0" stroke="#7a0010" strokeWidth="0.8" />,
+  yellow: <circle cx="2" cy="2" r="0.7" fill="#7a5c00" />,
+  blue: <path d="M0,2 H4" stroke="#0a2a66" strokeWidth="0.8" />,
+  white: <path d="M0,0 L4,4 M4,0 L0,4" stroke="#b8b8b0" strokeWidth="0.4" />,
+  transparent: <path d="M2,0 V4" stroke="#5aa6ad" strokeWidth="0.5" />,
+  black: <path d="M0,0 H4 V4" stroke="#555" strokeWidth="0.5" fill="none" />,
+};
+
+export function GemPatterns(): JSX.Element {
+  return (
+    <defs>
+      {Object.entries(PATTERNS).map(([color, mark]) => (
+        <pattern key={color} id={`gem-${color}`} width="4" height="4" patternUnits="userSpaceOnUse"
+          patternTransform="scale(0.05)">
+          <rect width="4" height="4" fill={SCREEN_COLORS[color]} />
+          {mark}
+        </pattern>
+      ))}
+    </defs>
+  );
+}
+
+function centroid(points: Point[]): Point {
+  const n = points.length;
+  return [points.reduce((s, p) => s + p[0], 0) / n, points.reduce((s, p) => s + p[1], 0) / n];
+}
+
+export function GemShape({ gem, selected, ghost, onPointerDown, index }: {
+  gem: GemJSON; selected?: boolean; ghost?: boolean; index?: number;
+  onPointerDown?: (e: ReactPointerEvent<SVGElement>) => void;
+}): JSX.Element {
+  const [cx, cy] = centroid(gem.vertices);
+  const label = `${gem.color} ${gem.shape}`;
+  return (
+    <g className={`gem${selected ? " selected" : ""}${ghost ? " ghost" : ""}`}
+      data-gem={index} data-shape={gem.shape} data-color={gem.color}
+      data-vertices={JSON.stringify(gem.vertices)} onPointerDown={onPointerDown}>
+      <title>{label}</title>
+      <polygon points={gem.vertices.map((p) => p.join(",")).join(" ")}
+        fill={`url(#gem-${gem.color})`} stroke={selected ? "#ff6a00" : "#333"}
+        strokeWidth={selected ? 0.09 : 0.04} strokeLinejoin="round" />
+      <text x={cx} y={cy + 0.14} className="gem-letter" fill={gem.color === "black" || gem.color === "blue" ? "#fff" : "#111"}>
+        {COLOR_LETTERS[gem.color]}
+      </text>
+    </g>
+  );
+}
+
+export function Board(props: BoardProps): JSX.Element {
+  const localRef = useRef<SVGSVGElement>(null);
+  const ref = props.svgRef ?? localRef;
+  const cells: JSX.Element[] = [];
+  for (let row = 0; row < ROWS; row++) {
+    for (let col = 0; col < COLUMNS; col++) {
+      const name = `${COLUMN_LETTERS[col]}${row + 1}`;
+      const mark = props.cellMarks?.[name];
+      cells.push(
+        <g key={name} className={`cell${props.onCell ? " clickable" : ""}`} data-cell={name}
+          onClick={props.onCell ? () => props.onCell?.(name) : undefined}>
+          <title>{mark?.title ?? name}</title>
+          <rect x={col} y={row} width={1} height={1} fill={mark?.fill ?? "#fbf8ef"} stroke="#c9c2ad" strokeWidth={0.02} />
+          {mark?.text && <text x={col + 0.5} y={row + 0.62} className="cell-text">{mark.text}</text>}
+        </g>,
+      );
+    }
+  }
+  return (
+    <svg ref={ref} className="board" viewBox="-1.1 -1.1 12.2 10.2" role="group" aria-label={props.label}>
+      <GemPatterns />
+      {cells}
+      <rect x={0} y={0} width={COLUMNS} height={ROWS} fill="none" stroke="#5a513a" strokeWidth={0.06} />
+      {(props.gems ?? []).map((gem, i) => (
+        <GemShape key={i} index={i} gem={gem} selected={props.selected === i}
+          onPointerDown={props.onGemPointerDown ? (e) => props.onGemPointerDown?.(i, e) : undefined} />
+      ))}
+      {props.ghost && <GemShape gem={props.ghost} ghost />}
+      {(props.waves ?? []).map((w) => (
+        <polyline key={w.key} className={`wave${w.animate ? " animate" : ""}`} pathLength={1}
+          points={w.points.map((p) => p.join(",")).join(" ")}
+          stroke={SCREEN_COLORS[w.color] ?? "#444"} data-wave={w.key} />
+      ))}
+      {PORT_LABELS.map((label, p) => {
+        const [x, y] = portPosition(p);
+        const mark = props.portMarks?.[label];
+        const click = props.onPort ? () => props.onPort?.(label) : undefined;
+        return (
+          <g key={label} className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`}
+            data-port={label} role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
+            aria-label={click ? `shoot from port ${label}` : undefined} onClick={click}
+            onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
+            <title>{mark?.title ?? `port ${label}`}</title>
+            <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
+              fill={mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
+            <text x={x} y={y + 0.05} className="port-label">{label}</text>
+            {mark?.tag && <text x={x} y={y + 0.38} className="port-tag">{mark.tag}</text>}
+          </g>
+        );
+      })}
+      {props.children}
+    </svg>
+  );
+}
+
+/** Grid point (x, y) under a pointer, rounded, in board units. */
+export function gridPoint(svg: SVGSVGElement, clientX: number, clientY: number): [number, number] {
+  const pt = svg.createSVGPoint();
+  pt.x = clientX;
+  pt.y = clientY;
+  const m = svg.getScreenCTM();
+  if (!m) return [0, 0];
+  const p = pt.matrixTransform(m.inverse());
+  return [p.x, p.y];
+}

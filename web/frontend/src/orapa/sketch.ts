@@ -1,0 +1,111 @@
+// The sketch board's logic: the explorer's own copy of the mine, edited gem by gem, and how
+// its answers compare with the answers heard so far.
+import { PORT_LABELS, parseCell, parsePort } from "./board";
+import { canonicalColor } from "./colors";
+import {
+  Board, GemJSON, GemKind, LayoutJSON, Point, SHAPES, canonicalVertices, mirror, rotate, translate,
+} from "./layout";
+import { shotAnswer } from "./tracer";
+
+export interface Observation { shot?: string; exit?: string; color?: string; cell?: string; content?: string }
+
+/** A new gem of `kind` in its first orientation with its bounding box's corner at `at`. */
+export function newGem(kind: GemKind, at: Point = [0, 0]): GemJSON {
+  return { ...kind, vertices: canonicalVertices(translate(SHAPES[kind.shape], at[0], at[1])) };
+}
+
+/** The gems of the set not yet on the sketch (a multiset difference, in set order). */
+export function remaining(set: GemKind[], placed: GemJSON[]): GemKind[] {
+  const used = placed.map((g) => `${g.color} ${g.shape}`);
+  const out: GemKind[] = [];
+  for (const kind of set) {
+    const i = used.indexOf(`${kind.color} ${kind.shape}`);
+    if (i >= 0) used.splice(i, 1);
+    else out.push(kind);
+  }
+  return out;
+}
+
+function bbox(points: Point[]): [number, number, number, number] {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** Move a gem by whole grid steps, kept inside the board (0..10 x 0..8). */
+export function moveGem(gem: GemJSON, dx: number, dy: number): GemJSON {
+  const [x0, y0, x1, y1] = bbox(gem.vertices);
+  const cx = Math.max(-x0, Math.min(10 - x1, dx));
+  const cy = Math.max(-y0, Math.min(8 - y1, dy));
+  return { ...gem, vertices: canonicalVertices(translate(gem.vertices, cx, cy)) };
+}
+
+/** Put a gem's bounding-box corner at grid point `at` (clamped to the board). */
+export function placeGemAt(gem: GemJSON, at: Point): GemJSON {
+  const [x0, y0] = bbox(gem.vertices);
+  return moveGem(gem, at[0] - x0, at[1] - y0);
+}
+
+/** Turn a gem a quarter clockwise, then keep it on the board. */
+export function rotateGem(gem: GemJSON): GemJSON {
+  return moveGem({ ...gem, vertices: rotate(gem.vertices) }, 0, 0);
+}
+
+/** Mirror a gem left to right (only the parallelogram changes shape). */
+export function mirrorGem(gem: GemJSON): GemJSON {
+  return { ...gem, vertices: mirror(gem.vertices) };
+}
+
+/** Does the sketch give the answer heard? (shots: exit and colour; cells: content) */
+export function reproduces(board: Board, obs: Observation): boolean {
+  if (obs.shot !== undefined) {
+    const port = parsePort(obs.shot);
+    if (port === null) return false;
+    const mine = shotAnswer(board, port);
+    if (mine.exit !== String(obs.exit).toUpperCase() && !(mine.exit === "absorbed" && obs.exit === "absorbed")) return false;
+    return mine.exit === "absorbed" || canonicalColor(mine.color ?? "") === canonicalColor(obs.color ?? "");
+  }
+  if (obs.cell !== undefined) {
+    const cell = parseCell(obs.cell);
+    return cell !== null && board.cellContent(cell) === canonicalColor(obs.content ?? "");
+  }
+  return false;
+}
+
+/** Per observation: does the sketch reproduce it? */
+export function checkSketch(layout: LayoutJSON, observations: Observation[]): boolean[] {
+  const board = new Board(layout);
+  return observations.map((o) => reproduces(board, o));
+}
+
+/** Port marks for a list of answers: entry and exit share a number, coloured by the answer. */
+export function answerTags(observations: Observation[]): Record<string, { tag: string; color?: string }> {
+  const out: Record<string, { tag: string; color?: string }> = {};
+  let n = 0;
+  for (const o of observations) {
+    if (o.shot === undefined) continue;
+    if (out[o.shot]) continue; // a shot from an earlier exit: the same path backwards
+    n += 1;
+    const color = o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? "");
+    out[o.shot] = { tag: String(n), color };
+    if (o.exit && o.exit !== "absorbed" && !out[o.exit]) out[o.exit] = { tag: String(n), color };
+  }
+  return out;
+}
+
+/** A question typed by the player: a port label or a cell name, normalised; null if neither. */
+export function parseQuestion(text: string): { shot: string } | { cell: string } | null {
+  const port = parsePort(text);
+  if (port !== null) return { shot: PORT_LABELS[port] };
+  const cell = parseCell(text);
+  if (cell !== null) return { cell: text.trim().toUpperCase() };
+  return null;
+}
+
+/** One line for an answer, in words: "15 -> B blue", "E4: white". */
+export function describe(o: Observation): string {
+  if (o.shot !== undefined) {
+    return o.exit === "absorbed" ? `${o.shot} → absorbed` : `${o.shot} → ${o.exit} ${canonicalColor(o.color ?? "")}`;
+  }
+  return `${o.cell}: ${o.content}`;
+}

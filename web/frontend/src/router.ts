@@ -1,0 +1,34 @@
+// A small router over the History API: the pages of INTERFACE.md ("/", "/games/{id}",
+// "/players/{id}", "/daily"), which the server answers with the app (SPA fallback).
+import { useEffect, useState } from "react";
+
+export type Route =
+  | { page: "lobby" }
+  | { page: "game"; id: string }
+  | { page: "player"; id: string }
+  | { page: "daily" }
+  | { page: "missing"; path: string };
+
+export function parseRoute(path: string): Route {
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { page: "lobby" };
+  if (parts[0] === "games" && parts.length === 2) return { page: "game", id: parts[1] };
+  if (parts[0] === "players" && parts.length === 2) return { page: "player", id: parts[1] };
+  if (parts[0] === "daily" && parts.length === 1) return { page: "daily" };
+  return { page: "missing", path };
+}
+
+export function navigate(path: string): void {
+  history.pushState(null, "", path);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.pathname));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(window.location.pathname));
+    window.addEventListener("popstate", update);
+    return () => window.removeEventListener("popstate", update);
+  }, []);
+  return route;
+}

@@ -1,0 +1,155 @@
+// After the game: every mine revealed with the path of every shot, the analysis (when the mine
+// was forced, bits per question, the advisor's count) and a replay stepping through the events.
+import { KeyboardEvent, useEffect, useState } from "react";
+import { Analysis, ApiError, GameEvent, GameState, Observation, Seat, api, eventObservation } from "../api";
+import { Board, WavePath } from "../components/Board";
+import { parsePort } from "../orapa/board";
+import { canonicalColor } from "../orapa/colors";
+import { Board as Traced, LayoutJSON } from "../orapa/layout";
+import { traceWave } from "../orapa/tracer";
+import { LiveGame } from "../live";
+import { AnswerLog, questionMarks } from "./ExplorerView";
+import { targetSeat } from "./GamePage";
+
+export function wavePaths(mine: LayoutJSON, observations: Observation[], animateLast = false): WavePath[] {
+  const traced = new Traced(mine);
+  return observations.filter((o) => o.shot).map((o, i, all) => {
+    const w = traceWave(traced, parsePort(o.shot as string) as number);
+    return { key: `${o.shot}-${i}`, points: w.points, color: o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? ""), animate: animateLast && i === all.length - 1 };
+  });
+}
+
+function BitsChart({ bits, forcedAfter }: { bits: number[]; forcedAfter: number | null }): JSX.Element {
+  // A fixed 600 x 200 drawing: bars share the width, the tallest reaches the top margin.
+  const max = Math.max(1, ...bits);
+  const left = 40;
+  const w = (600 - left - 10) / Math.max(bits.length, 1);
+  const y = (b: number) => 170 - (b / max) * 140;
+  return (
+    <svg className="chart" viewBox="0 0 600 200" role="img" aria-label="bits per question">
+      <text x={4} y={16} className="axis" style={{ textAnchor: "start" }}>bits gained per question{forcedAfter !== null ? " (green: the mine forced)" : ""}</text>
+      {bits.map((b, i) => (
+        <g key={i}>
+          <rect x={left + i * w + w * 0.15} y={y(b)} width={w * 0.7} height={170 - y(b)}
+            fill={forcedAfter !== null && i + 1 === forcedAfter ? "#2e9e4f" : "#1f5fd1"}><title>{`question ${i + 1}: ${b.toFixed(2)} bits`}</title></rect>
+          {w >= 18 && <text x={left + i * w + w / 2} y={y(b) - 4} className="axis">{b.toFixed(1)}</text>}
+          {(w >= 14 || i % 5 === 4) && <text x={left + i * w + w / 2} y={186} className="axis">{i + 1}</text>}
+        </g>
+      ))}
+      <line x1={left - 2} y1={170} x2={590} y2={170} stroke="#555" strokeWidth={1} />
+    </svg>
+  );
+}
+
+function Replay({ state, events }: { state: GameState; events: GameEvent[] }): JSX.Element {
+  const [step, setStep] = useState(events.length);
+  useEffect(() => setStep(events.length), [events.length]);
+  const shown = events.slice(0, step);
+  const current = shown[shown.length - 1];
+  // The board as it was: every answer heard by each explorer up to this event.
+  const bySeat: Record<string, Observation[]> = {};
+  for (const e of shown) {
+    const o = eventObservation(e);
+    if (o && e.seat !== null) (bySeat[String(e.seat)] ??= []).push(o);
+  }
+  const explorers = state.seats.filter((s) => s.role !== "director");
+  const key = (e: KeyboardEvent) => {
+    if (e.key === "ArrowRight") setStep((s) => Math.min(events.length, s + 1));
+    else if (e.key === "ArrowLeft") setStep((s) => Math.max(0, s - 1));
+    else if (e.key === "Home") setStep(0);
+    else if (e.key === "End") setStep(events.length);
+    else return;
+    e.preventDefault();
+  };
+  return (
+    <section className="card replay" aria-label="replay" tabIndex={0} onKeyDown={key}>
+      <h2>Replay</h2>
+      <div className="buttons">
+        <button type="button" onClick={() => setStep(0)} aria-label="first event">|◀</button>
+        <button type="button" onClick={() => setStep((s) => Math.max(0, s - 1))} aria-label="previous event">◀</button>
+        <input type="range" min={0} max={events.length} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label="event" />
+        <button type="button" onClick={() => setStep((s) => Math.min(events.length, s + 1))} aria-label="next event">▶</button>
+        <button type="button" onClick={() => setStep(events.length)} aria-label="last event">▶|</button>
+      </div>
+      <p data-testid="replay-step">Event {step} of {events.length}{current ? `: ${describeEvent(state, current)}` : ": the start"}</p>
+      <div className="boards">
+        {explorers.map((s) => {
+          const obs = bySeat[String(s.seat)] ?? [];
+          const target = targetSeat(state, s.seat);
+          const mine = target !== null ? state.mines[String(target)] : undefined;
+          const { ports, cells } = questionMarks(obs);
+          return (
+            <div key={s.seat}>
+              <h3>{s.name || "explorer"}</h3>
+              <Board label={`replay ${s.name}`} gems={mine?.gems} portMarks={ports} cellMarks={cells}
+                waves={mine ? wavePaths(mine, obs, true).slice(-1) : []} />
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+export function describeEvent(state: GameState, e: GameEvent): string {
+  const who = e.seat !== null ? state.seats[e.seat]?.name || `seat ${e.seat}` : "the game";
+  const o = eventObservation(e);
+  switch (e.type) {
+    case "shot": return `${who} shot ${o?.shot} → ${o?.exit === "absorbed" ? "absorbed" : `${o?.exit} ${o?.color}`}`;
+    case "cell": return `${who} asked ${o?.cell}: ${o?.content}`;
+    case "guess": return `${who} guessed: ${e.correct ? "right" : "wrong"}`;
+    case "mine_placed": return `${who} placed a mine`;
+    case "joined": return `${who} joined`;
+    case "turn": return `${who} is to play`;
+    case "over": return "the game is over";
+    default: return `${who}: ${e.type}`;
+  }
+}
+
+export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
+  const state = live.state as GameState;
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [events, setEvents] = useState<GameEvent[]>([]);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    api.analysis(state.id).then(setAnalysis).catch((e) =>
+      setError(e instanceof ApiError && e.status === 404 ? "" : (e as Error).message));
+    api.events(state.id, 0).then((o) => setEvents(o.events)).catch((e) => setError((e as Error).message));
+  }, [state.id]);
+  const explorers = state.seats.filter((s) => s.role !== "director");
+  const won = seat && state.winners.includes(seat.seat);
+  return (
+    <div className="after">
+      <p className="verdict" role="status" data-testid="outcome">
+        Game over: {state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome}
+        {seat ? (won ? " — well played!" : "") : ""}
+      </p>
+      {error && <p className="error" role="alert">{error}</p>}
+      <div className="boards">
+        {explorers.map((s) => {
+          const target = targetSeat(state, s.seat);
+          const mine = target !== null ? state.mines[String(target)] : undefined;
+          const obs = state.observations[String(s.seat)] ?? [];
+          const a = analysis?.[String(s.seat)];
+          return (
+            <section key={s.seat} aria-label={`${s.name} result`}>
+              <h2>{state.mode === "duel" ? `The mine ${s.name || "this player"} explored` : "The mine"}</h2>
+              {mine ? <Board label={`revealed mine ${s.name}`} gems={mine.gems} waves={wavePaths(mine, obs)} portMarks={questionMarks(obs).ports} cellMarks={questionMarks(obs).cells} />
+                : <p className="muted">mine not shown</p>}
+              <h3>{s.name}'s answers</h3>
+              <AnswerLog observations={obs} />
+              {!a && !error && <p className="muted" data-testid="pending-analysis">Analysing the game…</p>}
+              {a && (
+                <div className="analysis" data-testid={`analysis-${s.seat}`}>
+                  <p>{a.forced_after !== null ? `The mine was forced after question ${a.forced_after}` : "The answers never forced the mine"}; {obs.length} question{obs.length === 1 ? "" : "s"} asked; the advisor would have needed {a.advisor_questions}.</p>
+                  <BitsChart bits={a.bits} forcedAfter={a.forced_after} />
+                </div>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      {events.length > 0 && <Replay state={state} events={events} />}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// The director's view: place the mine by dragging gems, with every O3 rule broken shown as you
+// go and the server's 422 shown when it refuses; then watch the explorers' questions live.
+import { useEffect, useState } from "react";
+import { ApiError, GameState, Observation, Seat, api, eventObservation } from "../api";
+import { Board } from "../components/Board";
+import { SketchEditor } from "../components/SketchEditor";
+import { GemJSON, Rules, DEFAULT_RULES, gemSet, violations } from "../orapa/layout";
+import { LiveGame } from "../live";
+import { AnswerLog, questionMarks } from "./ExplorerView";
+import { ExplorerView } from "./ExplorerView";
+import { wavePaths } from "./AfterGame";
+
+export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JSX.Element {
+  const state = live.state as GameState;
+  const placed = state.mines[String(seat.seat)];
+  const [gems, setGems] = useState<GemJSON[]>([]);
+  const [serverError, setServerError] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const rules: Rules = { ...DEFAULT_RULES, ...state.rules };
+  const set = gemSet(state.gems as string);
+  const local = violations({ gems }, rules);
+  useEffect(() => setServerError([]), [gems]);
+
+  if (placed && state.mode === "duel") return <ExplorerView live={live} seat={seat} />;
+  if (placed) {
+    // Every question as it happens, with who asked it; the director sees the paths on the mine.
+    const asked = live.events.map((e) => ({ seat: e.seat, o: eventObservation(e) })).filter((x) => x.o !== null);
+    const obs = asked.map((x) => x.o as Observation);
+    const { ports, cells } = questionMarks(obs);
+    return (
+      <div className="director">
+        <p className="status" aria-live="polite">{state.status === "waiting" ? "Your mine is placed; waiting for the explorers." : `${state.seats[state.to_move ?? 0]?.name ?? "An explorer"} is to play.`}</p>
+        <div className="boards">
+          <section aria-label="the explorers' questions">
+            <h2>My mine and the explorers' questions</h2>
+            <Board label="director board" gems={placed.gems} portMarks={ports} cellMarks={cells} waves={wavePaths(placed, obs, true).slice(-1)} />
+          </section>
+          <section aria-label="answers">
+            <h2>Answers given</h2>
+            <AnswerLog observations={obs} state={state} seats={asked.map((x) => x.seat)} />
+          </section>
+        </div>
+      </div>
+    );
+  }
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const out = await api.placeMine(state.id, { gems });
+      live.setState(out.game);
+    } catch (err) {
+      const msg = (err as Error).message;
+      setServerError(err instanceof ApiError && err.status === 422 ? msg.split("; ") : [msg]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const complete = gems.length === set.length;
+  return (
+    <div className="director">
+      <p className="status">{state.mode === "duel" ? "Hide your mine for your opponent: " : "You direct: "}place all {set.length} gems, then confirm.</p>
+      <div className="boards">
+        <section aria-label="place the mine">
+          <SketchEditor label="mine board" gemSet={set} gems={gems} onChange={setGems} />
+        </section>
+        <section aria-label="rules">
+          <h2>Rules check</h2>
+          {local.length === 0 && complete && <p className="ok-text" data-testid="legal">Legal: every gem inside, none overlapping or sharing an edge, every gem visible.</p>}
+          {!complete && <p className="muted">{set.length - gems.length} gem{set.length - gems.length === 1 ? "" : "s"} still to place.</p>}
+          {local.length > 0 && (
+            <ul className="violations" data-testid="violations" aria-live="polite">
+              {local.map((v) => <li key={v}>{v}</li>)}
+            </ul>
+          )}
+          {serverError.length > 0 && (
+            <div role="alert" className="error" data-testid="server-refusal">
+              <p>The server refused the mine:</p>
+              <ul>{serverError.map((v) => <li key={v}>{v}</li>)}</ul>
+            </div>
+          )}
+          <button type="button" className="primary" disabled={busy || gems.length === 0} onClick={submit}>Place this mine</button>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+// The explorer's view: the question board (click or type a port to shoot, a cell to ask), the
+// answer log, whose turn it is, the sketch board traced in the browser, and the guess.
+import { FormEvent, useEffect, useMemo, useState } from "react";
+import { GameState, Observation, Seat, api, eventObservation } from "../api";
+import { Board, CellMark, PortMark, WavePath } from "../components/Board";
+import { SketchEditor } from "../components/SketchEditor";
+import { parsePort } from "../orapa/board";
+import { COLOR_LETTERS, SCREEN_COLORS, canonicalColor } from "../orapa/colors";
+import { Board as Traced, GemJSON, gemSet } from "../orapa/layout";
+import { answerTags, checkSketch, describe, parseQuestion } from "../orapa/sketch";
+import { traceWave } from "../orapa/tracer";
+import { LiveGame } from "../live";
+import { targetSeat } from "./GamePage";
+import { TrainingPanel } from "./TrainingPanel";
+
+/** Marks of the answers heard on the question board: tagged ports and answered cells. */
+export function questionMarks(observations: Observation[]): { ports: Record<string, PortMark>; cells: Record<string, CellMark> } {
+  const ports: Record<string, PortMark> = {};
+  for (const [port, t] of Object.entries(answerTags(observations))) ports[port] = { tag: t.tag, color: t.color, title: `port ${port}: answer ${t.tag} (${t.color})` };
+  const cells: Record<string, CellMark> = {};
+  for (const o of observations) {
+    if (o.cell) {
+      const content = canonicalColor(o.content ?? "");
+      cells[o.cell] = { fill: SCREEN_COLORS[content] ?? "#fff", text: content === "empty" ? "·" : content === "absorbed" ? "✕" : COLOR_LETTERS[content] ?? "?", title: `${o.cell}: ${content}` };
+    }
+  }
+  return { ports, cells };
+}
+
+function useSketch(key: string): [GemJSON[], (g: GemJSON[]) => void] {
+  const [gems, setGems] = useState<GemJSON[]>(() => JSON.parse(localStorage.getItem(key) ?? "[]") as GemJSON[]);
+  useEffect(() => localStorage.setItem(key, JSON.stringify(gems)), [key, gems]);
+  return [gems, setGems];
+}
+
+export function AnswerLog({ observations, marks, state, seats }: { observations: Observation[]; marks?: boolean[]; state?: GameState; seats?: (number | null)[] }): JSX.Element {
+  return (
+    observations.length === 0 ? <p className="muted">no answers yet</p> :
+    <ol className="answer-log" aria-label="answers">
+      {observations.map((o, i) => {
+        const color = o.shot ? (o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? "")) : canonicalColor(o.content ?? "");
+        const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name : null;
+        return (
+          <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>
+            <span className="swatch" style={{ background: SCREEN_COLORS[color] ?? "#fff" }} aria-hidden="true" />
+            {who && <span className="muted">{who}: </span>}
+            <span className="answer-text">{describe(o)}</span>
+            {marks && <span className="mark" title={marks[i] ? "your sketch gives this answer" : "your sketch gives another answer"}>{marks[i] ? " ✓ sketch agrees" : " ✗ sketch differs"}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
+  const state = live.state as GameState;
+  const mine = seat?.seat ?? state.seats.find((s) => s.role === "explorer")?.seat ?? 0;
+  const observations = state.observations[String(mine)] ?? [];
+  const [sketch, setSketch] = useSketch(`orapa.sketch.${state.id}.${mine}`);
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [verdict, setVerdict] = useState("");
+  const [showAll, setShowAll] = useState(false);
+  const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
+  const left = state.guesses_left[String(mine)] ?? 0;
+  const set = gemSet(state.gems as string);
+  const marks = useMemo(() => checkSketch({ gems: sketch }, observations), [sketch, observations]);
+  const { ports, cells } = questionMarks(observations);
+
+  const ask = async (q: { shot: string } | { cell: string }) => {
+    setError("");
+    try {
+      await api.act(state.id, q);
+      await live.refresh();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const submitTyped = (e: FormEvent) => {
+    e.preventDefault();
+    const q = parseQuestion(typed);
+    if (!q) return setError(`'${typed}' is neither a port (1..18, A..R) nor a cell (A1..J8)`);
+    setTyped("");
+    ask(q);
+  };
+  const guess = async () => {
+    setConfirming(false);
+    try {
+      const out = await api.act(state.id, { guess: { gems: sketch } });
+      setVerdict(out.event.correct ? "Correct: that is the mine!" : "Wrong: that is not the mine.");
+      await live.refresh();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  // The sketch's paths: the latest shot animated, or every shot heard.
+  const traced = new Traced({ gems: sketch });
+  const shots = observations.filter((o) => o.shot);
+  const waves: WavePath[] = (showAll ? shots : shots.slice(-1)).map((o, i) => {
+    const w = traceWave(traced, parsePort(o.shot as string) as number);
+    return { key: `${o.shot}-${i}-${showAll}`, points: w.points, color: canonicalColor(o.color ?? "") || "absorbed", animate: !showAll };
+  });
+  const sketchPorts: Record<string, PortMark> = {};
+  observations.forEach((o, i) => {
+    if (o.shot) sketchPorts[o.shot] = { ...ports[o.shot], state: marks[i] ? "ok" : "bad" };
+  });
+  // Other explorers' answers, unless the server already lists them with mine (public answers).
+  const others = state.mode === "table" ? state.seats.filter((s) => s.role === "explorer" && s.seat !== mine &&
+    JSON.stringify(state.observations[String(s.seat)] ?? []) !== JSON.stringify(observations)) : [];
+  const target = targetSeat(state, mine);
+  // In a duel my mine is the other player's target: their questions on it, live.
+  const myMine = seat && state.mode === "duel" ? state.mines[String(seat.seat)] : undefined;
+  const theirObs: Observation[] = target === null ? [] : state.observations[String(target)] ??
+    live.events.filter((e) => e.seat === target).map(eventObservation).filter((o): o is Observation => o !== null);
+
+  return (
+    <div className="explorer">
+      <p className="status" aria-live="polite" data-testid="turn">
+        {state.status === "waiting" ? "Waiting for players…" :
+          myTurn ? "Your turn: shoot a port, ask a cell, or guess." :
+            seat ? `Waiting for ${state.seats[state.to_move ?? 0]?.name ?? "the others"}…` : "Watching."}
+      </p>
+      {verdict && <p className="verdict" role="status">{verdict}</p>}
+      {error && <p className="error" role="alert">{error}</p>}
+      <div className="boards">
+        <section aria-label="questions">
+          <h2>The mine{target !== null ? ` of ${state.seats[target]?.name ?? "the director"}` : ""}</h2>
+          <Board label="question board" portMarks={ports} cellMarks={cells}
+            onPort={myTurn ? (p) => ask({ shot: p }) : undefined} onCell={myTurn ? (c) => ask({ cell: c }) : undefined} />
+          <form className="ask" onSubmit={submitTyped}>
+            <label>Port or cell <input name="question" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={!myTurn} placeholder="15 or E4" /></label>
+            <button type="submit" disabled={!myTurn}>Ask</button>
+          </form>
+          <h3>Answers</h3>
+          <AnswerLog observations={observations} marks={sketch.length ? marks : undefined} />
+          {myMine && (
+            <div data-testid="opponent-questions">
+              <h3>{state.seats[target as number]?.name ?? "Your opponent"}'s questions on my mine</h3>
+              <Board label="my mine" gems={myMine.gems} portMarks={questionMarks(theirObs).ports} cellMarks={questionMarks(theirObs).cells} />
+              <AnswerLog observations={theirObs} />
+            </div>
+          )}
+          {others.map((o) => (
+            <div key={o.seat}><h3>{o.name}'s answers</h3><AnswerLog observations={state.observations[String(o.seat)] ?? []} /></div>
+          ))}
+        </section>
+        {seat && (
+          <section aria-label="sketch">
+            <h2>My sketch</h2>
+            <SketchEditor label="sketch board" gemSet={set} gems={sketch} onChange={setSketch} portMarks={sketchPorts} waves={waves} />
+            <p>
+              <span data-testid="sketch-score">{marks.filter(Boolean).length} of {observations.length} answers reproduced</span>
+              {" "}<label className="inline"><input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> show every path</label>
+            </p>
+            <button type="button" className="primary" disabled={!myTurn || sketch.length === 0} onClick={() => setConfirming(true)}>Guess with this sketch…</button>
+            {confirming && (
+              <div className="confirm" role="dialog" aria-label="confirm the guess">
+                <p>Guess with this sketch of {sketch.length} gem{sketch.length === 1 ? "" : "s"}? You have {left} guess{left === 1 ? "" : "es"} left
+                  {marks.some((m) => !m) ? `, and the sketch does not give ${marks.filter((m) => !m).length} of the answers heard` : ""}.</p>
+                <button type="button" className="primary" onClick={guess} autoFocus>Yes, guess</button>
+                <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+              </div>
+            )}
+            {state.hints && <TrainingPanel state={state} sketch={sketch} />}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+// The lobby: a name (the token stays in this browser), a new game, joining one, my games.
+import { FormEvent, useEffect, useState } from "react";
+import { Link } from "../App";
+import { ApiError, CreateBody, GameState, Level, SeatRequest, api, me, myGameIds, register, rememberGame, signOut } from "../api";
+import { GEM_SETS } from "../orapa/layout";
+import { navigate } from "../router";
+import { GAME_TITLES } from "./GamePage";
+
+function NameForm({ onDone }: { onDone: () => void }): JSX.Element {
+  const [name, setName] = useState("");
+  const [error, setError] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await register(name.trim());
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-label="choose a name">
+      <h2>Pick a name</h2>
+      <label>Your name <input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus /></label>
+      <button type="submit">Start playing</button>
+      {error && <p className="error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+type Mode = "solo" | "duel" | "table";
+
+/** The seats of a new game, the caller's own seat first among the humans. */
+export function seatsFor(mode: Mode, opts: { level: Level; opponent: "human" | "computer"; tableRole: "explorer" | "director"; explorers: number; computerExplorers: number }): SeatRequest[] {
+  if (mode === "solo") return [{ role: "explorer", kind: "human" }, { role: "director", kind: "computer", level: opts.level }];
+  if (mode === "duel") {
+    return [{ role: "player", kind: "human" },
+      opts.opponent === "computer" ? { role: "player", kind: "computer", level: opts.level } : { role: "player", kind: "human" }];
+  }
+  const seats: SeatRequest[] = [];
+  if (opts.tableRole === "director") seats.push({ role: "director", kind: "human" });
+  else seats.push({ role: "explorer", kind: "human" }, { role: "director", kind: "computer", level: opts.level });
+  const others = opts.explorers - (opts.tableRole === "explorer" ? 1 : 0);
+  for (let i = 0; i < others; i++) {
+    seats.push(i < opts.computerExplorers ? { role: "explorer", kind: "computer", level: opts.level } : { role: "explorer", kind: "human" });
+  }
+  return seats;
+}
+
+type Game = "orapa" | "ripple" | "mandragora" | "uncovered";
+
+/** The create body of the other games: their options and seats (every seat a player). */
+export function otherGameBody(game: Exclude<Game, "orapa">, o: { level: Level; opponent: "human" | "computer"; power: boolean; pattern: string; first: string; variant: string; players: number; computers: number }): CreateBody {
+  const computer: SeatRequest = { role: "player", kind: "computer", level: o.level };
+  const human: SeatRequest = { role: "player", kind: "human" };
+  if (game === "uncovered") {
+    const seats = [human, ...Array.from({ length: o.players - 1 }, (_, i) => (i < o.computers ? computer : human))];
+    return { game, variant: o.players === 2 && o.variant === "advanced" ? "intermediate" : o.variant, seats };
+  }
+  const seats = [human, o.opponent === "computer" ? computer : human];
+  if (game === "ripple") return { game, power: o.power, seats };
+  return { game, pattern: o.pattern, first: o.first, seats };
+}
+
+function CreateForm(): JSX.Element {
+  const [game, setGame] = useState<Game>("orapa");
+  const [power, setPower] = useState(false);
+  const [pattern, setPattern] = useState("A");
+  const [first, setFirst] = useState("player");
+  const [variant, setVariant] = useState("beginner");
+  const [players, setPlayers] = useState(2);
+  const [computers, setComputers] = useState(0);
+  const [mode, setMode] = useState<Mode>("solo");
+  const [gems, setGems] = useState("base");
+  const [mirror, setMirror] = useState(true);
+  const [touching, setTouching] = useState<"corner" | "any">("corner");
+  const [visibility, setVisibility] = useState(true);
+  const [hints, setHints] = useState(false);
+  const [level, setLevel] = useState<Level>("normal");
+  const [opponent, setOpponent] = useState<"human" | "computer">("computer");
+  const [tableRole, setTableRole] = useState<"explorer" | "director">("explorer");
+  const [explorers, setExplorers] = useState(2);
+  const [computerExplorers, setComputerExplorers] = useState(1);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      const out = game === "orapa"
+        ? await api.createGame({ game: "orapa", mode, gems, rules: { mirror, touching, visibility }, hints,
+          seats: seatsFor(mode, { level, opponent, tableRole, explorers, computerExplorers }) })
+        : await api.createGame(otherGameBody(game, { level, opponent, power, pattern, first, variant, players, computers }));
+      rememberGame(out.game.id);
+      sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
+      navigate(`/games/${out.game.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-label="create a game">
+      <h2>New game</h2>
+      <label>Game <select name="game" value={game} onChange={(e) => setGame(e.target.value as Game)}>
+        <option value="orapa">Orapa Mine</option><option value="ripple">Ripple</option>
+        <option value="mandragora">Mandragora Mania</option><option value="uncovered">Uncovered!</option></select></label>
+      {game !== "orapa" && (
+        <>
+          {game !== "uncovered" && <label>Opponent <select name="otherOpponent" value={opponent} onChange={(e) => setOpponent(e.target.value as "human" | "computer")}>
+            <option value="computer">the computer</option><option value="human">a friend (share the code)</option></select></label>}
+          {game === "ripple" && <label className="inline"><input type="checkbox" name="power" checked={power} onChange={(e) => setPower(e.target.checked)} /> power stones</label>}
+          {game === "mandragora" && <>
+            <label>Pattern <select name="pattern" value={pattern} onChange={(e) => setPattern(e.target.value)}>{"ABCDE".split("").map((p) => <option key={p}>{p}</option>)}</select></label>
+            <label>First to move <select name="first" value={first} onChange={(e) => setFirst(e.target.value)}><option value="player">me (areas 1, 3, 5)</option><option value="opponent">the opponent</option></select></label>
+          </>}
+          {game === "uncovered" && <>
+            <label>Variant <select name="variant" value={variant} onChange={(e) => setVariant(e.target.value)}>
+              <option value="beginner">beginner</option><option value="intermediate">intermediate</option><option value="advanced">advanced (3+ players)</option></select></label>
+            <label>Players <input type="number" name="players" min={2} max={6} value={players} onChange={(e) => setPlayers(Number(e.target.value))} /></label>
+            <label>of them computers <input type="number" name="computers" min={0} max={5} value={computers} onChange={(e) => setComputers(Number(e.target.value))} /></label>
+          </>}
+        </>
+      )}
+      {game === "orapa" && <>
+      <fieldset>
+        <legend>Mode</legend>
+        {(["solo", "duel", "table"] as Mode[]).map((m) => (
+          <label key={m} className="inline"><input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+            {m === "solo" ? "Solo (the computer hides a mine)" : m === "duel" ? "Duel (each hides a mine)" : "Table (one director, 2-4 explorers)"}</label>
+        ))}
+      </fieldset>
+      <label>Gem set <select name="gems" value={gems} onChange={(e) => setGems(e.target.value)}>
+        {Object.keys(GEM_SETS).map((g) => <option key={g} value={g}>{g}</option>)}
+      </select></label>
+      <fieldset>
+        <legend>Rules</legend>
+        <label className="inline"><input type="checkbox" name="mirror" checked={mirror} onChange={(e) => setMirror(e.target.checked)} /> mirror images allowed</label>
+        <label className="inline"><input type="checkbox" name="visibility" checked={visibility} onChange={(e) => setVisibility(e.target.checked)} /> every gem visible</label>
+        <label className="inline">gems may touch <select name="touching" value={touching} onChange={(e) => setTouching(e.target.value as "corner" | "any")}>
+          <option value="corner">at corners only</option><option value="any">anyhow</option></select></label>
+      </fieldset>
+      <label className="inline"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> training mode (hints on)</label>
+      {mode === "duel" && (
+        <label>Opponent <select name="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as "human" | "computer")}>
+          <option value="computer">the computer</option><option value="human">a friend (share the code)</option></select></label>
+      )}
+      {mode === "table" && (
+        <>
+          <label>I play <select name="tableRole" value={tableRole} onChange={(e) => setTableRole(e.target.value as "explorer" | "director")}>
+            <option value="explorer">an explorer (the computer directs)</option><option value="director">the director</option></select></label>
+          <label>Explorers <input type="number" name="explorers" min={2} max={4} value={explorers} onChange={(e) => setExplorers(Number(e.target.value))} /></label>
+          <label>of them computers <input type="number" name="computerExplorers" min={0} max={4} value={computerExplorers} onChange={(e) => setComputerExplorers(Number(e.target.value))} /></label>
+        </>
+      )}
+      </>}
+      <label>Computer strength <select name="level" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
+        <option value="easy">easy</option><option value="normal">normal</option><option value="strong">strong</option></select></label>
+      <button type="submit" disabled={busy}>Create game</button>
+      {error && <p className="error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+function JoinForm(): JSX.Element {
+  const [link, setLink] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const m = /(?:games\/)?([^/?#\s]+)(?:\?code=(\w+))?\s*$/.exec(link.trim());
+    let id = m?.[1] ?? "";
+    const theCode = (code.trim() || m?.[2] || "").toUpperCase();
+    try {
+      if (!id) {
+        const found = await api.byCode(theCode);
+        if (!found.games.length) throw new Error(`code: no game with the code ${theCode}`);
+        id = String(found.games[0].id);
+      }
+      const out = await api.join(id, theCode);
+      rememberGame(out.game.id);
+      navigate(`/games/${out.game.id}`);
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 404 ? `no game ${id}` : (err as Error).message);
+    }
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-label="join a game">
+      <h2>Join a game</h2>
+      <label>Game link or id (or leave empty) <input name="game" value={link} onChange={(e) => setLink(e.target.value)} /></label>
+      <label>Code <input name="code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="K7QX2M" required={!link} /></label>
+      <button type="submit">Join</button>
+      {error && <p className="error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+function MyGames(): JSX.Element {
+  const [games, setGames] = useState<GameState[] | null>(null);
+  useEffect(() => {
+    Promise.all(myGameIds().map((id) => api.game(id).catch(() => null)))
+      .then((all) => setGames(all.filter((g): g is GameState => g !== null)));
+  }, []);
+  if (games === null) return <p>Loading my games…</p>;
+  const running = games.filter((g) => g.status !== "over");
+  const finished = games.filter((g) => g.status === "over");
+  const row = (g: GameState) => (
+    <li key={g.id}><Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}{g.mode ? ` ${g.mode}` : ""}{g.game === "orapa" ? ` · ${typeof g.gems === "string" ? g.gems : "custom gems"}` : ""}</Link>
+      {" "}<span className="muted">{g.status}{g.outcome ? ` · ${g.outcome}` : ""}</span></li>
+  );
+  return (
+    <section className="card" aria-label="my games">
+      <h2>My games</h2>
+      <h3>Running</h3>
+      {running.length ? <ul>{running.map(row)}</ul> : <p className="muted">none</p>}
+      <h3>Finished</h3>
+      {finished.length ? <ul>{finished.map(row)}</ul> : <p className="muted">none</p>}
+    </section>
+  );
+}
+
+export function Lobby(): JSX.Element {
+  const [, setVersion] = useState(0);
+  const player = me();
+  if (!player) return <div className="lobby"><NameForm onDone={() => setVersion((v) => v + 1)} /></div>;
+  return (
+    <div className="lobby">
+      <p>Welcome, <b className="player-name">{player.name}</b>. <button type="button" className="link" onClick={() => { signOut(); setVersion((v) => v + 1); }}>Not you?</button></p>
+      <div className="columns">
+        <CreateForm />
+        <div>
+          <JoinForm />
+          <MyGames />
+        </div>
+      </div>
+    </div>
+  );
+}

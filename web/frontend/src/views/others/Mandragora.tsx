@@ -1,0 +1,116 @@
+// Mandragora Mania: the ten areas laid out as in the rules, stacks bottom to top with piece
+// letters and names, legal areas highlighted, sowing animated piece by piece, extra turns.
+import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { GameEvent, GameState } from "../../api";
+import { OtherProps, RestartButton, TurnLine, useAct, useNewEvents } from "./common";
+
+interface MandragoraView {
+  position: { areas: Record<string, string>; scores: Record<string, number>; to_move: string; over: boolean };
+  legal: number[];
+  moves: number[];
+  rules: { pattern: string; first: string };
+  sides: Record<string, string>;
+  pieces: Record<string, string>;
+}
+
+// Where each area sits (column, row), as the rules draw the board: the opponent's row on top.
+export const AREA_AT: Record<number, [number, number]> = {
+  9: [0, 0], 8: [1, 0], 7: [2, 0], 6: [3, 0], 2: [1.5, 1], 4: [2.5, 1], 1: [0.5, 2], 3: [1.5, 2], 5: [2.5, 2], 0: [3.5, 2],
+};
+const PIECE_COLOURS: Record<string, string> = { M: "#7a9e3c", K: "#8a5a2b", P: "#3c7a9e", C: "#c9a227", A: "#b0417a" };
+const STEP_MS = 350;
+
+export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
+  const state = live.state as GameState & MandragoraView;
+  const [act, error] = useAct(live);
+  const [landing, setLanding] = useState<{ area: number; piece: string } | null>(null);
+  const [banner, setBanner] = useState("");
+  const [focus, setFocus] = useState(0);
+  const queue = useRef<GameEvent[]>([]);
+  const running = useRef(false);
+  const mySide = seat ? state.sides?.[String(seat.seat)] : null;
+  const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
+  const legal = myTurn ? state.legal ?? [] : [];
+
+  const runQueue = useCallback(() => {
+    if (running.current) return;
+    const e = queue.current.shift();
+    if (!e) return;
+    running.current = true;
+    const sown = (e.sown ?? []) as [string, number][];
+    const who = e.seat !== null ? state.seats[e.seat]?.name : e.side;
+    setBanner(`${who} sows area ${e.area}${e.extra_turn ? " — extra turn!" : ""}`);
+    sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * STEP_MS));
+    window.setTimeout(() => {
+      setLanding(null);
+      running.current = false;
+      runQueue();
+    }, sown.length * STEP_MS + 200);
+  }, [state.seats]);
+  const onEvent = useCallback((e: GameEvent) => {
+    if (e.type !== "move") return;
+    queue.current.push(e);
+    runQueue();
+  }, [runQueue]);
+  useNewEvents(live, onEvent);
+  useEffect(() => { if (legal.length && !legal.includes(focus)) setFocus(legal[0]); }, [legal, focus]);
+
+  const key = (e: KeyboardEvent) => {
+    if (!legal.length) return;
+    const i = legal.indexOf(focus);
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") setFocus(legal[(i + 1) % legal.length]);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") setFocus(legal[(i + legal.length - 1) % legal.length]);
+    else if (e.key === "Enter" || e.key === " ") act({ move: focus });
+    else if (/^[0-9]$/.test(e.key) && legal.includes(Number(e.key))) act({ move: Number(e.key) });
+    else return;
+    e.preventDefault();
+  };
+  const W = 150;
+  const H = 120;
+  return (
+    <div className="mandragora">
+      <TurnLine state={state} seat={seat} />
+      {error && <p className="error" role="alert">{error}</p>}
+      <p className="banner" aria-live="polite" data-testid="banner">{banner}</p>
+      <div className="scores big" data-testid="scores">
+        {["player", "opponent"].map((side) => {
+          const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
+          return <span key={side} className={`score${state.position.to_move === side && state.status === "playing" ? " turn" : ""}`}>
+            {s !== undefined ? state.seats[Number(s)]?.name : side} ({side}{side === mySide ? ", you" : ""}): <b>{state.position.scores[side]}</b></span>;
+        })}
+      </div>
+      <svg className="mandragora-board" viewBox={`0 0 ${4.5 * W} ${3 * H + 10}`} tabIndex={0} onKeyDown={key}
+        aria-label="Mandragora board: arrows choose a legal area, Enter sows">
+        {Object.entries(AREA_AT).map(([a, [x, y]]) => {
+          const area = Number(a);
+          const stack = state.position.areas[a] ?? "";
+          const base = area === 0 || area === 9;
+          const isLegal = legal.includes(area);
+          return (
+            <g key={a} data-area={a} className={`area${isLegal ? " legal" : ""}${landing?.area === area ? " landing" : ""}`}
+              onClick={isLegal ? () => act({ move: area }) : undefined}>
+              <title>{`area ${area}${base ? ` (${area === 0 ? "player" : "opponent"}'s base)` : ""}: ${stack.split("").map((p) => state.pieces?.[p] ?? p).join(", ") || "empty"} (bottom to top)`}</title>
+              <rect className="area-box" x={x * W + 6} y={y * H + 6} width={W - 12} height={H - 12} rx={base ? 40 : 10}
+                fill={base ? "#e9dcc0" : isLegal ? "#fff3c4" : "#f7f2e4"} stroke={isLegal ? "#ff6a00" : focus === area && legal.length ? "#1f5fd1" : "#8a8067"} strokeWidth={isLegal ? 4 : 2} />
+              <text x={x * W + 16} y={y * H + 28} className="area-label">{area}{base ? " base" : ""}</text>
+              {stack.split("").map((p, i) => (
+                <g key={i}>
+                  <rect x={x * W + 18 + (i % 5) * 23} y={y * H + H - 34 - Math.floor(i / 5) * 24} width={20} height={20} rx={4} fill={PIECE_COLOURS[p] ?? "#999"} />
+                  <text x={x * W + 28 + (i % 5) * 23} y={y * H + H - 19 - Math.floor(i / 5) * 24} className="piece-letter">{p}</text>
+                </g>
+              ))}
+              {landing?.area === area && <text x={x * W + W - 30} y={y * H + 30} className="landing-piece">+{landing.piece}</text>}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="muted">Pieces bottom to top, left to right: {Object.entries(state.pieces ?? {}).map(([l, n]) => `${l} ${n}`).join(", ")}.</p>
+      <div className="buttons" aria-label="legal moves">
+        {legal.map((a) => <button key={a} type="button" onClick={() => act({ move: a })} data-move={a}>Sow area {a}</button>)}
+      </div>
+      <h2>Moves</h2>
+      <p data-testid="moves">{(state.moves ?? []).join(", ") || "none yet"}</p>
+      <RestartButton state={state} options={{ pattern: state.rules?.pattern ?? "A", first: state.rules?.first ?? "player" }} />
+    </div>
+  );
+}

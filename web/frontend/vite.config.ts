@@ -1,0 +1,13 @@
+/// <reference types="vitest" />
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// `npm run dev` proxies the API to a running `orapa serve` on port 8000.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true },
+  server: {
+    proxy: { "/api": { target: "http://127.0.0.1:8000", ws: true } },
+  },
+  test: { include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"], environment: "node" },
+});

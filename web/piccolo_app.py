@@ -1,0 +1,16 @@
+"""The Piccolo app of the game server: its tables and its committed migrations."""
+from __future__ import annotations
+
+import os
+
+from piccolo.conf.apps import AppConfig
+
+from web.tables import Event, Game, Player
+
+APP_CONFIG = AppConfig(
+    app_name="orapa",
+    migrations_folder_path=os.path.join(os.path.dirname(__file__), "piccolo_migrations"),
+    table_classes=[Player, Game, Event],
+    migration_dependencies=[],
+    commands=[],
+)

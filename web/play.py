@@ -1,0 +1,371 @@
+"""Games as the server runs them: rebuilt from the event log, acted on, shown through views.
+
+A game is its create options plus its events. `Games.load` replays the log (a per-process
+cache is only trusted up to its last seq: newer events are fetched and replayed on top). Every
+change goes through `_commit`: act on the rebuilt game (which refuses illegal moves and changes
+nothing), then append the events with the next seqs; if another request or worker wrote those
+seqs first, the database refuses and the request gets 409. Computer seats act in background
+tasks through the same path, right after the event that gives them something to do.
+"""
+from __future__ import annotations
+
+import asyncio
+import copy
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from games.errors import BadInput
+from games.seated import NotYourTurn, Seat, SeatedGame
+from web import store
+from web.errors import ApiError
+from web.live import Hub
+from web.registry import GAMES, GameKind
+
+log = logging.getLogger("orapa.web")
+
+SEAT_ROLES = ("explorer", "director", "player")
+SEAT_KINDS = ("human", "computer")
+LEVELS = ("easy", "normal", "strong")
+SERVER_FIELDS = ("game", "hints", "seats")   # create-body fields that are not game options
+MAX_SEATS = 8
+
+
+def parse_seats(value: Any) -> list[Seat]:
+    """The create body's `seats`, checked field by field (an absent list: the game's default)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_SEATS:
+        raise BadInput(f"seats: expected a list of at most {MAX_SEATS} seats")
+    seats = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise BadInput(f"seats[{i}]: expected an object with role and kind")
+        role, kind = item.get("role"), item.get("kind", "human")
+        level = item.get("level", "normal" if kind == "computer" else None)
+        if role not in SEAT_ROLES:
+            raise BadInput(f"seats[{i}].role: expected one of {', '.join(SEAT_ROLES)}")
+        if kind not in SEAT_KINDS:
+            raise BadInput(f"seats[{i}].kind: expected 'human' or 'computer'")
+        if kind == "computer" and level not in LEVELS:
+            raise BadInput(f"seats[{i}].level: expected one of {', '.join(LEVELS)}")
+        seats.append(Seat(i, role, kind, level if kind == "computer" else None))
+    return seats
+
+
+def seat_json(seat: Seat) -> dict[str, Any]:
+    return {"seat": seat.seat, "role": seat.role, "kind": seat.kind, "level": seat.level}
+
+
+def iso(at: Any) -> str:
+    """A stored time as ISO 8601 in UTC (the same text whichever engine returned it)."""
+    if isinstance(at, str):
+        at = datetime.fromisoformat(at)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+@dataclass
+class Loaded:
+    """One game rebuilt from its log up to `seq`."""
+
+    id: int
+    row: dict[str, Any]
+    kind: GameKind
+    game: SeatedGame
+    seats: list[Seat]
+    occupants: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> player, name
+    seq: int = 0
+    rows: list[dict[str, Any]] = field(default_factory=list)   # the log up to seq
+
+    @property
+    def status(self) -> str:
+        if self.game.over:
+            return "over"
+        if len(self.occupants) < len(self.seats) or self.game.to_move is None:
+            return "waiting"
+        return "playing"
+
+    def seat_of(self, pid: int | None) -> int | None:
+        for seat, who in sorted(self.occupants.items()):
+            if pid is not None and who["player"] == pid:
+                return seat
+        return None
+
+    def apply(self, row: dict[str, Any]) -> None:
+        """Replay one stored event."""
+        if row["type"] == "joined":
+            self.occupants[row["seat"]] = {"player": row["player"],
+                                           "name": row["event"].get("name")}
+        elif row["action"] is not None:
+            self.game.act(row["seat"], row["action"])
+        self.seq = row["seq"]
+        self.rows.append(row)
+
+    def waiting_for(self) -> list[int]:
+        waiting = getattr(self.game, "waiting_for", None)
+        return list(waiting()) if callable(waiting) else []
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """STATE (INTERFACE.md) as `seat` may see it (None: a spectator); the game's own part
+        comes from its one view function."""
+        status = self.status
+        seats = [{**seat_json(s), "name": self.occupants.get(s.seat, {}).get("name"),
+                  "player": self.occupants.get(s.seat, {}).get("player")} for s in self.seats]
+        view = self.game.view(seat)
+        state = {"id": self.id, "game": self.row["game"], "mode": self.row.get("mode"),
+                 "hints": self.row["hints"], "seats": seats, **view, "status": status,
+                 "to_move": self.game.to_move if status == "playing" else None,
+                 "seq": self.seq, "your_seat": seat, **self.game.result()}
+        if seat is not None:
+            state["code"] = self.row["code"]
+        if self.row.get("daily"):
+            state["daily"] = self.row["daily"]
+        return state
+
+    def event(self, row: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """EVENT (INTERFACE.md) as `seat` may see it."""
+        full = {"seq": row["seq"], "at": iso(row["at"]), "seat": row["seat"], **row["event"]}
+        event_view = getattr(self.game, "event_view", None)
+        return event_view(full, seat) if callable(event_view) else full
+
+
+class Games:
+    """The games of this process: cache, per-game locks, commits and computer seats."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._cache: dict[int, Loaded] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._thinking: set[int] = set()
+        self._again: set[int] = set()
+        self._tasks: set[asyncio.Task] = set()
+        self.analyses: dict[int, dict[str, Any]] = {}   # finished games' analyses
+
+    def lock(self, gid: int) -> asyncio.Lock:
+        if gid not in self._locks:
+            self._locks[gid] = asyncio.Lock()
+        return self._locks[gid]
+
+    # ----- loading -----------------------------------------------------------------------
+    async def load(self, gid: int) -> Loaded:
+        """The game as its log says now (404 when there is no such game)."""
+        loaded = self._cache.get(gid)
+        if loaded is None:
+            row = await store.get_game(gid)
+            if row is None:
+                raise ApiError(404, f"game: no game {gid}")
+            kind = GAMES.get(row["game"])
+            if kind is None:
+                raise ApiError(404, f"game: {row['game']!r} is not hosted by this server")
+            seats = [Seat(s["seat"], s["role"], s["kind"], s.get("level")) for s in row["seats"]]
+            loaded = Loaded(gid, row, kind, kind.create(row["options"], seats), seats)
+        for event_row in await store.events_after(gid, loaded.seq):
+            loaded.apply(event_row)
+        self._cache[gid] = loaded
+        return loaded
+
+    async def view(self, gid: int, pid: int | None) -> dict[str, Any]:
+        async with self.lock(gid):
+            loaded = await self.load(gid)
+            return loaded.state(loaded.seat_of(pid))
+
+    async def events(self, gid: int, pid: int | None, after: int) -> list[dict[str, Any]]:
+        """The events with seq > after as `pid` may see them (the log is read through the
+        cache, itself brought up to date first)."""
+        async with self.lock(gid):
+            loaded = await self.load(gid)
+            seat = loaded.seat_of(pid)
+            return [loaded.event(r, seat) for r in loaded.rows[after:]]
+
+    # ----- changes -----------------------------------------------------------------------
+    async def create(self, player: dict[str, Any], body: dict[str, Any],
+                     daily: str | None = None) -> Loaded:
+        """A new game from a create body; the caller takes the first human seat."""
+        name = body.get("game", "orapa")
+        kind = GAMES.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise BadInput(f"game: expected one of {', '.join(sorted(GAMES))}, got {name!r}")
+        hints = body.get("hints", False)
+        if not isinstance(hints, bool):
+            raise BadInput("hints: expected true or false")
+        options = {k: v for k, v in body.items() if k not in SERVER_FIELDS}
+        options.setdefault("seed", secrets.randbelow(2 ** 31))
+        game = kind.create(options, parse_seats(body.get("seats")))
+        seats = list(getattr(game, "seats", None) or parse_seats(body.get("seats")))
+        if not seats:
+            raise BadInput("seats: a game needs seats")
+        mode = options.get("mode") if isinstance(options.get("mode"), str) else None
+        gid, code = await store.create_game(name, mode, options, [seat_json(s) for s in seats],
+                                            hints, daily)
+        loaded = Loaded(gid, {"id": gid, "game": name, "mode": mode, "code": code,
+                              "hints": hints, "daily": daily, "options": options},
+                        kind, game, seats)
+        self._cache[gid] = loaded
+        rows = []
+        human = next((s.seat for s in seats if s.kind == "human"), None)
+        for seat in seats:
+            if seat.kind == "computer":
+                rows.append(self._joined(seat.seat, None, f"computer ({seat.level})"))
+            elif seat.seat == human and player.get("id") is not None:
+                rows.append(self._joined(seat.seat, player["id"], player["name"]))
+        async with self.lock(gid):
+            await self._append(loaded, rows, previous=("waiting", None))
+        return loaded
+
+    @staticmethod
+    def _joined(seat: int, pid: int | None, name: str) -> dict[str, Any]:
+        return {"type": "joined", "seat": seat, "player": pid,
+                "event": {"type": "joined", "name": name, "player": pid}}
+
+    async def join(self, gid: int, player: dict[str, Any], code: str) -> tuple[Loaded, int]:
+        """Take a free human seat of a game with its code; joining twice gives the same seat."""
+        for _ in range(5):
+            async with self.lock(gid):
+                loaded = await self.load(gid)
+                if not secrets.compare_digest(code.strip().upper(), loaded.row["code"]):
+                    raise ApiError(403, "code: not this game's join code")
+                seat = loaded.seat_of(player["id"])
+                if seat is not None:
+                    return loaded, seat
+                free = [s.seat for s in loaded.seats
+                        if s.kind == "human" and s.seat not in loaded.occupants]
+                if not free:
+                    raise ApiError(409, "seat: every seat of this game is taken")
+                try:
+                    await self._append(loaded, [self._joined(free[0], player["id"],
+                                                             player["name"])])
+                    return loaded, free[0]
+                except store.SeqTaken:
+                    self._cache.pop(gid, None)
+        raise ApiError(409, "seat: too many players joining at once; try again")
+
+    async def act(self, gid: int, player: dict[str, Any], action: dict[str, Any],
+                  before_start: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A player's action; returns (its event, STATE) as that player sees them.
+        `before_start`: allowed while the game waits (hiding a mine)."""
+        async with self.lock(gid):
+            loaded = await self.load(gid)
+            seat = loaded.seat_of(player["id"])
+            if seat is None:
+                raise ApiError(403, "seat: you have no seat at this game")
+            written = await self._commit(loaded, seat, player["id"], action, before_start)
+            return loaded.event(written[0], seat), loaded.state(seat)
+
+    async def _commit(self, loaded: Loaded, seat: int, pid: int | None, action: dict[str, Any],
+                      before_start: bool) -> list[dict[str, Any]]:
+        """Act and append (the caller holds the game's lock)."""
+        previous = (loaded.status, loaded.game.to_move)
+        if loaded.game.over:
+            raise NotYourTurn("game: the game is over")
+        if previous[0] == "waiting" and not before_start:
+            raise NotYourTurn("game: not started yet (waiting for players or mines)")
+        event = loaded.game.act(seat, action)   # refuses illegal moves, changing nothing
+        row = {"type": event["type"], "seat": seat, "player": pid, "action": action,
+               "event": event}
+        return await self._append(loaded, [row], previous)
+
+    async def _append(self, loaded: Loaded, rows: list[dict[str, Any]],
+                      previous: tuple[str, int | None] | None = None) -> list[dict[str, Any]]:
+        """Append rows (their action already applied to `loaded.game`), plus `turn` or `over`
+        when the game's status or turn changed. If the rows cannot be stored, the cached game
+        is dropped: the next load rebuilds it from the log."""
+        previous = previous or (loaded.status, loaded.game.to_move)
+        try:
+            for row in rows:
+                if row["type"] == "joined":
+                    loaded.occupants[row["seat"]] = {"player": row["player"],
+                                                     "name": row["event"]["name"]}
+            status = loaded.status
+            if status == "over" and previous[0] != "over":
+                rows.append({"type": "over", "event": {"type": "over", **loaded.game.result()}})
+            elif status == "playing" and (previous[0] != "playing"
+                                          or loaded.game.to_move != previous[1]):
+                rows.append({"type": "turn", "event": {"type": "turn",
+                                                        "to_move": loaded.game.to_move}})
+            written = await store.append(loaded.id, loaded.seq + 1, rows)
+        except BaseException as exc:
+            self._cache.pop(loaded.id, None)
+            if isinstance(exc, store.SeqTaken):
+                raise ApiError(409, "game: another move was recorded first; reload and "
+                                    "retry") from None
+            raise
+        loaded.seq = written[-1]["seq"]
+        loaded.rows.extend(written)
+        if status != previous[0]:
+            await store.set_status(loaded.id, status)
+        self.hub.notify(loaded.id)
+        if self._computer_turn(loaded) is not None:
+            self.schedule(loaded.id)
+        return written
+
+    # ----- computer seats ------------------------------------------------------------------
+    def _computer_turn(self, loaded: Loaded) -> tuple[int, str] | None:
+        """A computer seat with something to do now, and its level."""
+        computers = {s.seat: s.level or "normal" for s in loaded.seats if s.kind == "computer"}
+        for seat in loaded.waiting_for():
+            if seat in computers:
+                return seat, computers[seat]
+        if loaded.status == "playing" and loaded.game.to_move in computers:
+            return loaded.game.to_move, computers[loaded.game.to_move]
+        return None
+
+    def schedule(self, gid: int) -> None:
+        """Let the computer seats of a game act (in the background) if it is their turn."""
+        if gid in self._thinking:
+            self._again.add(gid)
+            return
+        self._thinking.add(gid)
+        task = asyncio.get_running_loop().create_task(self._run_computers(gid))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_computers(self, gid: int) -> None:
+        """Play the game's computer seats while one of them has something to do."""
+        try:
+            while True:
+                self._again.discard(gid)
+                async with self.lock(gid):
+                    loaded = await self.load(gid)
+                    turn = self._computer_turn(loaded)
+                    if turn is None:
+                        break
+                    snapshot, seq = copy.deepcopy(loaded.game), loaded.seq
+                seat, level = turn
+                action = await asyncio.to_thread(loaded.kind.computer, snapshot, seat, level)
+                async with self.lock(gid):
+                    loaded = await self.load(gid)
+                    if loaded.seq != seq:
+                        continue  # the game moved on while the computer thought
+                    try:
+                        await self._commit(loaded, seat, None, action, before_start=True)
+                    except ApiError:
+                        continue
+        except asyncio.CancelledError:
+            self._thinking.discard(gid)
+            raise
+        except Exception:
+            log.exception("computer seat of game %s failed", gid)
+        self._thinking.discard(gid)
+        if gid in self._again:   # something happened after the last look: look again
+            self.schedule(gid)
+
+    async def resume(self) -> None:
+        """After a start: let computer seats of unfinished games carry on."""
+        for gid in await store.unfinished_games():
+            try:
+                self.schedule(gid)
+            except Exception:
+                log.exception("could not resume game %s", gid)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass

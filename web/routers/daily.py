@@ -1,0 +1,45 @@
+"""The daily puzzle: GET it (no token needed), POST a guess (recorded)."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Body, Depends
+
+from web import daily, store
+from web.deps import current_player
+
+router = APIRouter(prefix="/api/daily", tags=["daily"])
+MAX_TRIES = 20
+
+
+async def _make(day: str) -> dict[str, Any]:
+    puzzle = await asyncio.to_thread(daily.generate, day)
+    return puzzle.to_json()
+
+
+@router.get("")
+async def today() -> dict[str, Any]:
+    """Today's puzzle (UTC date): puzzle JSON without the solution, plus `date`."""
+    day = daily.today()
+    row = await daily.stored(day, _make)
+    return daily.public(row["options"]["puzzle"], day)
+
+
+@router.post("/guess")
+async def guess(layout: Any = Body(...),
+                player: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
+    """`{"correct": bool}`; every guess is recorded with its player."""
+    day = daily.today()
+    row = await daily.stored(day, _make)
+    correct = daily.judge(row["options"]["puzzle"], layout)
+    event = {"type": "guess", "player": player["id"],
+             "event": {"type": "guess", "correct": correct}}
+    for _ in range(MAX_TRIES):     # guesses have no turns: retry on a taken seq
+        events = await store.events_after(row["id"], 0)
+        try:
+            await store.append(row["id"], len(events) + 1, [dict(event)])
+            break
+        except store.SeqTaken:
+            continue
+    return {"correct": correct}

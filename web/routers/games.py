@@ -1,0 +1,115 @@
+"""Games: create, join, hide a mine, act, read the state and the log, and the live socket."""
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from fastapi import APIRouter, Body, Depends, Path, Query, WebSocket, WebSocketDisconnect
+
+from games.errors import BadInput
+from web import store
+from web.deps import MAX_ID, current_player, games, socket_viewer, viewer
+from web.errors import ApiError
+from web.models import Action, Join, NewGame
+from web.play import Games
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+GameId = Path(ge=1, le=MAX_ID)
+POLL_SECONDS = 20.0   # a socket re-reads the log at least this often, notified or not
+
+
+@router.post("", status_code=201)
+async def create_game(body: NewGame, player: dict[str, Any] = Depends(current_player),
+                      service: Games = Depends(games)) -> dict[str, Any]:
+    loaded = await service.create(player, body.model_dump(exclude_unset=True))
+    return {"game": await service.view(loaded.id, player["id"]), "code": loaded.row["code"]}
+
+
+@router.get("")
+async def list_games(code: str | None = Query(None, max_length=16),
+                     _: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
+    """Games waiting for players (the lobby), or the game of a join code."""
+    rows = await (store.games_by_code(code.strip().upper()) if code else store.open_games())
+    return {"games": [{k: r[k] for k in ("id", "game", "mode", "status")} for r in rows]}
+
+
+@router.get("/{gid}")
+async def get_game(gid: int = GameId, player: dict[str, Any] | None = Depends(viewer),
+                   service: Games = Depends(games)) -> dict[str, Any]:
+    return await service.view(gid, player and player["id"])
+
+
+@router.post("/{gid}/join")
+async def join_game(body: Join, gid: int = GameId,
+                    player: dict[str, Any] = Depends(current_player),
+                    service: Games = Depends(games)) -> dict[str, Any]:
+    loaded, seat = await service.join(gid, player, body.code)
+    return {"game": loaded.state(seat), "seat": seat}
+
+
+@router.put("/{gid}/mine")
+async def place_mine(gid: int = GameId, layout: Any = Body(...),
+                     player: dict[str, Any] = Depends(current_player),
+                     service: Games = Depends(games)) -> dict[str, Any]:
+    """Hide the caller's mine (a director or a duel player); 422 names every rule broken."""
+    _, state = await service.act(gid, player, {"mine": layout}, before_start=True)
+    return {"game": state}
+
+
+@router.post("/{gid}/actions")
+async def act(body: Action, gid: int = GameId, player: dict[str, Any] = Depends(current_player),
+              service: Games = Depends(games)) -> dict[str, Any]:
+    action = body.model_dump()
+    if "mine" in action:
+        raise BadInput("mine: hide a mine with PUT /api/games/{id}/mine")
+    event, state = await service.act(gid, player, action)
+    return {"event": event, "game": state}
+
+
+@router.get("/{gid}/events")
+async def events(gid: int = GameId, after: int = Query(0, ge=0, le=MAX_ID),
+                 player: dict[str, Any] | None = Depends(viewer),
+                 service: Games = Depends(games)) -> dict[str, Any]:
+    return {"events": await service.events(gid, player and player["id"], after)}
+
+
+@router.websocket("/{gid}/live")
+async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge=0, le=MAX_ID),
+               player: dict[str, Any] | None = Depends(socket_viewer),
+               service: Games = Depends(games)) -> None:
+    """STATE first, then every event with seq > after, in order, as they are committed."""
+    await websocket.accept(headers=[(b"x-orapa-worker", str(os.getpid()).encode())])
+    pid = player and player["id"]
+    try:
+        await websocket.send_json(await service.view(gid, pid))
+    except ApiError as exc:
+        await websocket.send_json({"error": exc.message})
+        await websocket.close(code=4404)
+        return
+    listener = asyncio.ensure_future(_drain(websocket))
+    try:
+        while not listener.done():
+            waiter = service.hub.waiter(gid)       # before reading: no wake-up is missed
+            for event in await service.events(gid, pid, after):
+                await websocket.send_json(event)
+                after = event["seq"]
+            woken = asyncio.ensure_future(waiter.wait())
+            await asyncio.wait({woken, listener}, timeout=POLL_SECONDS,
+                               return_when=asyncio.FIRST_COMPLETED)
+            woken.cancel()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        listener.cancel()
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it goes away."""
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+    except (WebSocketDisconnect, RuntimeError):
+        return

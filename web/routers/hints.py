@@ -1,0 +1,76 @@
+"""Hints (games created with `"hints": true`) and the analysis after the end (Orapa)."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Body, Depends
+
+from games.orapa.layout import Layout
+from games.orapa.seated import OrapaSeated
+from web import hints
+from web.deps import current_player, games
+from web.errors import ApiError
+from web.play import Games, Loaded
+from web.routers.games import GameId
+
+router = APIRouter(prefix="/api/games", tags=["hints"])
+
+
+async def _explorer(service: Games, gid: int, pid: int) -> tuple[Loaded, int]:
+    """The game and the caller's explorer seat, when hints may be given."""
+    async with service.lock(gid):
+        loaded = await service.load(gid)
+    if not isinstance(loaded.game, OrapaSeated):
+        raise ApiError(404, "hints: only Orapa games have hints")
+    if not loaded.row["hints"]:
+        raise ApiError(403, "hints: this game was created without hints")
+    seat = loaded.seat_of(pid)
+    if seat is None or seat not in loaded.game.explorers:
+        raise ApiError(403, "hints: only an explorer of this game gets hints")
+    return loaded, seat
+
+
+@router.get("/{gid}/hints/next")
+async def next_question(gid: int = GameId, player: dict[str, Any] = Depends(current_player),
+                        service: Games = Depends(games)) -> dict[str, Any]:
+    loaded, seat = await _explorer(service, gid, player["id"])
+    return await asyncio.to_thread(hints.next_question, loaded.game.puzzle_for(seat), gid)
+
+
+@router.get("/{gid}/hints/deductions")
+async def deductions(gid: int = GameId, player: dict[str, Any] = Depends(current_player),
+                     service: Games = Depends(games)) -> dict[str, Any]:
+    loaded, seat = await _explorer(service, gid, player["id"])
+    return await asyncio.to_thread(hints.deduction_map, loaded.game.puzzle_for(seat))
+
+
+@router.post("/{gid}/hints/check")
+async def check(gid: int = GameId, layout: Any = Body(...),
+                player: dict[str, Any] = Depends(current_player),
+                service: Games = Depends(games)) -> dict[str, Any]:
+    loaded, seat = await _explorer(service, gid, player["id"])
+    sketch = Layout.from_json(layout, loaded.game.rules, "layout")
+    return await asyncio.to_thread(hints.sketch_check, loaded.game.puzzle_for(seat), sketch)
+
+
+@router.get("/{gid}/analysis")
+async def analysis(gid: int = GameId, _: dict[str, Any] = Depends(current_player),
+                   service: Games = Depends(games)) -> dict[str, Any]:
+    """After the end, keyed by explorer seat: `{"forced_after", "bits", "advisor_questions",
+    "questions"}`."""
+    async with service.lock(gid):
+        loaded = await service.load(gid)
+    game = loaded.game
+    if not isinstance(game, OrapaSeated):
+        raise ApiError(404, "analysis: only Orapa games are analysed")
+    if not game.over or game.session is None:
+        raise ApiError(409, "analysis: the game is not over yet")
+    if gid not in service.analyses:      # finished games never change: computed once
+        explorers = {}
+        for seat in game.explorers:
+            mine = game.session.mine_explored_by(str(seat))
+            explorers[str(seat)] = await asyncio.to_thread(
+                hints.analysis, game.puzzle_for(seat), mine, gid)
+        service.analyses[gid] = explorers
+    return service.analyses[gid]

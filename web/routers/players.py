@@ -1,0 +1,45 @@
+"""Players: sign up (a name and a token), look one up, statistics."""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, Path
+
+from web import stats, store
+from web.deps import MAX_ID, current_player, games
+from web.errors import ApiError
+from web.models import NewPlayer
+from web.play import Games
+
+router = APIRouter(prefix="/api/players", tags=["players"])
+
+
+@router.post("", status_code=201)
+async def create_player(body: NewPlayer) -> dict[str, Any]:
+    """A new player; the token is shown only now (keep it: it is the player's key)."""
+    player, token = await store.create_player(body.name)
+    return {"player": player, "token": token}
+
+
+@router.get("/me")
+async def me(player: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
+    return {"player": player}
+
+
+@router.get("/{pid}")
+async def get_player(pid: int = Path(ge=1, le=MAX_ID),
+                     _: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
+    player = await store.player_by_id(pid)
+    if player is None:
+        raise ApiError(404, f"player: no player {pid}")
+    return {"player": player}
+
+
+@router.get("/{pid}/stats")
+async def player_stats(pid: int = Path(ge=1, le=MAX_ID),
+                       _: dict[str, Any] = Depends(current_player),
+                       service: Games = Depends(games)) -> dict[str, Any]:
+    """Games, wins, losses, ties and average questions to a right guess, by mode."""
+    if await store.player_by_id(pid) is None:
+        raise ApiError(404, f"player: no player {pid}")
+    return await stats.player_stats(service, pid)

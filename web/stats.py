@@ -1,0 +1,48 @@
+"""Per-player statistics from the finished games' logs (nothing is counted twice: it is all
+derived from the events)."""
+from __future__ import annotations
+
+from typing import Any
+
+from web import store
+from web.play import Games
+
+QUESTION_TYPES = ("shot", "cell")
+
+
+def _blank() -> dict[str, Any]:
+    return {"games": 0, "wins": 0, "losses": 0, "ties": 0, "directed": 0}
+
+
+async def player_stats(service: Games, pid: int) -> dict[str, Any]:
+    """`{"games", "wins", "losses", "ties", "average_questions", "by_mode"}` over the
+    player's finished games. A table or solo director's games count under `directed` (the rules
+    give a director no win or loss); `average_questions` is over the games won by a right
+    guess: the questions the player asked before it."""
+    total, by_mode = _blank(), {}
+    questions: list[int] = []
+    for gid in await store.joined_games(pid):
+        loaded = await service.load(gid)
+        if not loaded.game.over:
+            continue
+        seat = loaded.seat_of(pid)
+        role = next(s.role for s in loaded.seats if s.seat == seat)
+        key = loaded.row.get("mode") or loaded.row["game"]
+        mode = by_mode.setdefault(key, _blank())
+        result = loaded.game.result()
+        if role == "director":
+            outcome = "directed"
+        elif seat in result["winners"]:
+            outcome = "ties" if result["outcome"] == "tie" else "wins"
+        else:
+            outcome = "losses"
+        for counts in (total, mode):
+            counts["games"] += 1
+            counts[outcome] += 1
+        if outcome == "wins":
+            events = await store.events_after(gid, 0)
+            asked = [e for e in events if e["seat"] == seat and e["type"] in QUESTION_TYPES]
+            if any(e["seat"] == seat and e["type"] == "guess" for e in events):
+                questions.append(len(asked))
+    average = round(sum(questions) / len(questions), 3) if questions else None
+    return {**total, "average_questions": average, "by_mode": by_mode}

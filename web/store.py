@@ -1,0 +1,165 @@
+"""Storage: the only module that speaks to the database (through Piccolo's query builder).
+
+Players are found by the SHA-256 of their token. A game's events are appended in one
+transaction with the sequence numbers the caller expects to write; when another request got
+there first, the database's unique (game, seq) index refuses the insert and `SeqTaken` is raised.
+On PostgreSQL the same transaction sends NOTIFY so every worker's sockets wake up.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sqlite3
+from datetime import datetime, timezone
+from typing import Any
+
+from piccolo.engine.postgres import PostgresEngine
+
+from web.tables import Event, Game, Player
+
+NOTIFY_CHANNEL = "orapa_events"
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
+CODE_LENGTH = 6
+
+
+class SeqTaken(Exception):
+    """Another request wrote this game's next event first."""
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _is_unique_violation(exc: BaseException) -> bool:
+    if isinstance(exc, sqlite3.IntegrityError):
+        return "UNIQUE" in str(exc).upper()
+    try:
+        import asyncpg
+    except ImportError:  # pragma: no cover - asyncpg comes with piccolo[postgres]
+        return False
+    return isinstance(exc, asyncpg.exceptions.UniqueViolationError)
+
+
+def is_postgres() -> bool:
+    return isinstance(Event._meta.db, PostgresEngine)
+
+
+# ----- players ---------------------------------------------------------------------------------
+async def create_player(name: str) -> tuple[dict[str, Any], str]:
+    """A new player and its bearer token (shown once, stored hashed)."""
+    token = secrets.token_urlsafe(24)
+    rows = await Player.insert(Player(name=name, token_hash=token_hash(token),
+                                      created_at=now())).returning(Player.id).run()
+    return {"id": rows[0]["id"], "name": name}, token
+
+
+async def player_by_token(token: str) -> dict[str, Any] | None:
+    return await Player.select(Player.id, Player.name).where(
+        Player.token_hash == token_hash(token)).first().run()
+
+
+async def player_by_id(pid: int) -> dict[str, Any] | None:
+    return await Player.select(Player.id, Player.name).where(Player.id == pid).first().run()
+
+
+async def player_names(ids: list[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    rows = await Player.select(Player.id, Player.name).where(Player.id.is_in(ids)).run()
+    return {r["id"]: r["name"] for r in rows}
+
+
+# ----- games -----------------------------------------------------------------------------------
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+async def create_game(game: str, mode: str | None, options: dict[str, Any],
+                      seats: list[dict[str, Any]], hints: bool, daily: str | None = None,
+                      status: str = "waiting") -> tuple[int, str]:
+    """Store a new game; returns its id and join code."""
+    for _ in range(8):
+        code = new_code()
+        try:
+            rows = await Game.insert(Game(game=game, mode=mode, code=code, options=options,
+                                          seats=seats, hints=hints, daily=daily,
+                                          status=status, created_at=now())
+                                     ).returning(Game.id).run()
+            return rows[0]["id"], code
+        except Exception as exc:  # a code already in use: draw another
+            if not _is_unique_violation(exc) or daily is not None:
+                raise       # (a daily row: the day's row exists already)
+    raise RuntimeError("could not draw a free game code")
+
+
+async def get_game(gid: int) -> dict[str, Any] | None:
+    return await Game.select().where(Game.id == gid).first().output(load_json=True).run()
+
+
+async def set_status(gid: int, status: str) -> None:
+    await Game.update({Game.status: status}).where(Game.id == gid).run()
+
+
+async def unfinished_games() -> list[int]:
+    rows = await Game.select(Game.id).where(Game.status.is_in(["waiting", "playing"])).run()
+    return [r["id"] for r in rows]
+
+
+async def games_by_code(code: str) -> list[dict[str, Any]]:
+    return await Game.select(Game.id, Game.game, Game.mode, Game.status).where(
+        Game.code == code).run()
+
+
+async def open_games(limit: int = 50) -> list[dict[str, Any]]:
+    return await Game.select(Game.id, Game.game, Game.mode, Game.status, Game.code).where(
+        (Game.status == "waiting") & Game.daily.is_null()).order_by(
+        Game.id, ascending=False).limit(limit).run()
+
+
+async def daily_game(day: str) -> dict[str, Any] | None:
+    return await Game.select().where(Game.daily == day).first().output(load_json=True).run()
+
+
+# ----- events ----------------------------------------------------------------------------------
+async def events_after(gid: int, after: int = 0) -> list[dict[str, Any]]:
+    """The game's events with seq > after, in order."""
+    return await Event.select().where((Event.game == gid) & (Event.seq > after)).order_by(
+        Event.seq).output(load_json=True).run()
+
+
+async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Write events with seq first_seq, first_seq + 1, ... in one transaction. Each item has
+    `type`, `event` (public JSON) and optionally `seat`, `player`, `action` (private).
+    Raises SeqTaken when another request already wrote one of those seqs."""
+    at = now()
+    rows = [Event(game=gid, seq=first_seq + i, seat=e.get("seat"), player=e.get("player"),
+                  type=e["type"], action=e.get("action"), event=e["event"], at=at)
+            for i, e in enumerate(events)]
+    db = Event._meta.db
+    try:
+        async with db.transaction():
+            await Event.insert(*rows).run()
+            if isinstance(db, PostgresEngine):
+                payload = f"{gid}:{first_seq + len(rows) - 1}"
+                await Event.raw("SELECT pg_notify({}, {})", NOTIFY_CHANNEL, payload).run()
+    except Exception as exc:
+        if _is_unique_violation(exc):
+            raise SeqTaken(f"game {gid}: event {first_seq} was written by another request") \
+                from None
+        raise
+    return [{"game": gid, "seq": first_seq + i, "seat": e.get("seat"),
+             "player": e.get("player"), "type": e["type"], "action": e.get("action"),
+             "event": e["event"], "at": at} for i, e in enumerate(events)]
+
+
+async def joined_games(pid: int) -> list[int]:
+    """Ids of the games a player sat down at."""
+    rows = await Event.select(Event.game).where(
+        (Event.player == pid) & (Event.type == "joined")).run()
+    return sorted({r["game"] for r in rows})
+
