@@ -28,41 +28,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.errors import LimitReached
 from games.orapa.board import PORTS
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
-from solver.orapa.wave_search import search_families
 from solver.orapa.backends import SatBackend
 from solver.orapa.cnf import Cnf
 from solver.orapa.consistent import ModelSession, session_for, wave_search_applies
 from solver.orapa.model import OrapaModel
+from generator.wave_minimal import NODE_BUDGET, TooHard, minimise_by_waves, wave_twin
 
 SMALL = 14                 # shots left when the SAT checks move to a fresh model
 CONFLICT_BUDGET = 3000     # per SAT check in the fresh model
-NODE_BUDGET = 500_000      # per wave-search check (about a second)
-
-
-class TooHard(Exception):
-    """A check needed more than its budget (search nodes or conflicts)."""
-
-
-def wave_twin(puzzle: Puzzle, observations: list[Observation], solution: Layout,
-              nodes: list[int], budget: int = NODE_BUDGET) -> Layout | None:
-    """A layout other than `solution` that gives the observations, by the wave search, or
-    None; its nodes are added to `nodes[0]`; raises TooHard past `budget` nodes. The search
-    tries the solution's own contents first: a twin mostly shares them, so it is met sooner
-    (on minimal base puzzles, a fourth of the nodes of the checks that find one)."""
-    try:
-        for family in search_families(puzzle.with_observations(observations), nodes=nodes,
-                                      max_nodes=nodes[0] + budget, last=solution):
-            for member in family.members():
-                if member != solution:
-                    return member
-    except LimitReached:
-        raise TooHard(f"a uniqueness check needed more than {budget} search nodes") from None
-    return None
+__all__ = ["NODE_BUDGET", "TooHard", "minimise", "is_irreducible", "check", "wave_twin"]
 
 
 @dataclass
@@ -201,22 +179,8 @@ def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
 
 
 def _minimise_by_waves(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
-    kept: dict[int, Observation] = dict(enumerate(puzzle.observations))
-    order = sorted(kept)
-    rng.shuffle(order)
-    nodes = [0]
-    for i in order:
-        obs = kept.pop(i)
-        reverse = reverse_shot(obs)
-        if reverse is not None and reverse in kept.values():
-            continue
-        if wave_twin(puzzle, list(kept.values()), solution, nodes) is not None:
-            kept[i] = obs
-    final = [kept[j] for j in sorted(kept)]
-    proof = [0]
-    if wave_twin(puzzle, final, solution, proof) is not None:
-        raise ValueError("minimise: the puzzle is not unique")
-    return Minimised(puzzle.with_observations(final), proof[0], "nodes")
+    final, nodes, _ = minimise_by_waves(puzzle, solution, rng)
+    return Minimised(puzzle.with_observations(final), nodes, "nodes")
 
 
 def _minimise_by_sat(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
