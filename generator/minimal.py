@@ -179,8 +179,8 @@ def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
 
 
 def _minimise_by_waves(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
-    final, nodes, _ = minimise_by_waves(puzzle, solution, rng)
-    return Minimised(puzzle.with_observations(final), nodes, "nodes")
+    found = minimise_by_waves(puzzle, solution, rng)
+    return Minimised(puzzle.with_observations(found.observations), found.proof_nodes, "nodes")
 
 
 def _minimise_by_sat(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:

@@ -6,17 +6,22 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.cli_runner import run_cli
 
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions, violations
-from games.orapa.puzzle import Puzzle, all_shot_answers, puzzle_from_layout
+from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, all_shot_answers, cell_answer,
+                                puzzle_from_layout)
 from games.orapa.sampling import random_layout
 from generator.difficulty import LEVELS, level_of
 from generator.generate import (AMBIGUOUS, TRAP, Generated, Generator, classify_twin,
                                 trap_twin)
-from generator.minimal import is_irreducible
+from generator.minimal import is_irreducible, minimise, reverse_shot
+from generator.neighbours import moved_gem_twins
+from generator.wave_minimal import predict, witness
 from solver.orapa.api import solve
 from solver.orapa.consistent import session_for, wave_search_applies
 
@@ -145,6 +150,78 @@ def test_levels() -> None:
         ["easy", "easy", "medium", "medium", "hard"]
     assert [level_of(c, "conflicts") for c in (0, 599, 600, 1599, 1600)] == \
         ["easy", "easy", "medium", "medium", "hard"]
+
+
+def one_step_at_a_time(puzzle: Puzzle, rng: random.Random) -> list[Observation]:
+    """The greedy removal as first written: each step asked of the solver (`solve`, not the
+    generator's code); the reference the generator's predicted removal must give again."""
+    kept = dict(enumerate(puzzle.observations))
+    order = sorted(kept)
+    rng.shuffle(order)
+    for i in order:
+        obs = kept.pop(i)
+        reverse = reverse_shot(obs)
+        if reverse is not None and reverse in kept.values():
+            continue
+        rest = puzzle.with_observations([kept[j] for j in sorted(kept)])
+        if solve(rest, limit=2, count_limit=1).status != "unique":
+            kept[i] = obs
+    return [kept[j] for j in sorted(kept)]
+
+
+@pytest.mark.parametrize("name, seed", [("base", 3), ("base", 8), ("full", 1)])
+def test_minimal_clues_are_the_one_step_at_a_time_result(name: str, seed: int) -> None:
+    full = Generator(gem_set(name), rng=random.Random(seed)).next().puzzle
+    found = minimise(full, full.solution, random.Random(seed))
+    assert list(found.puzzle.observations) == one_step_at_a_time(full, random.Random(seed))
+    assert found.measure == "nodes" and found.work > 0
+
+
+def test_minimal_full_puzzle_is_unique_and_irreducible() -> None:
+    found = Generator(gem_set("full"), rng=random.Random(1), clues="minimal").next()
+    puzzle, solution = found.puzzle, found.puzzle.solution
+    check_puzzle(puzzle)
+    assert found.shots < 36 and is_irreducible(puzzle, solution)
+    observations = list(puzzle.observations)
+    for i in range(len(observations)):
+        smaller = puzzle.with_observations(observations[:i] + observations[i + 1:])
+        assert solve(smaller, limit=2, count_limit=1).status == "ambiguous"
+
+
+def test_moved_gem_twins_are_legal_and_break_what_they_say() -> None:
+    mine = random_layout(BASE, RuleOptions(), random.Random(5))
+    puzzle = puzzle_from_layout(mine, BASE, RuleOptions())
+    # with cell answers too: one the moved gems can break, and an empty cell
+    cells = [cell_answer(mine, c) for c in (0, 33, 47)]
+    puzzle = puzzle.with_observations(list(puzzle.observations) + cells)
+    found = moved_gem_twins(puzzle, mine)
+    assert found
+    masks = [mask for mask, _ in found]
+    for mask, twin in found:
+        assert violations(twin, puzzle.rules) == [] and twin != mine
+        assert sum(a.placement != b.placement for a, b in zip(twin.gems, mine.gems)) == 1
+        assert mask == sum(1 << i for i, obs in enumerate(puzzle.observations)
+                           if not obs.holds(twin))
+        # minimal masks only: none contains another
+        assert not any(other != mask and not other & ~mask for other in masks)
+    assert any(isinstance(puzzle.observations[i], CellAnswer)
+               for mask in masks for i in range(36, 39) if mask >> i & 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 10).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(1, (1 << n) - 1), max_size=12), st.permutations(range(n)))))
+def test_prediction_is_the_greedy_result_when_every_twin_is_known(case) -> None:
+    count, twins, order = case
+    guess = predict(twins, list(order), count)
+    # no known twin gives the predicted set: a search of it finds a new twin or the proof
+    assert not witness(twins, guess)
+    # with every twin known, uniqueness is "no twin gives it", and the walk is the greedy one
+    kept = (1 << count) - 1
+    for i in order:
+        if not witness(twins, kept & ~(1 << i)):
+            kept &= ~(1 << i)
+    assert guess == kept
 
 
 def test_minimal_clues_by_the_sat_model_where_the_wave_search_does_not_apply() -> None:
