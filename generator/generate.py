@@ -128,6 +128,9 @@ class Generator:
         self.rejected: Counter[str] = Counter({AMBIGUOUS: 0, TRAP: 0})
         if clues == "minimal":
             self.rejected[TOO_HARD] = 0
+        # the wave-search minimiser's work on kept puzzles: searches, their nodes, and the
+        # nodes of the final proofs among them
+        self.minimiser: Counter[str] = Counter()
 
     def classify(self, layout: Layout) -> tuple[str, Puzzle, Difficulty]:
         """(`unique`, `trap` or `ambiguous`, the 36-shot puzzle, how hard its proof was)."""
@@ -170,5 +173,8 @@ class Generator:
             except TooHard:
                 self.rejected[TOO_HARD] += 1
                 continue
+            if cut.searches:
+                self.minimiser.update(searches=cut.searches, nodes=cut.search_nodes,
+                                      proof_nodes=cut.work)
             return Generated(cut.puzzle, rate(len(cut.puzzle.observations), cut.work,
                                               cut.measure))

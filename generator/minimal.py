@@ -162,11 +162,13 @@ def check(session: ModelSession | SmallSession, observations: dict[int, Observat
 class Minimised:
     """A minimal puzzle and the solver's work that rates it: `work` in `measure` units (the
     wave search's nodes proving the clue set unique, or the SAT conflicts of every check made
-    in the fresh solver)."""
+    in the fresh solver); with the wave search, also its searches and their nodes in all."""
 
     puzzle: Puzzle
     work: int
     measure: str
+    searches: int = 0
+    search_nodes: int = 0
 
 
 def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
@@ -180,7 +182,8 @@ def minimise(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
 
 def _minimise_by_waves(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
     found = minimise_by_waves(puzzle, solution, rng)
-    return Minimised(puzzle.with_observations(found.observations), found.proof_nodes, "nodes")
+    return Minimised(puzzle.with_observations(found.observations), found.proof_nodes, "nodes",
+                     found.searches, found.nodes)
 
 
 def _minimise_by_sat(puzzle: Puzzle, solution: Layout, rng: random.Random) -> Minimised:
