@@ -9,17 +9,20 @@ shot from Q too, so while its reverse shot is still kept a shot is dropped witho
 
 Two ways to check uniqueness, both exact, with the known solution excluded:
 - The wave search (`solver.orapa.wave_search`), wherever it applies (rule `touching corner`, at
-  most `WAVE_SEARCH_MAX_GEMS` gems): the first family member other than the solution is a twin.
-  Its work is counted in search nodes, which depend only on the puzzle, so a per-check node
-  budget is reproducible: a layout whose minimisation exceeds it is given up (`TooHard`). The
-  puzzle's difficulty is the nodes of the final proof (the clue set has one solution).
-- Otherwise the SAT model, in a fresh solver holding the layout clauses and the puzzle's shots
-  only below `SMALL` shots (copied from a per-process template, `SmallSession`: propagation is
-  several times cheaper there), with a per-check conflict budget. Every shot is posed together
-  with its reverse (the model's reversibility lemmas link the two shots' variables). In the
-  fresh solver, an unsatisfiable call's failed assumptions name the shots its proof used and
-  the rest go at once (unless the call blocked a spurious model, which the proof may rely on).
-  The difficulty is the conflicts of every check made in the fresh solver.
+  most `WAVE_SEARCH_MAX_GEMS` gems): `generator.wave_minimal` predicts the whole removal from
+  the twins it knows and proves the prediction with one search (same result as one check per
+  shot, a fraction of the work). Its work is counted in search nodes, which depend only on the
+  puzzle, so a per-search node budget is reproducible: a layout whose minimisation exceeds it
+  is given up (`TooHard`). The puzzle's difficulty is the nodes of the final proof (the clue
+  set has one solution).
+- Otherwise the SAT model, one check per shot, in a fresh solver holding the layout clauses
+  and the puzzle's shots only below `SMALL` shots (copied from a per-process template,
+  `SmallSession`: propagation is several times cheaper there), with a per-check conflict
+  budget. Every shot is posed together with its reverse (the model's reversibility lemmas link
+  the two shots' variables). In the fresh solver, an unsatisfiable call's failed assumptions
+  name the shots its proof used and the rest go at once (unless the call blocked a spurious
+  model, which the proof may rely on). The difficulty is the conflicts of every check made in
+  the fresh solver.
 """
 from __future__ import annotations
 
