@@ -169,9 +169,14 @@ def one_step_at_a_time(puzzle: Puzzle, rng: random.Random) -> list[Observation]:
     return [kept[j] for j in sorted(kept)]
 
 
-@pytest.mark.parametrize("name, seed", [("base", 3), ("base", 8), ("full", 1)])
-def test_minimal_clues_are_the_one_step_at_a_time_result(name: str, seed: int) -> None:
+@pytest.mark.parametrize("name, seed, cells", [("base", 3, False), ("base", 8, False),
+                                               ("base", 2, True), ("full", 1, False)])
+def test_minimal_clues_are_the_one_step_at_a_time_result(name: str, seed: int,
+                                                         cells: bool) -> None:
     full = Generator(gem_set(name), rng=random.Random(seed)).next().puzzle
+    if cells:   # cell answers too: every ninth cell
+        full = full.with_observations(list(full.observations) + [
+            cell_answer(full.solution, c) for c in range(0, 80, 9)])
     found = minimise(full, full.solution, random.Random(seed))
     assert list(found.puzzle.observations) == one_step_at_a_time(full, random.Random(seed))
     assert found.measure == "nodes" and found.work > 0
