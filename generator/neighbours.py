@@ -37,7 +37,9 @@ def _quarter_table(shape: str, mirror: bool) -> np.ndarray:
 
 def _candidates(solution: Layout, mirror: bool) -> tuple[np.ndarray, list[tuple[int, Placement]]]:
     """Quarter codes of every layout that moves one gem to a placement clear of the others
-    (no shared quarter, no shared edge), with (gem index, new placement) for each."""
+    (no shared quarter, no shared edge: legal under either touching rule; under `touching any`
+    the moves to an edge of another gem are left out, which costs only speed), with (gem
+    index, new placement) for each."""
     codes = np.frombuffer(solution.quarter_bytes, dtype=np.uint8)
     blocks, moves = [], []
     for g, placed in enumerate(solution.gems):

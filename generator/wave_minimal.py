@@ -6,8 +6,8 @@ and on the true answers to "is this subset unique?", so any exact way to get the
 same puzzle, and most of them can be had without a search:
 
 - A *twin* is a legal layout other than the solution; it is kept as the bit mask of the
-  observations it breaks (does not give). A subset that breaks none of a twin's observations
-  is not unique: no search needed. Twins come from two places: every layout that moves one gem
+  observations it breaks (does not give). A subset of observations holding none of those a
+  twin breaks is not unique: no search needed. Twins come from two places: every layout that moves one gem
   of the solution (`generator.neighbours`, traced in one batch; they explain most needed
   shots), and every twin a search finds.
 - *Prediction*: walk along the order, keeping an observation when a known twin gives every
