@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from typing import Any, Callable
 
@@ -44,6 +45,11 @@ class Seconds(click.ParamType):
             bound = f"{'above' if self.open_min else 'at least'} {self.minimum:g}"
             self.fail(f"{value!r} seconds: must be {bound}", param, ctx)
         return seconds
+
+
+TIMEOUT = Seconds(0, open_min=True)
+"""The type of every `--timeout` and `--time-limit`: a finite number of seconds above zero
+(`0` would give up before starting; `nan`, `inf` and negative values are refused)."""
 
 
 def ask_line(prompt: str, err: bool = False) -> str | None:
@@ -94,8 +100,9 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("orapa: aborted", err=True)
         sys.exit(130)
-    except click.ClickException as exc:
-        click.echo(f"orapa: error: {one_line(exc.format_message())}", err=True)
+    except click.ClickException as exc:   # click lays some messages out on lines: join them
+        message = re.sub(r"[ \t]*\n\s*", " ", exc.format_message())
+        click.echo(f"orapa: error: {one_line(message)}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

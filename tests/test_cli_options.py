@@ -18,11 +18,13 @@ SOLVED = str(ROOT / "puzzles" / "base" / "base-easy-01.json")
 @pytest.mark.parametrize("args", [
     ["solve", SOLVED, "--timeout"], ["verify", SOLVED, SOLVED, "--timeout"],
     ["next", SOLVED, "--budget"], ["mandragora", "solve", "--time-limit"],
-    ["ripple", "play", "--json", "--timed"],
+    ["ripple", "play", "--json", "--timed"], ["batch", SOLVED, "--timeout"],
 ])
-@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "-1", "1e400", "soon"])
-def test_durations_must_be_finite_and_not_negative(capsys, args: list[str], value: str) -> None:
-    """Before: `--timeout nan` and `--time-limit nan` were accepted and meant no limit."""
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "-1", "0", "-0", "1e400", "soon"])
+def test_durations_must_be_finite_and_positive(capsys, args: list[str], value: str) -> None:
+    """Before: `--timeout nan` and `--time-limit nan` were accepted and meant no limit, batch
+    took `--timeout nan` (every file a timeout) and crashed on `--timeout inf`, and `--timeout
+    0` gave up before starting. Every duration goes through `commands.common.Seconds`."""
     status, out, err = run_cli(capsys, *args, value)
     assert status == 2 and out == "" and err.count("\n") == 1
     assert f"Invalid value for '{args[-1]}'" in err

@@ -97,6 +97,29 @@ def test_oversized_files_are_refused_unread(tmp_path, capsys) -> None:
     assert "too large" in _error(capsys, "check", path)
 
 
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["convert", "--to", "json"], ["next"]])
+def test_endless_devices_and_directories_are_refused_not_read_forever(tmp_path, capsys,
+                                                                      command: list[str]) -> None:
+    """Before: `solve /dev/zero` never returned (a device claims a size of 0, and was read to
+    its end); now no reader takes more than MAX_FILE_BYTES + 1 bytes of anything."""
+    assert "/dev/zero: too large (over " in _error(capsys, *command, "/dev/zero")
+    assert "Is a directory" in _error(capsys, *command, str(tmp_path))
+
+
+def test_a_pipe_is_read_as_it_comes(tmp_path, capsys) -> None:
+    """Process substitution (`orapa solve <(...)`) gives a pipe, which must still work."""
+    import os
+    import threading
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    text = "gems: base\n15 -> B blue\n"
+    writer = threading.Thread(target=fifo.write_text, args=(text,), daemon=True)
+    writer.start()
+    status, out, _ = run_cli(capsys, "convert", str(fifo), "--to", "text")
+    writer.join(10)
+    assert status == 0 and "15 -> B blue" in out
+
+
 def test_too_many_gems_are_refused_in_every_format(tmp_path, capsys) -> None:
     """Before: 1,000 gems printed a 36 MB error line; 10,000 a MemoryError traceback."""
     layout = _write(tmp_path, "big.json", json.dumps({"gems": MINE["gems"] * 200}))
@@ -132,6 +155,9 @@ def test_error_lines_quote_little_of_a_huge_value(tmp_path, capsys) -> None:
 def test_a_message_with_newlines_stays_one_line(tmp_path, capsys) -> None:
     err = _error(capsys, "solve", str(tmp_path / "no\nsuch\nfile"))
     assert "no\\nsuch\\nfile" in err
+    # click lays its list of choices out on lines; they are joined, not escaped
+    err = _error(capsys, "convert", str(tmp_path))
+    assert "Missing option '--to'. Choose from: json, text" in err
 
 
 @pytest.mark.parametrize("observation, message", [

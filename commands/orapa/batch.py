@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from commands.common import emit_json
+from commands.common import TIMEOUT, emit_json
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, import_ray
@@ -17,8 +17,9 @@ from solver.orapa.options import BATCH_COUNT_LIMIT
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: the number of cores].")
-@click.option("--timeout", type=click.FloatRange(min=0), default=None,
-              help="Seconds per puzzle; a puzzle past it gets status timeout.")
+@click.option("--timeout", type=TIMEOUT, default=None,
+              help="Seconds per puzzle, reading and parsing included; a puzzle past it gets "
+                   "status timeout [default: no limit].")
 @click.option("--count-limit", type=click.IntRange(min=1), default=BATCH_COUNT_LIMIT,
               show_default=True, help="Stop counting a puzzle's layouts here (exact: false).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,

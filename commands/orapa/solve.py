@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from commands.common import Seconds, emit_json, read_text
+from commands.common import TIMEOUT, emit_json, read_text
 from games.errors import LimitReached
 from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.files import parse_layout, parse_puzzle
@@ -18,7 +18,7 @@ backend_option = click.option(
 method_option = click.option(
     "--method", type=click.Choice(METHODS), default="auto", show_default=True,
     help="auto: the wave search, the model when it cannot finish; model: the SAT/CP model only.")
-timeout_option = click.option("--timeout", type=Seconds(), default=None,
+timeout_option = click.option("--timeout", type=TIMEOUT, default=None,
                               help="Seconds before giving up (exit status 3); no limit by "
                                    "default.")
 
