@@ -431,3 +431,22 @@ def test_a_failed_solver_call_drops_the_cached_models_and_is_never_answered(
     assert (line["status"], line["count"], line["exact"]) == ("error", None, None)
     assert "internal error: RuntimeError: Caught keyboard interrupt" in line["error"]
     assert not consistent._SESSIONS                # nothing left of the failed calls
+
+
+def test_a_dash_is_the_puzzle_on_standard_input(tmp_path: Path, puzzles: dict[str, Puzzle]
+                                                ) -> None:
+    """Before: `orapa batch -` said "-: empty file" whatever standard input held (the workers
+    do not share it); INTERFACE says a file argument `-` reads standard input."""
+    path = tmp_path / "good.json"
+    _write(path, puzzles["good"])
+    text = json.dumps(puzzles["good"].to_json())
+    proc = subprocess.run([str(ORAPA), "batch", "-", str(path), "--write-solutions"],
+                          input=text, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    lines = _lines(proc.stdout)
+    assert proc.returncode == 0 and set(lines) == {"-", "good.json"}
+    assert lines["-"]["status"] == lines["good.json"]["status"] == "unique"
+    assert lines["-"]["wrote"] is None and "nothing written" in lines["-"]["error"]
+    assert not (tmp_path / "-.solution.json").exists()
+    proc = subprocess.run([str(ORAPA), "batch", "-"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert _lines(proc.stdout)["-"]["error"].startswith("-: empty file")

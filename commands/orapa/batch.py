@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from commands.common import TIMEOUT, emit_json
+from commands.common import TIMEOUT, emit_json, read_text
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, import_ray
@@ -53,8 +53,12 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
         raise BadInput("--address: only with --engine ray")
     if engine == "ray":
         import_ray()                       # one line saying how to install it, before any work
+    # `-` is a puzzle on standard input (INTERFACE: a file argument `-` reads it), read once
+    # here: workers do not share the parent's standard input
+    stdin = read_text("-") if "-" in paths else None
     stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
-    options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions)
+    options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions,
+                           stdin)
     try:
         if engine == "ray":
             summary = run_ray_batch(paths, stream, options, jobs, skip, progress, address)

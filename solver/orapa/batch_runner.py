@@ -68,6 +68,7 @@ class BatchOptions:
     backend: str = "sat"
     write_solutions: bool = False  # a unique puzzle's solution as <stem>.solution.json
     write_deductions: bool = False  # an ambiguous puzzle's deduction map as <stem>.deductions.txt
+    stdin: str | None = None       # the puzzle the path `-` stands for, read once by the caller
 
 
 # --- paths ---------------------------------------------------------------------------------
@@ -105,7 +106,7 @@ def _unique_paths(args: Iterable[str]) -> Iterator[tuple[str, str]]:
     seen: set[str] = set()
     for arg in args:
         for path in _expand_one(arg):
-            key = os.path.realpath(path)
+            key = "-" if path == "-" else os.path.realpath(path)   # standard input: never done
             if key not in seen:
                 seen.add(key)
                 yield os.path.normpath(path), key
@@ -129,6 +130,9 @@ def _write_beside(line: dict[str, Any], suffix: str, text: str) -> None:
     The text goes to a hidden temporary file first and is renamed into place, so a worker
     killed while writing never leaves half a solution behind.
     """
+    if line["file"] == "-":
+        line["error"] = "-: nothing written: a puzzle from standard input has no folder"
+        return
     path = Path(line["file"])
     target = path.with_name(path.stem + suffix)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
@@ -184,7 +188,9 @@ def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
     line: dict[str, Any] = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
     line.update(file=path, status="error")
     try:
-        puzzle = parse_puzzle(read_bounded(path, regular_only=True), path)
+        text = options.stdin if path == "-" and options.stdin is not None else \
+            read_bounded(path, regular_only=True)
+        puzzle = parse_puzzle(text, path)
         try:
             _solve_parsed(line, puzzle, options, start)
         except (BadInput, LimitReached):
