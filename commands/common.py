@@ -11,6 +11,7 @@ import click
 
 from games.errors import BadInput, LimitReached
 from games.limits import read_bounded
+from games.wording import plural
 
 EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3
@@ -61,12 +62,6 @@ def ask_line(prompt: str, err: bool = False) -> str | None:
         click.echo("(input ended)", err=err)
         return None
     return line.rstrip("\n")
-
-
-def plural(count: float, word: str, spec: str = "") -> str:
-    """`1 gem`, `2 gems`, `~1 layout`: the count formatted by `spec`, the word agreeing."""
-    text = format(count, spec)
-    return f"{text} {word}{'' if float(text) == 1 else 's'}"
 
 
 MAX_MESSAGE_CHARS = 400  # an error line never grows past this, whatever it quotes

@@ -73,6 +73,19 @@ def test_plurals_agree_with_their_counts() -> None:
     assert plural(1234.5, "layout", ".3g") == "1.23e+03 layouts"
 
 
+def test_summaries_agree_with_their_counts(tmp_path) -> None:
+    """Before: "1 files in 0.1 s" (batch) and "1 puzzles in 1 shards" (generate --shard-size)."""
+    from generator.shards import summary_text
+    from solver.orapa.batch_results import BatchSummary
+    summary = BatchSummary()
+    summary.add({"status": "unique", "seconds": 0.1})
+    assert summary.text().startswith("1 file in ")
+    text = summary_text({"count": 1, "shards": [1], "wall_seconds": 0.1, "interrupted": False,
+                         "failed_shards": [], "rates": {}, "difficulty": {}, "layouts": 1},
+                        tmp_path)
+    assert text.startswith("1 puzzle in 1 shard written to ")
+
+
 def _orapa(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "cli", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
