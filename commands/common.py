@@ -53,6 +53,14 @@ TIMEOUT = Seconds(0, open_min=True)
 (`0` would give up before starting; `nan`, `inf` and negative values are refused)."""
 
 
+def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An option callback for paths: an empty one is refused (`--out ""` used to mean the
+    current directory for generate, and gave ": cannot write" for batch)."""
+    if value == "":
+        raise click.BadParameter("an empty path", ctx, param)
+    return value
+
+
 def ask_line(prompt: str, err: bool = False) -> str | None:
     """Prompt and read one line of an interactive game; None at the end of input, which every
     game treats as quitting (exit 0). Ctrl-C still interrupts (exit 130)."""

@@ -243,3 +243,21 @@ def test_degenerate_answers_and_vertices_are_named(tmp_path, capsys, content: st
                                                    message: str) -> None:
     command = "check" if content.startswith("{") else "solve"
     assert message in _error(capsys, command, _write(tmp_path, "f", content))
+
+
+def test_a_guess_of_the_wrong_gem_set_names_its_file(tmp_path, capsys) -> None:
+    """Before: "guess: gems do not match the gem set", without saying which file."""
+    puzzle = _write(tmp_path, "p.txt", "gems: base+diamond\n15 -> B blue\n")
+    guess = _write(tmp_path, "mine.json", json.dumps(MINE))
+    err = _error(capsys, "verify", puzzle, guess)
+    assert err.startswith(f"orapa: error: {guess}: gems do not match the gem set")
+
+
+@pytest.mark.parametrize("args", [
+    ["generate", "--gems", "base", "--count", "1", "--seed", "1", "--out", ""],
+    ["batch", "p.json", "--out", ""], ["show", "m.json", "--svg", ""],
+    ["play", "--auto", "--mine", ""]])
+def test_an_empty_path_is_refused(capsys, args: list[str]) -> None:
+    """Before: generate --out "" wrote into the current directory; batch said ": cannot write"."""
+    err = _error(capsys, *args)
+    assert "an empty path" in err

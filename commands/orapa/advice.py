@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from commands.common import Seconds, emit_json, plural
+from commands.common import Seconds, emit_json, not_empty, plural
 from commands.orapa.layout import load_layout, rule_options
 from commands.orapa.solve import backend_option, load_puzzle
 from games.errors import BadInput
@@ -105,7 +105,7 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
               help="Seed of the hidden mine and of the sampling.")
 @click.option("--gems", "gems_name", default=None,
               help="Gem set (O2)  [default: base, or the gems of --mine]")
-@click.option("--mine", "mine_file", default=None,
+@click.option("--mine", "mine_file", default=None, callback=not_empty,
               help="Play this layout file instead of a random mine.")
 @rule_options
 @strategy_option

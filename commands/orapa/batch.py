@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from commands.common import TIMEOUT, emit_json, read_text
+from commands.common import TIMEOUT, emit_json, not_empty, read_text
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, import_ray
@@ -22,7 +22,7 @@ from solver.orapa.options import BATCH_COUNT_LIMIT
                    "status timeout [default: no limit].")
 @click.option("--count-limit", type=click.IntRange(min=1), default=BATCH_COUNT_LIMIT,
               show_default=True, help="Stop counting a puzzle's layouts here (exact: false).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=click.Path(dir_okay=False), default=None, callback=not_empty,
               help="Append the result lines to this file [default: standard output].")
 @click.option("--resume", is_flag=True, help="Skip the files --out already lists.")
 @click.option("--write-solutions", is_flag=True,

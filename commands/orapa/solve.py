@@ -9,7 +9,7 @@ from commands.common import TIMEOUT, emit_json, read_text
 from games.errors import LimitReached
 from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.files import parse_layout, parse_puzzle
-from games.orapa.puzzle import Puzzle
+from games.orapa.puzzle import Puzzle, check_legal_for
 from solver.orapa.options import BACKENDS, METHODS, SAT_SOLVERS
 
 backend_option = click.option(
@@ -86,6 +86,7 @@ def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: 
     from solver.orapa.api import verify
     problem = load_puzzle(puzzle)
     layout, _ = parse_layout(read_text(guess), guess, problem.rules, legal=False)
+    check_legal_for(layout, problem.gems, problem.rules, guess)   # the error names the file
     result = verify(problem, layout, backend=backend, timeout=timeout, method=method)
     if as_json:
         emit_json(result.to_json())
