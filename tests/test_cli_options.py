@@ -86,6 +86,19 @@ def test_summaries_agree_with_their_counts(tmp_path) -> None:
     assert text.startswith("1 puzzle in 1 shard written to ")
 
 
+def test_mandragora_runs_without_its_c_kernel() -> None:
+    """The kernel is optional (a machine without gcc installs without it): exact solves then
+    run the Python reference, with the same answer and a one-line notice on standard error."""
+    import os
+    moves = "4,8,1,6,5,7,3,8,4,6,2,8,4,7,2"       # 12 pieces left: quick in Python too
+    args = [sys.executable, "-m", "cli", "mandragora", "solve", "--moves", moves, "--json"]
+    compiled = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    python = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "ORAPA_MANDRAGORA_KERNEL": "python"})
+    assert python.returncode == 0 and json.loads(python.stdout) == json.loads(compiled.stdout)
+    assert python.stderr.count("\n") == 1 and "C kernel is not built" in python.stderr
+
+
 def _orapa(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "cli", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
