@@ -450,3 +450,26 @@ def test_a_dash_is_the_puzzle_on_standard_input(tmp_path: Path, puzzles: dict[st
     proc = subprocess.run([str(ORAPA), "batch", "-"], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
     assert _lines(proc.stdout)["-"]["error"].startswith("-: empty file")
+
+
+def test_out_may_be_a_pipe_or_a_device_but_is_never_read_back(tmp_path: Path,
+                                                              puzzles: dict[str, Puzzle]) -> None:
+    """Before: `--out /dev/stdout` into a pipe, and `--out FIFO`, waited for ever: the check
+    of the results file read from the very pipe batch was to write to."""
+    path = tmp_path / "good.json"
+    _write(path, puzzles["good"])
+    proc = subprocess.run(f"{ORAPA} batch {path} --out /dev/stdout --json | cat", shell=True,
+                          capture_output=True, text=True, timeout=60)
+    first, summary = proc.stdout.splitlines()
+    assert proc.returncode == 0 and json.loads(first)["status"] == "unique"
+    assert json.loads(summary)["files"] == 1
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for out, extra, message in ((fifo, [], "cannot write: a FIFO nobody reads"),
+                                ("/dev/null", ["--resume"], "--resume needs a regular results")):
+        proc = subprocess.run([str(ORAPA), "batch", str(path), "--out", str(out), *extra],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and message in proc.stderr and proc.stderr.count("\n") == 1
+    proc = subprocess.run([str(ORAPA), "batch", str(path), "--out", "/dev/null", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["counts"]["unique"] == 1
