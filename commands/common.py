@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import signal
 import sys
 from typing import Any, Callable
 
@@ -72,6 +73,7 @@ def ask_line(prompt: str, err: bool = False) -> str | None:
     return line.rstrip("\n")
 
 
+_PACIFIED = getattr(click.utils, "_PacifyFlushWrapper", ())  # stdout after click saw EPIPE
 MAX_MESSAGE_CHARS = 400  # an error line never grows past this, whatever it quotes
 
 
@@ -109,6 +111,12 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except SystemExit as exc:
+        # click answers a closed standard output (`orapa ... | head -1`) with a silent exit 1,
+        # which the interface does not list: exit as a process killed by SIGPIPE would (141)
+        if exc.code == 1 and isinstance(sys.stdout, _PACIFIED):
+            sys.exit(128 + signal.SIGPIPE)
+        raise
     except KeyboardInterrupt:
         click.echo("orapa: interrupted", err=True)
         sys.exit(130)

@@ -99,6 +99,21 @@ def test_mandragora_runs_without_its_c_kernel() -> None:
     assert python.stderr.count("\n") == 1 and "C kernel is not built" in python.stderr
 
 
+@pytest.mark.parametrize("args", [["simulate", SOLVED], ["batch", SOLVED, "--jobs", "1"]])
+def test_a_closed_standard_output_exits_like_sigpipe_without_a_word(args: list[str]) -> None:
+    """Before: `orapa ... | head -1` could end with a silent exit status 1 (click's), which
+    the interface does not list; now 141, as for a process killed by SIGPIPE."""
+    proc = subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()                        # before the command has written a byte
+    try:
+        err = proc.stderr.read()
+        status = proc.wait(timeout=120)
+    finally:
+        proc.kill()
+    assert status == 141 and "Traceback" not in err
+
+
 def _orapa(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "cli", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
