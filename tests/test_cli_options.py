@@ -114,6 +114,16 @@ def test_a_closed_standard_output_exits_like_sigpipe_without_a_word(args: list[s
     assert status == 141 and "Traceback" not in err
 
 
+def test_exact_bound_stops_where_listing_would_fill_memory(capsys) -> None:
+    """Before: `next --exact-bound 1e12` listed 2e8 layouts of an open puzzle (past 60 s and
+    growing: the budget does not stop a listing)."""
+    from commands.orapa.advice import MAX_EXACT_BOUND
+    from solver.orapa.sampling import LISTING_BOUND
+    assert MAX_EXACT_BOUND == LISTING_BOUND
+    status, _, err = run_cli(capsys, "next", SOLVED, "--exact-bound", str(LISTING_BOUND + 1))
+    assert status == 2 and "Invalid value for '--exact-bound'" in err
+
+
 def _orapa(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "cli", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
