@@ -261,3 +261,8 @@ def test_an_empty_path_is_refused(capsys, args: list[str]) -> None:
     """Before: generate --out "" wrote into the current directory; batch said ": cannot write"."""
     err = _error(capsys, *args)
     assert "an empty path" in err
+
+
+def test_standard_input_cannot_be_both_puzzle_and_guess(capsys) -> None:
+    """Before: `verify - -` read the puzzle, then called the guess an empty file."""
+    assert "already holds the puzzle" in _error(capsys, "verify", "-", "-")

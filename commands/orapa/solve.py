@@ -6,7 +6,7 @@ import sys
 import click
 
 from commands.common import TIMEOUT, emit_json, read_text
-from games.errors import LimitReached
+from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.files import parse_layout, parse_puzzle
 from games.orapa.puzzle import Puzzle, check_legal_for
@@ -84,6 +84,8 @@ def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: 
                    as_json: bool) -> None:
     """Check a guessed layout: consistent with the answers? the only one?"""
     from solver.orapa.api import verify
+    if puzzle == guess == "-":
+        raise BadInput("GUESS: '-' is standard input, which already holds the puzzle")
     problem = load_puzzle(puzzle)
     layout, _ = parse_layout(read_text(guess), guess, problem.rules, legal=False)
     check_legal_for(layout, problem.gems, problem.rules, guess)   # the error names the file
