@@ -62,14 +62,20 @@ def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
+MAX_ANSWER_CHARS = 1_000   # an interactive answer is a few characters; the rest of a line is skipped
+
+
 def ask_line(prompt: str, err: bool = False) -> str | None:
     """Prompt and read one line of an interactive game; None at the end of input, which every
     game treats as quitting (exit 0). Ctrl-C still interrupts (exit 130)."""
     click.echo(f"{prompt}: ", nl=False, err=err)
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_ANSWER_CHARS)
     if not line:
         click.echo("(input ended)", err=err)
         return None
+    if not line.endswith("\n"):          # a line of megabytes: keep its start, skip the rest
+        while (more := sys.stdin.readline(MAX_ANSWER_CHARS)) and not more.endswith("\n"):
+            pass
     return line.rstrip("\n")
 
 

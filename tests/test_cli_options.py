@@ -148,6 +148,18 @@ def test_an_interactive_mandragora_move_that_is_no_number_is_named() -> None:
     assert "'x' is not an area" in done.stderr and "-1" not in done.stderr
 
 
+@pytest.mark.parametrize("command", [
+    ["mandragora", "play", "--interactive"],
+    ["uncovered", "play", "--players", "2", "--seed", "1"],
+    ["ripple", "play", "--opponent", "human"],
+])
+def test_an_endless_interactive_line_is_cut_and_the_game_goes_on(command) -> None:
+    """Before: an answer line was read whole, however long (a megabyte without a newline)."""
+    done = _orapa(*command, stdin="7" * 2_000_000 + "\nq\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert len(done.stdout + done.stderr) < 20_000
+
+
 def test_progress_bars_stay_off_a_redirected_standard_error(tmp_path) -> None:
     """Before: generate and play wrote tqdm bars into a file or pipe."""
     done = _orapa("generate", "--gems", "base", "--count", "1", "--seed", "2",
