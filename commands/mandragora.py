@@ -81,7 +81,7 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
                 match.undo()
                 while ai is not None and match.moves and SIDE_NAMES[match.position.to_move] == ai:
                     match.undo()
-            elif answer.isdigit():
+            elif answer.isdigit() and len(answer) <= 2:   # areas are 1..8
                 match.play(int(answer))
             else:
                 raise BadInput(f"{quote(answer)} is not an area: type an area number, "

@@ -146,6 +146,8 @@ def test_an_interactive_mandragora_move_that_is_no_number_is_named() -> None:
     done = _orapa("mandragora", "play", "--interactive", stdin="x\nq\n")
     assert done.returncode == 0
     assert "'x' is not an area" in done.stderr and "-1" not in done.stderr
+    done = _orapa("mandragora", "play", "--interactive", stdin="7" * 5000 + "\nq\n")
+    assert done.returncode == 0 and "...' (1000 chars) is not an area" in done.stderr
 
 
 @pytest.mark.parametrize("command", [
