@@ -50,8 +50,8 @@ class Seconds(click.ParamType):
 
 
 TIMEOUT = Seconds(0, open_min=True)
-"""The type of every `--timeout` and `--time-limit`: a finite number of seconds above zero
-(`0` would give up before starting; `nan`, `inf` and negative values are refused)."""
+"""The type of every `--timeout`, `--time-limit` and `--timed`: a finite number of seconds
+above zero (`0` would give up before starting; `nan`, `inf` and negative values are refused)."""
 
 
 def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -62,7 +62,7 @@ def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
-MAX_ANSWER_CHARS = 1_000   # an interactive answer is a few characters; the rest of a line is skipped
+MAX_ANSWER_CHARS = 1_000   # an interactive answer is a few characters; a longer line is cut
 
 
 def ask_line(prompt: str, err: bool = False) -> str | None:

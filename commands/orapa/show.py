@@ -31,7 +31,8 @@ def _write(path: str, text: str) -> None:
 @click.argument("layout")
 @click.option("--shot", "shots", multiple=True, metavar="PORT",
               help="Draw this wave's path and print its answer (repeatable).")
-@click.option("--svg", "svg_file", metavar="FILE", callback=not_empty, help="Also write an SVG picture to FILE.")
+@click.option("--svg", "svg_file", metavar="FILE", callback=not_empty,
+              help="Also write an SVG picture to FILE.")
 @click.option("--no-color", is_flag=True, help="No ANSI colours, even on a terminal.")
 @rule_options
 @json_option

@@ -162,7 +162,8 @@ class BatchSummary:
         rate = data["files"] / self.wall_seconds if self.wall_seconds else 0.0
         median = "-" if data["median_seconds"] is None else f"{data['median_seconds']:.3f} s"
         memory = ", ".join(f"{k} {v:.0f} MB" for k, v in self.peak_rss_mb.items())
-        return (f"{plural(data['files'], 'file')} in {self.wall_seconds:.1f} s ({rate:.1f}/s): {counts}"
+        return (f"{plural(data['files'], 'file')} in {self.wall_seconds:.1f} s "
+                f"({rate:.1f}/s): {counts}"
                 f"{f'; interrupted by {self.signal}' if self.interrupted else ''}"
                 f"{f'; {self.skipped} already done' if self.skipped else ''}\n"
                 f"puzzle time: total {data['total_seconds']:.1f} s, median {median}; "
