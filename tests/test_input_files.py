@@ -266,3 +266,18 @@ def test_an_empty_path_is_refused(capsys, args: list[str]) -> None:
 def test_standard_input_cannot_be_both_puzzle_and_guess(capsys) -> None:
     """Before: `verify - -` read the puzzle, then called the guess an empty file."""
     assert "already holds the puzzle" in _error(capsys, "verify", "-", "-")
+
+
+def test_generate_checks_its_output_names_lazily(tmp_path) -> None:
+    """Before: `generate --count 1000000000` built a billion paths (and stat'ed each) before
+    the first puzzle. Now the directory is read once and the paths come one at a time."""
+    import itertools
+    from games.errors import BadInput
+    from generator.generate import output_paths
+    (tmp_path / "base-0500.json").write_text("{}")
+    (tmp_path / "base-500.json").write_text("{}")         # not a name generate writes
+    with pytest.raises(BadInput, match="base-0500.json already exists"):
+        output_paths(str(tmp_path), "base", 10 ** 9)
+    first = list(itertools.islice(output_paths(str(tmp_path), "base", 499), 2))
+    assert [p.name for p in first] == ["base-0001.json", "base-0002.json"]
+    assert next(output_paths(str(tmp_path), "base", 10 ** 9, force=True)).name == "base-0001.json"
