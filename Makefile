@@ -1,4 +1,5 @@
-# Every target sets up .venv on first use, so a fresh machine needs only python3 and make.
+# Every target sets up .venv on first use, so a fresh machine needs only python3 and make
+# (a C compiler is optional: see the README).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

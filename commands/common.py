@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import signal
 import sys
 from typing import Any, Callable
 
@@ -10,6 +12,7 @@ import click
 
 from games.errors import BadInput, LimitReached
 from games.limits import read_bounded
+from games.wording import plural
 
 EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3
@@ -46,23 +49,37 @@ class Seconds(click.ParamType):
         return seconds
 
 
+TIMEOUT = Seconds(0, open_min=True)
+"""The type of every `--timeout`, `--time-limit` and `--timed`: a finite number of seconds
+above zero (`0` would give up before starting; `nan`, `inf` and negative values are refused)."""
+
+
+def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An option callback for paths: an empty one is refused (`--out ""` used to mean the
+    current directory for generate, and gave ": cannot write" for batch)."""
+    if value == "":
+        raise click.BadParameter("an empty path", ctx, param)
+    return value
+
+
+MAX_ANSWER_CHARS = 1_000   # an interactive answer is a few characters; a longer line is cut
+
+
 def ask_line(prompt: str, err: bool = False) -> str | None:
     """Prompt and read one line of an interactive game; None at the end of input, which every
     game treats as quitting (exit 0). Ctrl-C still interrupts (exit 130)."""
     click.echo(f"{prompt}: ", nl=False, err=err)
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_ANSWER_CHARS)
     if not line:
         click.echo("(input ended)", err=err)
         return None
+    if not line.endswith("\n"):          # a line of megabytes: keep its start, skip the rest
+        while (more := sys.stdin.readline(MAX_ANSWER_CHARS)) and not more.endswith("\n"):
+            pass
     return line.rstrip("\n")
 
 
-def plural(count: float, word: str, spec: str = "") -> str:
-    """`1 gem`, `2 gems`, `~1 layout`: the count formatted by `spec`, the word agreeing."""
-    text = format(count, spec)
-    return f"{text} {word}{'' if float(text) == 1 else 's'}"
-
-
+_PACIFIED = getattr(click.utils, "_PacifyFlushWrapper", ())  # stdout after click saw EPIPE
 MAX_MESSAGE_CHARS = 400  # an error line never grows past this, whatever it quotes
 
 
@@ -94,11 +111,18 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("orapa: aborted", err=True)
         sys.exit(130)
-    except click.ClickException as exc:
-        click.echo(f"orapa: error: {one_line(exc.format_message())}", err=True)
+    except click.ClickException as exc:   # click lays some messages out on lines: join them
+        message = re.sub(r"[ \t]*\n\s*", " ", exc.format_message())
+        click.echo(f"orapa: error: {one_line(message)}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except SystemExit as exc:
+        # click answers a closed standard output (`orapa ... | head -1`) with a silent exit 1,
+        # which the interface does not list: exit as a process killed by SIGPIPE would (141)
+        if exc.code == 1 and isinstance(sys.stdout, _PACIFIED):
+            sys.exit(128 + signal.SIGPIPE)
+        raise
     except KeyboardInterrupt:
         click.echo("orapa: interrupted", err=True)
         sys.exit(130)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from commands.common import Seconds, ask_line, emit_json
+from commands.common import TIMEOUT, ask_line, emit_json
 from games.errors import BadInput
 from games.limits import quote
 from games.mandragora import PATTERNS, SIDE_NAMES, Match, describe, render, replay
@@ -81,7 +81,7 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
                 match.undo()
                 while ai is not None and match.moves and SIDE_NAMES[match.position.to_move] == ai:
                     match.undo()
-            elif answer.isdigit():
+            elif answer.isdigit() and len(answer) <= 2:   # areas are 1..8
                 match.play(int(answer))
             else:
                 raise BadInput(f"{quote(answer)} is not an area: type an area number, "
@@ -97,7 +97,7 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
 @_moves
 @click.option("--depth", type=click.IntRange(1), default=None,
               help="Search depth (default: to the end of the game, exact).")
-@click.option("--time-limit", type=Seconds(0, open_min=True), default=None,
+@click.option("--time-limit", type=TIMEOUT, default=None,
               help="Stop deepening after this many seconds.")
 @_json
 def solve_command(pattern: str, first: str, moves: str, depth: int | None,

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from commands.common import Seconds, ask_line, emit_json
+from commands.common import TIMEOUT, ask_line, emit_json
 from games.errors import BadInput
 from games.ripple import DRAW, Position, RippleGame, Rules, board_rows, parse_move, parse_moves, parse_palettes
 from games.ripple.drawing import describe_game, describe_history
@@ -61,7 +61,7 @@ def ripple_group() -> None:
 @click.option("--level", type=click.IntRange(0, TOP_LEVEL), default=TOP_LEVEL, show_default=True,
               help="AI level: 0 random, 1 greedy, 2 search, 3 deeper timed search.")
 @click.option("--ai-plays", type=click.IntRange(1, 2), default=2, show_default=True, help="The AI's player number.")
-@click.option("--timed", type=Seconds(0, open_min=True), default=None, help="Timed mode: seconds of thinking time per player.")
+@click.option("--timed", type=TIMEOUT, default=None, help="Timed mode: seconds of thinking time per player.")
 @click.option("--json", "as_json", is_flag=True, help="Print the position after --moves as JSON and stop.")
 def play_command(moves: str, power: bool, palettes: str | None, opponent: str, level: int, ai_plays: int,
                  timed: float | None, as_json: bool) -> None:

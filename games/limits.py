@@ -15,9 +15,10 @@ games.errors.BadInput: p.json: line 1: duplicated key 'gems' in a JSON object (t
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
-from pathlib import Path
 from typing import Any
 
 from games.errors import BadInput
@@ -53,8 +54,14 @@ def check_count(count: int, limit: int, what: str, where: str) -> None:
         raise BadInput(f"{where}: {count} {what}, more than the {limit} allowed")
 
 
-def read_bounded(path: str) -> str:
-    """A file argument's text (`-` is standard input), refused unread when it is too large."""
+def read_bounded(path: str, regular_only: bool = False) -> str:
+    """A file argument's text (`-` is standard input), never more than `MAX_FILE_BYTES + 1`
+    bytes of it read: a regular file too large is refused unread, and a pipe or a device
+    (`/dev/zero`, which never ends and claims a size of 0) is refused once it gives more.
+
+    `regular_only` (batch): anything but a regular file is refused before a byte is read, and a
+    FIFO without a writer is not waited for; otherwise a FIFO or `<(...)` is read as it comes.
+    """
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -62,14 +69,22 @@ def read_bounded(path: str) -> str:
                 data = sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
             else:
                 data = stream.read(MAX_FILE_BYTES + 1)
-            size = len(data)
         else:
-            size = Path(path).stat().st_size
-            if size <= MAX_FILE_BYTES:
-                data = Path(path).read_bytes()
-        if size > MAX_FILE_BYTES:
-            raise BadInput(f"{path}: too large ({'over ' if path == '-' else ''}{size} bytes; "
-                           f"at most {MAX_FILE_BYTES} for a puzzle or layout)")
+            # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)
+            flags = os.O_RDONLY | os.O_CLOEXEC | (os.O_NONBLOCK if regular_only else 0)
+            with open(os.open(path, flags), "rb") as handle:
+                info = os.fstat(handle.fileno())
+                if stat.S_ISDIR(info.st_mode):
+                    raise BadInput(f"{path}: cannot read: Is a directory")
+                if regular_only and not stat.S_ISREG(info.st_mode):
+                    raise BadInput(f"{path}: cannot read: not a regular file")
+                if stat.S_ISREG(info.st_mode) and info.st_size > MAX_FILE_BYTES:
+                    raise BadInput(f"{path}: too large ({info.st_size} bytes; at most "
+                                   f"{MAX_FILE_BYTES} for a puzzle or layout)")
+                data = handle.read(MAX_FILE_BYTES + 1)  # a file may have grown since
+        if len(data) > MAX_FILE_BYTES:
+            raise BadInput(f"{path}: too large (over {MAX_FILE_BYTES} bytes; at most "
+                           f"{MAX_FILE_BYTES} for a puzzle or layout)")
         return data.decode("utf-8")
     except OSError as exc:
         raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None

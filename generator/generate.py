@@ -20,9 +20,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from games.errors import BadInput
 from games.orapa.gems import Gem, gem_set_name
@@ -77,19 +79,19 @@ def write_puzzle(path: Path, puzzle: Puzzle) -> None:
         raise BadInput(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
-def output_paths(out_dir: str, stem: str, count: int, force: bool = False) -> list[Path]:
+def output_paths(out_dir: str, stem: str, count: int, force: bool = False) -> Iterator[Path]:
     """The files `generate` will write (`<stem>-0001.json`, ...), checked before any work:
     the directory must be one (it is created when missing) and writable, and puzzles already
-    there are not overwritten unless `force` says so."""
+    there are not overwritten unless `force` says so. The paths come lazily and the check
+    reads the directory once: `--count 1000000000` built a list of a billion paths."""
     out = Path(out_dir)
-    paths = [out / f"{stem}-{n:04d}.json" for n in range(1, count + 1)]
     if out.exists() and not out.is_dir():
         raise BadInput(f"--out: {out_dir} exists and is not a directory")
-    if not force:
-        for path in paths:
-            if path.exists():
-                raise BadInput(f"--out: {path} already exists (--force overwrites it, or "
-                               f"choose another directory)")
+    if not force and out.is_dir():
+        taken = _taken_numbers(out, stem, count)
+        if taken:
+            raise BadInput(f"--out: {out / _puzzle_name(stem, min(taken))} already exists "
+                           f"(--force overwrites it, or choose another directory)")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -97,7 +99,24 @@ def output_paths(out_dir: str, stem: str, count: int, force: bool = False) -> li
                        f"{exc.strerror or exc}") from None
     if not os.access(out, os.W_OK | os.X_OK):
         raise BadInput(f"--out: {out_dir} is not writable")
-    return paths
+    return (out / _puzzle_name(stem, n) for n in range(1, count + 1))
+
+
+def _puzzle_name(stem: str, number: int) -> str:
+    return f"{stem}-{number:04d}.json"
+
+
+def _taken_numbers(out: Path, stem: str, count: int) -> list[int]:
+    """Numbers 1..count whose puzzle file is already in `out` (one pass over the directory)."""
+    pattern = re.compile(re.escape(stem) + r"-(\d{4,})\.json")
+    taken = []
+    with os.scandir(out) as entries:
+        for entry in entries:
+            found = pattern.fullmatch(entry.name)
+            if found and 1 <= int(found[1]) <= count \
+                    and entry.name == _puzzle_name(stem, int(found[1])):
+                taken.append(int(found[1]))
+    return taken
 
 
 @dataclass

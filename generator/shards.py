@@ -39,6 +39,7 @@ from tqdm import tqdm
 from games.errors import BadInput
 from games.orapa.gems import Gem
 from games.orapa.layout import RuleOptions
+from games.wording import plural
 from generator.generate import Generated, Generator, file_stem
 from generator.options import SHARD_SIZE
 
@@ -301,6 +302,7 @@ def summary_text(summary: dict[str, Any], out: Path) -> str:
     extra = "; interrupted" if summary["interrupted"] else ""
     if summary["failed_shards"]:
         extra += f"; shards lost twice (left for --resume): {summary['failed_shards']}"
-    return (f"{summary['count']} puzzles in {len(summary['shards'])} shards written to {out} "
+    return (f"{plural(summary['count'], 'puzzle')} in {plural(len(summary['shards']), 'shard')} "
+            f"written to {out} "
             f"({summary['wall_seconds']:.1f} s){extra}\n"
             f"layouts drawn {summary['layouts']}: {rates or '-'}; levels: {levels or '-'}")

@@ -387,7 +387,7 @@ def test_timeout_counts_the_reading_and_what_cannot_be_a_puzzle_is_not_read(
     big = tmp_path / "big.json"
     big.write_text(" " * (2 << 20) + json.dumps(puzzles["good"].to_json()), encoding="utf-8")
     started = time.monotonic()
-    for source, reason in ((fifo, "not a regular file"), (big, "a puzzle file has at most"),
+    for source, reason in ((fifo, "not a regular file"), (big, "too large"),
                            (Path("/dev/zero"), "not a regular file")):
         line = solve_file(str(source), BatchOptions())
         assert line["status"] == "error" and reason in line["error"]
@@ -431,3 +431,45 @@ def test_a_failed_solver_call_drops_the_cached_models_and_is_never_answered(
     assert (line["status"], line["count"], line["exact"]) == ("error", None, None)
     assert "internal error: RuntimeError: Caught keyboard interrupt" in line["error"]
     assert not consistent._SESSIONS                # nothing left of the failed calls
+
+
+def test_a_dash_is_the_puzzle_on_standard_input(tmp_path: Path, puzzles: dict[str, Puzzle]
+                                                ) -> None:
+    """Before: `orapa batch -` said "-: empty file" whatever standard input held (the workers
+    do not share it); INTERFACE says a file argument `-` reads standard input."""
+    path = tmp_path / "good.json"
+    _write(path, puzzles["good"])
+    text = json.dumps(puzzles["good"].to_json())
+    proc = subprocess.run([str(ORAPA), "batch", "-", str(path), "--write-solutions"],
+                          input=text, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    lines = _lines(proc.stdout)
+    assert proc.returncode == 0 and set(lines) == {"-", "good.json"}
+    assert lines["-"]["status"] == lines["good.json"]["status"] == "unique"
+    assert lines["-"]["wrote"] is None and "nothing written" in lines["-"]["error"]
+    assert not (tmp_path / "-.solution.json").exists()
+    proc = subprocess.run([str(ORAPA), "batch", "-"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert _lines(proc.stdout)["-"]["error"].startswith("-: empty file")
+
+
+def test_out_may_be_a_pipe_or_a_device_but_is_never_read_back(tmp_path: Path,
+                                                              puzzles: dict[str, Puzzle]) -> None:
+    """Before: `--out /dev/stdout` into a pipe, and `--out FIFO`, waited for ever: the check
+    of the results file read from the very pipe batch was to write to."""
+    path = tmp_path / "good.json"
+    _write(path, puzzles["good"])
+    proc = subprocess.run(f"{ORAPA} batch {path} --out /dev/stdout --json | cat", shell=True,
+                          capture_output=True, text=True, timeout=60)
+    first, summary = proc.stdout.splitlines()
+    assert proc.returncode == 0 and json.loads(first)["status"] == "unique"
+    assert json.loads(summary)["files"] == 1
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for out, extra, message in ((fifo, [], "cannot write: a FIFO nobody reads"),
+                                ("/dev/null", ["--resume"], "--resume needs a regular results")):
+        proc = subprocess.run([str(ORAPA), "batch", str(path), "--out", str(out), *extra],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and message in proc.stderr and proc.stderr.count("\n") == 1
+    proc = subprocess.run([str(ORAPA), "batch", str(path), "--out", "/dev/null", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["counts"]["unique"] == 1

@@ -79,3 +79,12 @@ def _children() -> list[int]:
             if state != "Z":
                 found.append(int(pid))
     return found
+
+
+def test_workers_are_started_only_for_files_waiting(tmp_path: Path) -> None:
+    """Before: `orapa batch one.json --jobs 100000` forked 100,000 processes up front."""
+    pool = WorkerPool(_work, jobs=100_000, hard_timeout=None)
+    outcomes = list(pool.results(iter([str(tmp_path / "ok1"), str(tmp_path / "ok2")])))
+    assert sorted(Path(o["file"]).name for o in outcomes) == ["ok1", "ok2"]
+    assert len({o["pid"] for o in outcomes}) <= 2 and pool.replaced == 0
+    assert list(WorkerPool(_work, jobs=100_000).results(iter([]))) == []

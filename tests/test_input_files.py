@@ -97,6 +97,29 @@ def test_oversized_files_are_refused_unread(tmp_path, capsys) -> None:
     assert "too large" in _error(capsys, "check", path)
 
 
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["convert", "--to", "json"], ["next"]])
+def test_endless_devices_and_directories_are_refused_not_read_forever(tmp_path, capsys,
+                                                                      command: list[str]) -> None:
+    """Before: `solve /dev/zero` never returned (a device claims a size of 0, and was read to
+    its end); now no reader takes more than MAX_FILE_BYTES + 1 bytes of anything."""
+    assert "/dev/zero: too large (over " in _error(capsys, *command, "/dev/zero")
+    assert "Is a directory" in _error(capsys, *command, str(tmp_path))
+
+
+def test_a_pipe_is_read_as_it_comes(tmp_path, capsys) -> None:
+    """Process substitution (`orapa solve <(...)`) gives a pipe, which must still work."""
+    import os
+    import threading
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    text = "gems: base\n15 -> B blue\n"
+    writer = threading.Thread(target=fifo.write_text, args=(text,), daemon=True)
+    writer.start()
+    status, out, _ = run_cli(capsys, "convert", str(fifo), "--to", "text")
+    writer.join(10)
+    assert status == 0 and "15 -> B blue" in out
+
+
 def test_too_many_gems_are_refused_in_every_format(tmp_path, capsys) -> None:
     """Before: 1,000 gems printed a 36 MB error line; 10,000 a MemoryError traceback."""
     layout = _write(tmp_path, "big.json", json.dumps({"gems": MINE["gems"] * 200}))
@@ -132,6 +155,9 @@ def test_error_lines_quote_little_of_a_huge_value(tmp_path, capsys) -> None:
 def test_a_message_with_newlines_stays_one_line(tmp_path, capsys) -> None:
     err = _error(capsys, "solve", str(tmp_path / "no\nsuch\nfile"))
     assert "no\\nsuch\\nfile" in err
+    # click lays its list of choices out on lines; they are joined, not escaped
+    err = _error(capsys, "convert", str(tmp_path))
+    assert "Missing option '--to'. Choose from: json, text" in err
 
 
 @pytest.mark.parametrize("observation, message", [
@@ -217,3 +243,41 @@ def test_degenerate_answers_and_vertices_are_named(tmp_path, capsys, content: st
                                                    message: str) -> None:
     command = "check" if content.startswith("{") else "solve"
     assert message in _error(capsys, command, _write(tmp_path, "f", content))
+
+
+def test_a_guess_of_the_wrong_gem_set_names_its_file(tmp_path, capsys) -> None:
+    """Before: "guess: gems do not match the gem set", without saying which file."""
+    puzzle = _write(tmp_path, "p.txt", "gems: base+diamond\n15 -> B blue\n")
+    guess = _write(tmp_path, "mine.json", json.dumps(MINE))
+    err = _error(capsys, "verify", puzzle, guess)
+    assert err.startswith(f"orapa: error: {guess}: gems do not match the gem set")
+
+
+@pytest.mark.parametrize("args", [
+    ["generate", "--gems", "base", "--count", "1", "--seed", "1", "--out", ""],
+    ["batch", "p.json", "--out", ""], ["show", "m.json", "--svg", ""],
+    ["play", "--auto", "--mine", ""]])
+def test_an_empty_path_is_refused(capsys, args: list[str]) -> None:
+    """Before: generate --out "" wrote into the current directory; batch said ": cannot write"."""
+    err = _error(capsys, *args)
+    assert "an empty path" in err
+
+
+def test_standard_input_cannot_be_both_puzzle_and_guess(capsys) -> None:
+    """Before: `verify - -` read the puzzle, then called the guess an empty file."""
+    assert "already holds the puzzle" in _error(capsys, "verify", "-", "-")
+
+
+def test_generate_checks_its_output_names_lazily(tmp_path) -> None:
+    """Before: `generate --count 1000000000` built a billion paths (and stat'ed each) before
+    the first puzzle. Now the directory is read once and the paths come one at a time."""
+    import itertools
+    from games.errors import BadInput
+    from generator.generate import output_paths
+    (tmp_path / "base-0500.json").write_text("{}")
+    (tmp_path / "base-500.json").write_text("{}")         # not a name generate writes
+    with pytest.raises(BadInput, match="base-0500.json already exists"):
+        output_paths(str(tmp_path), "base", 10 ** 9)
+    first = list(itertools.islice(output_paths(str(tmp_path), "base", 499), 2))
+    assert [p.name for p in first] == ["base-0001.json", "base-0002.json"]
+    assert next(output_paths(str(tmp_path), "base", 10 ** 9, force=True)).name == "base-0001.json"

@@ -9,10 +9,13 @@ from hypothesis import given, settings, strategies as st
 from games.mandragora import Position
 from games.mandragora.position import random_position
 from solver.mandragora.exact import _SOW, ExactSolver, pack
-from solver.mandragora.kernel import KernelSolver
+from solver.mandragora.kernel import COMPILED, KernelSolver
 from solver.mandragora.retrograde import retrograde_value, retrograde_values
 from solver.mandragora.solver import MandragoraGame, MandragoraSolver, canonical
 from solver.search import minimax
+
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the Mandragora kernel was not built")
 
 
 def positions(most: int) -> st.SearchStrategy[Position]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from commands.common import Seconds, emit_json, plural
+from commands.common import Seconds, emit_json, not_empty, plural
 from commands.orapa.layout import load_layout, rule_options
 from commands.orapa.solve import backend_option, load_puzzle
 from games.errors import BadInput
@@ -25,8 +25,9 @@ strategy_option = click.option(
 sample_option = click.option("--sample", type=click.IntRange(min=10), default=defaults.SAMPLE,
                              show_default=True,
                              help="Uniform sample size when the layouts are too many to list.")
+MAX_EXACT_BOUND = 200_000  # solver.orapa.sampling.LISTING_BOUND: a listing holds every layout
 exact_bound_option = click.option(
-    "--exact-bound", type=click.IntRange(min=1), default=defaults.EXACT_BOUND,
+    "--exact-bound", type=click.IntRange(1, MAX_EXACT_BOUND), default=defaults.EXACT_BOUND,
     show_default=True, help="List the layouts exactly when there are at most this many.")
 budget_option = click.option("--budget", type=Seconds(0.05), default=defaults.BUDGET,
                              show_default=True, help="Seconds of work per decision (a guide).")
@@ -105,7 +106,7 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
               help="Seed of the hidden mine and of the sampling.")
 @click.option("--gems", "gems_name", default=None,
               help="Gem set (O2)  [default: base, or the gems of --mine]")
-@click.option("--mine", "mine_file", default=None,
+@click.option("--mine", "mine_file", default=None, callback=not_empty,
               help="Play this layout file instead of a random mine.")
 @rule_options
 @strategy_option

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from commands.common import emit_json
+from commands.common import TIMEOUT, emit_json, not_empty, read_text
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, import_ray
@@ -17,11 +17,12 @@ from solver.orapa.options import BATCH_COUNT_LIMIT
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: the number of cores].")
-@click.option("--timeout", type=click.FloatRange(min=0), default=None,
-              help="Seconds per puzzle; a puzzle past it gets status timeout.")
+@click.option("--timeout", type=TIMEOUT, default=None,
+              help="Seconds per puzzle, reading and parsing included; a puzzle past it gets "
+                   "status timeout [default: no limit].")
 @click.option("--count-limit", type=click.IntRange(min=1), default=BATCH_COUNT_LIMIT,
               show_default=True, help="Stop counting a puzzle's layouts here (exact: false).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=click.Path(dir_okay=False), default=None, callback=not_empty,
               help="Append the result lines to this file [default: standard output].")
 @click.option("--resume", is_flag=True, help="Skip the files --out already lists.")
 @click.option("--write-solutions", is_flag=True,
@@ -52,8 +53,12 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
         raise BadInput("--address: only with --engine ray")
     if engine == "ray":
         import_ray()                       # one line saying how to install it, before any work
+    # `-` is a puzzle on standard input (INTERFACE: a file argument `-` reads it), read once
+    # here: workers do not share the parent's standard input
+    stdin = read_text("-") if "-" in paths else None
     stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
-    options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions)
+    options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions,
+                           stdin)
     try:
         if engine == "ray":
             summary = run_ray_batch(paths, stream, options, jobs, skip, progress, address)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from commands.common import emit_json, plural
+from commands.common import emit_json, not_empty, plural
 from commands.orapa.layout import rule_options
 from games.errors import BadInput
 from games.orapa.gems import gem_set
@@ -29,7 +29,8 @@ def parse_gems(text: str):
                    "first-edition) or a JSON list of gems.")
 @click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles to write.")
 @click.option("--seed", type=int, required=True, help="Seed of the random stream.")
-@click.option("--out", "out_dir", required=True, help="Directory for the puzzle files.")
+@click.option("--out", "out_dir", required=True, callback=not_empty,
+              help="Directory for the puzzle files.")
 @click.option("--clues", type=click.Choice(CLUE_MODES), default="all", show_default=True,
               help="all: the 36 shots; minimal: an irreducible subset of them.")
 @click.option("--force", is_flag=True, help="Overwrite puzzle files already in --out.")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from commands.common import emit_json, read_text
+from commands.common import emit_json, not_empty, read_text
 from commands.orapa.layout import json_option, load_layout, rule_options
 from games.errors import BadInput
 from games.orapa.board import parse_port
@@ -31,7 +31,8 @@ def _write(path: str, text: str) -> None:
 @click.argument("layout")
 @click.option("--shot", "shots", multiple=True, metavar="PORT",
               help="Draw this wave's path and print its answer (repeatable).")
-@click.option("--svg", "svg_file", metavar="FILE", help="Also write an SVG picture to FILE.")
+@click.option("--svg", "svg_file", metavar="FILE", callback=not_empty,
+              help="Also write an SVG picture to FILE.")
 @click.option("--no-color", is_flag=True, help="No ANSI colours, even on a terminal.")
 @rule_options
 @json_option

@@ -5,11 +5,11 @@ import sys
 
 import click
 
-from commands.common import Seconds, emit_json, read_text
-from games.errors import LimitReached
+from commands.common import TIMEOUT, emit_json, read_text
+from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.files import parse_layout, parse_puzzle
-from games.orapa.puzzle import Puzzle
+from games.orapa.puzzle import Puzzle, check_legal_for
 from solver.orapa.options import BACKENDS, METHODS, SAT_SOLVERS
 
 backend_option = click.option(
@@ -18,7 +18,7 @@ backend_option = click.option(
 method_option = click.option(
     "--method", type=click.Choice(METHODS), default="auto", show_default=True,
     help="auto: the wave search, the model when it cannot finish; model: the SAT/CP model only.")
-timeout_option = click.option("--timeout", type=Seconds(), default=None,
+timeout_option = click.option("--timeout", type=TIMEOUT, default=None,
                               help="Seconds before giving up (exit status 3); no limit by "
                                    "default.")
 
@@ -84,8 +84,11 @@ def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: 
                    as_json: bool) -> None:
     """Check a guessed layout: consistent with the answers? the only one?"""
     from solver.orapa.api import verify
+    if puzzle == guess == "-":
+        raise BadInput("GUESS: '-' is standard input, which already holds the puzzle")
     problem = load_puzzle(puzzle)
     layout, _ = parse_layout(read_text(guess), guess, problem.rules, legal=False)
+    check_legal_for(layout, problem.gems, problem.rules, guess)   # the error names the file
     result = verify(problem, layout, backend=backend, timeout=timeout, method=method)
     if as_json:
         emit_json(result.to_json())

@@ -25,6 +25,7 @@ and serves boards of more than 24 pieces); depth- and time-limited ones the shar
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -35,7 +36,8 @@ from games.mandragora.board import (
 from games.mandragora.match import Match
 from games.mandragora.position import Position
 from solver.mandragora.exact import ExactSolver, pack
-from solver.mandragora.kernel import MAX_PIECES, KernelSolver, Progress, table_bits_for
+from solver.mandragora.kernel import (COMPILED, MAX_PIECES, KernelSolver, Progress,
+                                      table_bits_for)
 from solver.search import Searcher
 
 CanonicalState = tuple[tuple[str, ...], bool]
@@ -170,7 +172,9 @@ class MandragoraSolver:
         """
         if time_limit is None and (max_depth is None or max_depth >= EXACT_FROM_DEPTH):
             pieces = position.pieces_in_play()
-            if pieces > MAX_PIECES:
+            if pieces > MAX_PIECES or not COMPILED:
+                if not COMPILED:
+                    _notice_no_kernel()
                 self.reference = self.reference or ExactSolver()
                 value, best, nodes = self.reference.solve(position)
                 line = self.reference.principal_line(pack(position))
@@ -184,6 +188,18 @@ class MandragoraSolver:
         result = self.searcher.search(canonical(position), max_depth, time_limit)
         best = None if result.best_move is None else real_area(position, result.best_move)
         return MandragoraSolution(result.value, best, result.exact, result.depth, result.nodes)
+
+
+_noticed = False
+
+
+def _notice_no_kernel() -> None:
+    """Say once, on standard error, that exact solves run without the C kernel (slower)."""
+    global _noticed
+    if not _noticed:
+        _noticed = True
+        print("orapa: note: the Mandragora C kernel is not built (no C compiler at install); "
+              "exact solves use the slower Python search", file=sys.stderr)
 
 
 def solve(position: Position, max_depth: int | None = None, time_limit: float | None = None,

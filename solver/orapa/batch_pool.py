@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterable, Iterator
 
+from games.errors import BadInput
+
 ATTEMPTS = 3                 # workers a file may take down before it is reported as lost
 PARENT_POLL_SECONDS = 0.2    # how often a worker checks that the parent is still there
 
@@ -174,8 +176,6 @@ class WorkerPool:
         workers: list[_Worker] = []
         finished = False
         try:
-            while len(workers) < self.jobs:
-                workers.append(self._new_worker())
             while True:
                 for i, worker in enumerate(workers):
                     while worker.path is None:
@@ -187,6 +187,7 @@ class WorkerPool:
                             worker.stop(kill=True)
                             workers[i] = worker = self._new_worker()
                             self.replaced += 1
+                self._start_more(workers, todo, retry)
                 busy = [w for w in workers if w.path is not None]
                 if not busy:
                     break
@@ -214,6 +215,31 @@ class WorkerPool:
         finally:
             for worker in workers:
                 worker.stop(kill=not finished)
+
+    def _start_more(self, workers: list[_Worker], todo: Iterator[str],
+                    retry: deque[tuple[str, int]]) -> None:
+        """Start workers only for files waiting, up to `jobs`: `--jobs 100000` on one file
+        once forked 100,000 processes. A worker the system refuses to start (too many
+        processes) leaves the pool smaller; with no worker at all it is bad input."""
+        while len(workers) < self.jobs:
+            task = retry.popleft() if retry else (next(todo, None), 1)
+            if task[0] is None:
+                return
+            try:
+                worker = self._new_worker()
+            except OSError as exc:
+                retry.appendleft(task)
+                if not workers:
+                    raise BadInput(f"--jobs: cannot start a worker process: "
+                                   f"{exc.strerror or exc}") from None
+                self.jobs = len(workers)
+                return
+            if worker.give(*task):
+                workers.append(worker)
+            else:                                       # it died at once: try a fresh one
+                retry.appendleft(task)
+                worker.stop(kill=True)
+                self.replaced += 1
 
     def _wait_seconds(self, busy: list[_Worker]) -> float | None:
         if self.hard_timeout is None:

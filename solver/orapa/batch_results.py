@@ -8,9 +8,11 @@ writer off) is removed, and a whole last line that lost its newline gets it back
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
+import stat
 import statistics
 from array import array
 from dataclasses import dataclass, field
@@ -18,6 +20,7 @@ from functools import partial
 from typing import Any, TextIO
 
 from games.errors import BadInput
+from games.wording import plural
 
 STATUSES = ("unique", "ambiguous", "contradiction", "timeout", "error")
 INTERFACE_KEYS = ("file", "status", "count", "seconds", "error")   # on every line
@@ -34,9 +37,21 @@ def open_results(out: str, resume: bool = False) -> tuple[TextIO, set[str]]:
     every file it already lists.
     """
     try:
-        fd = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        # O_NONBLOCK: a FIFO that nobody reads is refused at once (ENXIO), not waited on
+        fd = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK,
+                     0o666)
     except OSError as exc:
-        raise BadInput(f"{out}: cannot write: {exc.strerror or exc}") from None
+        why = "a FIFO nobody reads" if exc.errno == errno.ENXIO else exc.strerror or exc
+        raise BadInput(f"{out}: cannot write: {why}") from None
+    os.set_blocking(fd, True)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        # a pipe, a terminal, /dev/null: written to, never read back (reading a terminal, or
+        # the pipe we write to, would wait for ever), so there is nothing to check or resume
+        if resume:
+            os.close(fd)
+            raise BadInput(f"{out}: --resume needs a regular results file, not a pipe or "
+                           f"a device")
+        return open(fd, "a", encoding="utf-8"), set()
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -147,7 +162,8 @@ class BatchSummary:
         rate = data["files"] / self.wall_seconds if self.wall_seconds else 0.0
         median = "-" if data["median_seconds"] is None else f"{data['median_seconds']:.3f} s"
         memory = ", ".join(f"{k} {v:.0f} MB" for k, v in self.peak_rss_mb.items())
-        return (f"{data['files']} files in {self.wall_seconds:.1f} s ({rate:.1f}/s): {counts}"
+        return (f"{plural(data['files'], 'file')} in {self.wall_seconds:.1f} s "
+                f"({rate:.1f}/s): {counts}"
                 f"{f'; interrupted by {self.signal}' if self.interrupted else ''}"
                 f"{f'; {self.skipped} already done' if self.skipped else ''}\n"
                 f"puzzle time: total {data['total_seconds']:.1f} s, median {median}; "

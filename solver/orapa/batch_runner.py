@@ -24,7 +24,6 @@ import json
 import os
 import resource
 import signal
-import stat
 import sys
 import threading
 import time
@@ -37,6 +36,7 @@ from typing import Any, Iterable, Iterator, TextIO
 from tqdm import tqdm
 
 from games.errors import BadInput, LimitReached
+from games.limits import read_bounded
 from games.orapa.drawing import render_deductions
 from games.orapa.files import parse_puzzle
 from games.orapa.puzzle import Puzzle
@@ -56,7 +56,6 @@ RECYCLE_AFTER = 500                # puzzles per worker process before a fresh o
 PUZZLE_SUFFIXES = (".json", ".txt", ".orapa")
 SOLUTION_SUFFIX = ".solution.json"
 DEDUCTIONS_SUFFIX = ".deductions.txt"
-MAX_FILE_BYTES = 1 << 20           # 1 MiB: a 36-shot puzzle with all 80 cells is about 5 kB
 ERROR_CHARS = 300                  # a line's error is cut here: never megabytes of echoed input
 
 
@@ -69,6 +68,7 @@ class BatchOptions:
     backend: str = "sat"
     write_solutions: bool = False  # a unique puzzle's solution as <stem>.solution.json
     write_deductions: bool = False  # an ambiguous puzzle's deduction map as <stem>.deductions.txt
+    stdin: str | None = None       # the puzzle the path `-` stands for, read once by the caller
 
 
 # --- paths ---------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def _unique_paths(args: Iterable[str]) -> Iterator[tuple[str, str]]:
     seen: set[str] = set()
     for arg in args:
         for path in _expand_one(arg):
-            key = os.path.realpath(path)
+            key = "-" if path == "-" else os.path.realpath(path)   # standard input: never done
             if key not in seen:
                 seen.add(key)
                 yield os.path.normpath(path), key
@@ -124,34 +124,15 @@ def expand_paths(args: Iterable[str], skip: frozenset[str] | set[str] = frozense
 
 # --- one puzzle ----------------------------------------------------------------------------
 
-def _read(path: str) -> str:
-    """A puzzle file's text, its size checked before a byte is read: a FIFO or a device
-    (`/dev/zero`) would never end, and no puzzle is anywhere near MAX_FILE_BYTES."""
-    try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)
-        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC), "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise BadInput(f"{path}: cannot read: not a regular file")
-            if info.st_size > MAX_FILE_BYTES:
-                raise BadInput(f"{path}: {info.st_size} bytes: a puzzle file has at most "
-                               f"{MAX_FILE_BYTES}")
-            data = handle.read(MAX_FILE_BYTES + 1)      # it may have grown since
-        if len(data) > MAX_FILE_BYTES:
-            raise BadInput(f"{path}: more than {MAX_FILE_BYTES} bytes: a puzzle file has at "
-                           f"most {MAX_FILE_BYTES}")
-        return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BadInput(f"{path}: cannot read: {reason}") from None
-
-
 def _write_beside(line: dict[str, Any], suffix: str, text: str) -> None:
     """Write `text` next to the puzzle as STEM+suffix; a failure goes in the line's error.
 
     The text goes to a hidden temporary file first and is renamed into place, so a worker
     killed while writing never leaves half a solution behind.
     """
+    if line["file"] == "-":
+        line["error"] = "-: nothing written: a puzzle from standard input has no folder"
+        return
     path = Path(line["file"])
     target = path.with_name(path.stem + suffix)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
@@ -207,7 +188,9 @@ def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
     line: dict[str, Any] = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
     line.update(file=path, status="error")
     try:
-        puzzle = parse_puzzle(_read(path), path)
+        text = options.stdin if path == "-" and options.stdin is not None else \
+            read_bounded(path, regular_only=True)
+        puzzle = parse_puzzle(text, path)
         try:
             _solve_parsed(line, puzzle, options, start)
         except (BadInput, LimitReached):

@@ -33,6 +33,7 @@ from games.errors import LimitReached
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
+from games.wording import plural
 from solver.orapa.frontier_search import frontier_families
 from solver.orapa.wave_search import PathFamily, search_families
 from solver.orapa.families import Family
@@ -137,7 +138,7 @@ class ConsistentLayouts:
             raise self._time_up()
 
     def _time_up(self) -> LimitReached:
-        return LimitReached(f"time limit reached after {self.found} layouts", partial=self.found)
+        return LimitReached(f"time limit reached after {plural(self.found, 'layout')}", partial=self.found)
 
     def layouts(self, extra: tuple[Observation, ...] | list[Observation] = (),
                 exclude: tuple[Layout, ...] = ()) -> Iterator[Layout]:

@@ -11,11 +11,13 @@ reference's material bounds and first guess, and reports each pass to an optiona
 The board geometry is not repeated in C: it is passed once from `games.mandragora.board`.
 
 >>> from games.mandragora import Position, PLAYER
+>>> if not COMPILED: import pytest; pytest.skip("the kernel was not built")
 >>> KernelSolver(table_bits=12).solve(Position.from_areas({4: "KM", 7: "C"}, PLAYER, PLAYER))[:2]
 (3, 4)
 """
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 from games.mandragora.board import (
@@ -24,7 +26,16 @@ from games.mandragora.board import (
 )
 from games.mandragora.position import Position
 from solver.mandragora.exact import State, _first_guess, _move_rank, material, pack, stored_line
-from solver.mandragora.kernel._kernel import MAX_PIECES, Kernel, configure
+try:
+    if os.environ.get("ORAPA_MANDRAGORA_KERNEL", "").lower() == "python":
+        raise ImportError("ORAPA_MANDRAGORA_KERNEL=python")
+    from solver.mandragora.kernel._kernel import MAX_PIECES, Kernel, configure
+except ImportError:          # built without a C compiler: `solver.mandragora.solver` then
+    Kernel = configure = None   # runs the Python reference, `solver.mandragora.exact`
+    MAX_PIECES = 24
+
+COMPILED = Kernel is not None
+"""Whether the C kernel was built (`pip install -e .` with a C compiler) and is used."""
 
 Progress = Callable[[int, int], None]
 """Called with (lower, upper) bounds of the value after each pass of an exact solve."""
@@ -62,7 +73,8 @@ def _geometry() -> tuple[bytes, bytes, bytes, list[int]]:
     return targets, mirror, values, ranks
 
 
-configure(*_geometry())
+if COMPILED:
+    configure(*_geometry())
 
 
 class KernelSolver:
@@ -70,6 +82,8 @@ class KernelSolver:
     calls. Positions with more than 24 pieces on the board are refused (ValueError)."""
 
     def __init__(self, table_bits: int = DEFAULT_TABLE_BITS) -> None:
+        if Kernel is None:
+            raise RuntimeError("the Mandragora kernel was not built (no C compiler at install)")
         self.kernel = Kernel(table_bits)
         self.table_bits = table_bits
         self.nodes = 0
