@@ -59,6 +59,8 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
     page.wait_for_selector("svg[aria-label='questions per won game over time'] circle")
     chart = "svg[aria-label='questions per won game over time']"
     assert f"{asked} questions" in page.locator(f"{chart} title").text_content()
+    row = page.locator("[data-testid=game-history] tbody tr")
+    assert row.count() == 1 and "win" in row.inner_text() and str(asked) in row.inner_text()
     screenshot(page, "stats")
     assert page.errors == []
 

@@ -116,7 +116,15 @@ def test_training_mode_shows_hints(new_page, server):
     assert "bits expected" in page.wait_for_selector("[data-testid=hint-next]", timeout=60_000).inner_text()
     page.click("text=Deduction map")
     assert "fit the answers" in page.wait_for_selector("[data-testid=hint-map]", timeout=60_000).inner_text()
-    assert page.locator("svg[aria-label='deduction map'] .cell").count() == 80
+    # the map is drawn over the question board: every cell marked, some of them settled
+    board = page.locator(f"{QUESTIONS} svg[aria-label='question board']")
+    assert board.locator(".cell.deduced").count() == 80
+    settled = board.locator(".cell.deduced:not([data-deduced=open])").count()
+    assert 0 < settled < 80
+    hint = page.inner_text("[data-testid=hint-next]")
+    advised = hint.split("Ask ")[1].split(":")[0]
+    assert board.locator(f"[data-port='{advised}'] .port-tag:text-is('★'), "
+                         f"[data-cell='{advised}'] text:text-is('★')").count() == 1
     enter_layout(page, random_layout(gem_set("base"), rng=random.Random(9)).to_json(),
                  "sketch board", drag_first=False)
     page.click("text=Is my sketch forced?")
