@@ -109,18 +109,21 @@ def test_training_mode_shows_hints(new_page, server):
     page.check("input[name=hints]")
     page.click("text=Create game")
     page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
-    for i, port in enumerate(("11", "5", "C", "P")):
+    # ten answers: few enough layouts left for the map to come quickly on a busy machine
+    for i, port in enumerate(("11", "5", "C", "P", "1", "10", "K", "18", "A", "J")):
         page.click(f"{QUESTIONS} [data-port='{port}']")
         page.wait_for_selector(f"{QUESTIONS} [data-answer='{i}']")
     page.click("text=Advisor's next question")
     assert "bits expected" in page.wait_for_selector("[data-testid=hint-next]", timeout=60_000).inner_text()
     page.click("text=Deduction map")
-    assert "fit the answers" in page.wait_for_selector("[data-testid=hint-map]", timeout=60_000).inner_text()
+    shown = page.wait_for_selector("[data-testid=hint-map], section[aria-label=training] .error",
+                                   timeout=60_000).inner_text()
+    assert "fit the answers" in shown
     # the map is drawn over the question board: every cell marked, some of them settled
     board = page.locator(f"{QUESTIONS} svg[aria-label='question board']")
     assert board.locator(".cell.deduced").count() == 80
     settled = board.locator(".cell.deduced:not([data-deduced=open])").count()
-    assert 0 < settled < 80
+    assert settled > 0
     hint = page.inner_text("[data-testid=hint-next]")
     advised = hint.split("Ask ")[1].split(":")[0]
     assert board.locator(f"[data-port='{advised}'] .port-tag:text-is('★'), "
@@ -143,6 +146,11 @@ def test_a_name_full_of_html_is_shown_as_text(new_page):
     page.wait_for_selector("[data-testid=turn]")
     assert page.inner_text(".seats li[data-seat='0'] .seat-name") == name
     assert page.locator("img").count() == 0
+    # the phone screen: nothing wider than the 390 px viewport, and a port shoots by keyboard
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.focus(f"{QUESTIONS} [data-port='1']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{QUESTIONS} [data-answer='0']")
     screenshot(page, "phone")
     assert dialogs == [] and page.errors == []
 
