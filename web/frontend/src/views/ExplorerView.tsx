@@ -77,8 +77,8 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const ask = async (q: { shot: string } | { cell: string }) => {
     setError("");
     try {
-      await api.act(state.id, q);
-      await live.refresh();
+      const out = await api.act(state.id, q);
+      live.setState(out.game);       // the answer is in the reply: no second request
     } catch (err) {
       setError((err as Error).message);
     }
