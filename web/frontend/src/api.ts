@@ -189,6 +189,7 @@ export const api = {
   hintDeductions: (id: string) => call<Deductions>("GET", `/games/${id}/hints/deductions`),
   hintCheck: (id: string, layout: LayoutJSON) => call<CheckResult>("POST", `/games/${id}/hints/check`, layout),
   analysis: (id: string) => call<Analysis>("GET", `/games/${id}/analysis`),
+  player: (player: string) => call<{ player: Me }>("GET", `/players/${player}`),
   stats: (player: string) => call<Stats>("GET", `/players/${player}/stats`),
   daily: () => call<Puzzle>("GET", "/daily"),
   dailyGuess: (layout: LayoutJSON) => call<{ correct: boolean }>("POST", "/daily/guess", layout),

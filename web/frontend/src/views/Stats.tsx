@@ -1,6 +1,7 @@
 // A player's statistics, with a chart of questions per won game over time.
 import { useEffect, useState } from "react";
 import { GameRecord, Stats, api } from "../api";
+import { Link } from "../App";
 import { GAME_TITLES } from "./GamePage";
 
 export interface WonGame { at: string; questions: number; game?: string }
@@ -38,18 +39,19 @@ export function QuestionsChart({ games }: { games: WonGame[] }): JSX.Element {
 export function StatsPage({ id }: { id: string }): JSX.Element {
   const [stats, setStats] = useState<Stats | null>(null);
   const [records, setRecords] = useState<GameRecord[]>([]);
+  const [name, setName] = useState("");
   const [error, setError] = useState("");
   useEffect(() => {
-    Promise.all([api.stats(id), api.playerGames(id)]).then(([s, g]) => {
+    Promise.all([api.stats(id), api.playerGames(id), api.player(id)]).then(([s, g, p]) => {
       setStats(s);
       setRecords(g.games);
+      setName(p.player.name);
     }).catch((e) => setError((e as Error).message));
   }, [id]);
   const games = wonGames(records);
   const finished = records.filter((g) => g.status === "over").reverse();
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!stats) return <p>Loading…</p>;
-  const name = (stats.name ?? (stats.player as { name?: string } | undefined)?.name) as string | undefined;
   return (
     <div className="stats card">
       <h1>Statistics{name ? ` of ${name}` : ""}</h1>
@@ -70,7 +72,7 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
       <h2>Finished games</h2>
       {finished.length === 0 ? <p className="muted">none yet</p> : (
         <table className="history-table" data-testid="game-history"><thead><tr><th>date</th><th>game</th><th>mode</th><th>result</th><th>questions</th></tr></thead><tbody>
-          {finished.map((g) => <tr key={g.id}><td>{(g.ended ?? "").slice(0, 10)}</td><td><a href={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}</a></td>
+          {finished.map((g) => <tr key={g.id}><td>{(g.ended ?? "").slice(0, 10)}</td><td><Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}</Link></td>
             <td>{g.mode ?? "–"}</td><td>{g.result}</td><td>{g.questions ?? "–"}</td></tr>)}
         </tbody></table>
       )}
