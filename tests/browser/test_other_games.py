@@ -49,6 +49,9 @@ def test_ripple_game_to_its_end_against_the_computer(new_page, server):
     assert page.errors == []
 
 
+COLOURS = "1214"    # keys of red, blue, red, yellow: only the second red pushes a stone (R2)
+
+
 def test_ripple_on_one_screen_by_keyboard_then_restart(new_page, server):
     page = new_page("Rae")
     create_game(page, "ripple", otherOpponent="hotseat", friend="Kim")
@@ -59,14 +62,17 @@ def test_ripple_on_one_screen_by_keyboard_then_restart(new_page, server):
         wait_turn(page, f"{who}'s turn (on this screen)")
         page.wait_for_selector(".rcell.clickable")
         board.focus()               # the keyboard way: a colour by number, arrows, Enter
-        board.press(str(turn + 1))  # four colours: no stone pushes another (R2)
+        board.press(COLOURS[turn])
         if turn:
             board.press("ArrowRight")
         board.press("Enter")
+        if turn == 2:               # the second red stone pushes the first one: animated
+            page.wait_for_function("document.querySelector(\"[data-cell='3,2'] .moving\")", timeout=5000)
         page.wait_for_selector(f"[data-testid=history] li:nth-child({turn + 1})")
     history = api_get(page, server, f"/games/{gid}")["position"]["history"]
     assert [h["player"] for h in history] == [1, 2, 1, 2]
-    assert [h["move"].split("@")[1] for h in history] == ["3,3", "3,4", "3,5", "3,6"]
+    assert [h["move"] for h in history] == ["red@3,3", "blue@3,4", "red@3,5", "yellow@3,6"]
+    assert api_get(page, server, f"/games/{gid}")["position"]["board"][3] == "..r.BrY"
     assert "Kim:" in page.inner_text("[data-testid=history] li:nth-child(2)")
     wait_turn(page, "Rae's turn")
     screenshot(page, "ripple-hotseat")
