@@ -67,7 +67,8 @@ def test_ripple_on_one_screen_by_keyboard_then_restart(new_page, server):
             board.press("ArrowRight")
         board.press("Enter")
         if turn == 2:               # the second red stone pushes the first one: animated
-            page.wait_for_function("document.querySelector(\"[data-cell='3,2'] .moving\")", timeout=5000)
+            page.wait_for_function("document.querySelector(\"[data-cell='3,2'] .moving\")",
+                                   timeout=5000)
         page.wait_for_selector(f"[data-testid=history] li:nth-child({turn + 1})")
     history = api_get(page, server, f"/games/{gid}")["position"]["history"]
     assert [h["player"] for h in history] == [1, 2, 1, 2]
@@ -126,10 +127,10 @@ def test_mandragora_game_to_its_end_with_the_solvers_hint(new_page, server):
 
 
 def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
-    ann = new_page("Ann")
+    ann = new_page("Ann", still=True)    # swapped cards then stay outlined instead of flashing
     create_game(ann, "uncovered", variant="beginner", players="2", computers="0")
     code = ann.inner_text("[data-testid=game-code]")
-    ben = new_page("Ben")
+    ben = new_page("Ben", still=True)
     join_by_code(ben, code)
     pages = {0: ann, 1: ben}
     state = api_get(ann, server, f"/games/{game_id(ann)}")
