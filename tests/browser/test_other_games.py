@@ -143,8 +143,10 @@ def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
         wait_turn(page)
         page.click(f"[data-card='{player}-{own}']")
         page.click(f"[data-card='{other}-{position}']")
-        # the other browser sees the swap live
+        # the other browser sees the swap live, and says it in words
         pages[1 - player].wait_for_selector(f"[data-testid=turn-counter]:text-is('{turn + 1}')")
+        pages[1 - player].wait_for_selector(
+            f"[data-testid=last-swap]:has-text('position {own} with'):has-text('position {position}.')")
         if turn == 0:
             screenshot(pages[1 - player], "uncovered")
     mover = pages[len(swaps) % 2]
