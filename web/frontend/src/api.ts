@@ -77,18 +77,6 @@ export function me(): Me | null {
   return raw ? (JSON.parse(raw) as Me) : null;
 }
 
-const GAMES_KEY = "orapa.games";
-
-/** The games this browser created or joined (the API has no list; the browser remembers). */
-export function myGameIds(): string[] {
-  return JSON.parse(localStorage.getItem(GAMES_KEY) ?? "[]") as string[];
-}
-
-export function rememberGame(id: string): void {
-  const ids = myGameIds().filter((g) => g !== id);
-  localStorage.setItem(GAMES_KEY, JSON.stringify([id, ...ids].slice(0, 50)));
-}
-
 /** Tell the page that who is signed in changed. */
 function announce(): void {
   window.dispatchEvent(new Event("orapa:me"));
@@ -97,7 +85,9 @@ function announce(): void {
 export function signOut(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(PLAYER_KEY);
-  localStorage.removeItem(GAMES_KEY);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("orapa.hotseat.") || key === "orapa.games") localStorage.removeItem(key);
+  }
   announce();
 }
 

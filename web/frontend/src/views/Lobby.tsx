@@ -1,7 +1,7 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
 import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
-import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, me, register, rememberGame, signOut } from "../api";
+import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, me, register, signOut } from "../api";
 import { GEM_SETS } from "../orapa/layout";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
@@ -97,7 +97,6 @@ function CreateForm(): JSX.Element {
         ? await api.createGame({ game: "orapa", mode, gems, rules: { mirror, touching, visibility }, hints,
           seats: seatsFor(mode, { level, opponent: opponent === "hotseat" ? "human" : opponent, tableRole, explorers, computerExplorers }) })
         : await api.createGame(otherGameBody(game, { level, opponent, power, pattern, first, variant, players, computers, hints }));
-      rememberGame(out.game.id);
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
       if (game !== "orapa" && game !== "uncovered" && opponent === "hotseat") await addHotSeat(String(out.game.id), out.code, friend.trim() || "Friend");
       navigate(`/games/${out.game.id}`);
@@ -189,7 +188,6 @@ function JoinForm(): JSX.Element {
         id = String(found.games[0].id);
       }
       const out = await api.join(id, theCode);
-      rememberGame(out.game.id);
       navigate(`/games/${out.game.id}`);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 404 ? `no game ${id}` : (err as Error).message);

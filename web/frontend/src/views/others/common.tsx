@@ -1,7 +1,7 @@
 // Shared pieces of the Ripple, Mandragora and Uncovered! pages: acting on the game, the
 // restart button and the events of the last move, for the animations.
 import { useEffect, useRef, useState } from "react";
-import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat, rememberGame } from "../../api";
+import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from "../../api";
 import { LiveGame } from "../../live";
 import { navigate } from "../../router";
 
@@ -62,7 +62,6 @@ export function RestartButton({ state, options }: { state: GameState; options: R
     try {
       const seats = state.seats.map((s) => (s.kind === "computer" ? { role: s.role, kind: s.kind, level: s.level ?? "normal" } : { role: s.role, kind: s.kind }));
       const out = await api.createGame({ game: state.game, ...options, hints: state.hints, seats });
-      rememberGame(out.game.id);
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
       const friend = hotSeat(String(state.id));
       if (friend) await addHotSeat(String(out.game.id), out.code, friend.name);
