@@ -27,31 +27,6 @@ def illegal_layout(seed: int) -> dict:
             return layout.to_json()
 
 
-def test_director_places_an_illegal_then_a_legal_mine(new_page):
-    page = new_page("Dora")
-    page.check("input[name=mode][value=table]")
-    page.select_option("select[name=tableRole]", "director")
-    page.fill("input[name=explorers]", "2")
-    page.fill("input[name=computerExplorers]", "2")
-    page.click("text=Create game")
-    page.wait_for_selector("[data-testid='editor-mine board']")
-    enter_layout(page, illegal_layout(3), "mine board")
-    assert "overlap" in page.inner_text("[data-testid=violations]")
-    page.click("text=Place this mine")
-    refusal = page.wait_for_selector("[data-testid=server-refusal]")
-    assert "overlap" in refusal.inner_text()
-    screenshot(page, "director-illegal")
-    page.click("text=Clear")
-    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(11)).to_json(),
-                 "mine board", drag_first=False)
-    page.wait_for_selector("[data-testid=legal]")
-    page.click("text=Place this mine")
-    # the computer explorers start asking; their questions appear live
-    page.wait_for_selector(".director .answer-log [data-answer='0']", timeout=60_000)
-    screenshot(page, "director-watching")
-    assert page.errors == []
-
-
 def test_analysis_and_replay_of_a_finished_game(new_page):
     page = new_page("Rita")
     page.click("text=Create game")
@@ -169,4 +144,30 @@ def test_daily_puzzle_solved_in_the_browser(new_page, server):
     page.click("text=Submit my answer")
     page.wait_for_selector(".verdict:has-text('Correct')")
     screenshot(page, "daily")
+    assert page.errors == []
+
+
+def test_director_places_an_illegal_then_a_legal_mine(new_page):
+    page = new_page("Dora")
+    page.check("input[name=mode][value=table]")
+    page.select_option("select[name=tableRole]", "director")
+    page.fill("input[name=explorers]", "2")
+    page.fill("input[name=computerExplorers]", "2")
+    page.select_option("select[name=level]", "easy")   # they keep playing after the test
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid='editor-mine board']")
+    enter_layout(page, illegal_layout(3), "mine board")
+    assert "overlap" in page.inner_text("[data-testid=violations]")
+    page.click("text=Place this mine")
+    refusal = page.wait_for_selector("[data-testid=server-refusal]")
+    assert "overlap" in refusal.inner_text()
+    screenshot(page, "director-illegal")
+    page.click("text=Clear")
+    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(11)).to_json(),
+                 "mine board", drag_first=False)
+    page.wait_for_selector("[data-testid=legal]")
+    page.click("text=Place this mine")
+    # the computer explorers start asking; their questions appear live
+    page.wait_for_selector(".director .answer-log [data-answer='0']", timeout=60_000)
+    screenshot(page, "director-watching")
     assert page.errors == []
