@@ -20,7 +20,7 @@ from web.database import (DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_ki
                           use_engine)
 from web.live import Hub, PgListener
 from web.play import Games
-from web.routers import daily, games, hints, players
+from web.routers import advice, daily, games, hints, history, players
 
 MIGRATED_ENV = "ORAPA_DATABASE_MIGRATED"   # set by `orapa serve` once it has migrated
 POOL_SIZE = 20
@@ -95,7 +95,8 @@ def create_app(url: str | None = None) -> FastAPI:
     async def health() -> dict[str, Any]:
         return {"status": "ok", "database": kind}
 
-    for router in (players.router, games.router, hints.router, daily.router):
+    for router in (players.router, history.router, games.router, hints.router, advice.router,
+                   daily.router):
         app.include_router(router)
     frontend.install(app)
     return app

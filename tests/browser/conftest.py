@@ -93,12 +93,14 @@ def browser(server: str):
 
 @pytest.fixture
 def new_page(browser, server):
-    """new_page(name, phone=False): a fresh browser context signed in as a new player."""
+    """new_page(name, phone=False, still=False): a fresh browser context signed in as a new
+    player; `still` asks for reduced motion (the app then runs its animations' steps at once)."""
     contexts = []
 
-    def make(name: str, phone: bool = False):
+    def make(name: str, phone: bool = False, still: bool = False):
         viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        context = browser.new_context(viewport=viewport, base_url=server)
+        context = browser.new_context(viewport=viewport, base_url=server,
+                                      reduced_motion="reduce" if still else "no-preference")
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(20_000)
@@ -115,8 +117,17 @@ def new_page(browser, server):
         context.close()
 
 
+ANIMATIONS_DONE = "document.getAnimations().every(a => a.playState !== 'running')"
+
+
 def screenshot(page, name: str) -> None:
-    """Save the view as docs/web/NAME.png (the README shows them)."""
+    """Save the view as docs/web/NAME.png (the README shows them), once the running CSS
+    animations (wave paths, flashing cards) have finished."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(1300)   # let the wave animation finish
+    try:
+        page.wait_for_function(ANIMATIONS_DONE, timeout=3000)
+    except PlaywrightTimeout:
+        pass    # still moving after 3 s: take it as it is
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -99,3 +99,37 @@ def solve_answers(state: dict[str, Any], seat: int, unique: bool = True) -> dict
         return None
     assert result.status == "unique", result.status
     return result.solutions[0].to_json()
+
+
+def create_game(page, game: str = "orapa", **fields: str) -> None:
+    """Fill the lobby's create form (selects, number and text inputs, checkboxes given as
+    "on") and wait for the game page."""
+    page.select_option("select[name=game]", game)
+    for name, value in fields.items():
+        field = page.locator(f"[name={name}]").first
+        kind = field.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+        if kind == "radio":
+            page.check(f"input[name={name}][value={value}]")
+        elif kind == "select":
+            field.select_option(value)
+        elif kind == "checkbox":
+            field.set_checked(value == "on")
+        else:
+            field.fill(value)
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid=turn]")
+
+
+def join_by_code(page, code: str) -> None:
+    """Join from the lobby with a game's code and wait for the game page."""
+    page.fill("form[aria-label='join a game'] input[name=code]", code)
+    page.click("form[aria-label='join a game'] button[type=submit]")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("[data-testid=turn]")
+
+
+def wait_turn(page, text: str = "Your turn", timeout: float = 30_000) -> str:
+    """Wait until the turn line says `text` or the game is over; returns the line."""
+    page.wait_for_selector(f"[data-testid=turn]:has-text({text!r}), "
+                           "[data-testid=turn]:has-text('Game over')", timeout=timeout)
+    return page.inner_text("[data-testid=turn]")

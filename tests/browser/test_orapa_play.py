@@ -18,9 +18,10 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
     screenshot(page, "lobby")
     page.click("text=Create game")
     page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
-    # Every port once (one typed instead of clicked) and a cell: a generated mine is unique
-    # under all 36 shots, so the project's solver then finds it.
+    # Ports in turn (one typed instead of clicked) and a cell, until the project's solver finds
+    # one layout only (a generated mine is unique under all 36 shots, so it stops by then).
     asked = 0
+    mine = None
     for port in PORT_LABELS:
         if port == "7":
             page.fill(f"{QUESTIONS} input[name=question]", "7")
@@ -35,10 +36,15 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
             assert "E4: " in page.inner_text(f"{QUESTIONS} [data-answer='{asked}']")
             asked += 1
             screenshot(page, "explorer")
+        if asked >= 12 and asked % 3 == 0:
+            state = api_get(page, server, f"/games/{game_id(page)}")
+            mine = solve_answers(state, state["your_seat"], unique=False)
+            if mine is not None:
+                break
     state = api_get(page, server, f"/games/{game_id(page)}")
     seat = state["your_seat"]
-    assert len(state["observations"][str(seat)]) == asked == 37
-    mine = solve_answers(state, seat)
+    assert len(state["observations"][str(seat)]) == asked
+    mine = mine or solve_answers(state, seat)
     enter_layout(page, mine, "sketch board")
     assert page.inner_text("[data-testid=sketch-score]") == f"{asked} of {asked} answers reproduced"
     page.check("text=show every path")
@@ -59,6 +65,8 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
     page.wait_for_selector("svg[aria-label='questions per won game over time'] circle")
     chart = "svg[aria-label='questions per won game over time']"
     assert f"{asked} questions" in page.locator(f"{chart} title").text_content()
+    row = page.locator("[data-testid=game-history] tbody tr")
+    assert row.count() == 1 and "win" in row.inner_text() and str(asked) in row.inner_text()
     screenshot(page, "stats")
     assert page.errors == []
 

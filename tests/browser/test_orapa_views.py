@@ -27,31 +27,6 @@ def illegal_layout(seed: int) -> dict:
             return layout.to_json()
 
 
-def test_director_places_an_illegal_then_a_legal_mine(new_page):
-    page = new_page("Dora")
-    page.check("input[name=mode][value=table]")
-    page.select_option("select[name=tableRole]", "director")
-    page.fill("input[name=explorers]", "2")
-    page.fill("input[name=computerExplorers]", "2")
-    page.click("text=Create game")
-    page.wait_for_selector("[data-testid='editor-mine board']")
-    enter_layout(page, illegal_layout(3), "mine board")
-    assert "overlap" in page.inner_text("[data-testid=violations]")
-    page.click("text=Place this mine")
-    refusal = page.wait_for_selector("[data-testid=server-refusal]")
-    assert "overlap" in refusal.inner_text()
-    screenshot(page, "director-illegal")
-    page.click("text=Clear")
-    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(11)).to_json(),
-                 "mine board", drag_first=False)
-    page.wait_for_selector("[data-testid=legal]")
-    page.click("text=Place this mine")
-    # the computer explorers start asking; their questions appear live
-    page.wait_for_selector(".director .answer-log [data-answer='0']", timeout=60_000)
-    screenshot(page, "director-watching")
-    assert page.errors == []
-
-
 def test_analysis_and_replay_of_a_finished_game(new_page):
     page = new_page("Rita")
     page.click("text=Create game")
@@ -69,12 +44,6 @@ def test_analysis_and_replay_of_a_finished_game(new_page):
         if left == 2:
             page.wait_for_selector(".verdict:has-text('Wrong')")
     page.wait_for_selector("[data-testid=outcome]:has-text('Game over')")
-    # the analysis: bits per question (3 bars) and the advisor's comparison
-    analysis = page.wait_for_selector("[data-testid^=analysis-]", timeout=90_000)
-    assert "3 questions asked" in analysis.inner_text()
-    assert "advisor would have needed" in analysis.inner_text()
-    assert page.locator("[data-testid^=analysis-] svg.chart rect").count() == 3
-    screenshot(page, "after-game")
     step = page.wait_for_selector("[data-testid=replay-step]")
     total = int(step.inner_text().split(" of ")[1].split(":")[0])
     assert step.inner_text().startswith(f"Event {total} of {total}")
@@ -94,6 +63,13 @@ def test_analysis_and_replay_of_a_finished_game(new_page):
             if shots == 2:
                 screenshot(page, "replay")
     assert shots == 3
+    # the analysis (the server works on it while the replay is stepped through): bits per
+    # question (3 bars) and the advisor's comparison
+    analysis = page.wait_for_selector("[data-testid^=analysis-], .after .error", timeout=150_000)
+    assert "3 questions asked" in analysis.inner_text()
+    assert "advisor would have needed" in analysis.inner_text()
+    assert page.locator("[data-testid^=analysis-] svg.chart rect").count() == 3
+    screenshot(page, "after-game")
     assert page.errors == []
 
 
@@ -109,14 +85,25 @@ def test_training_mode_shows_hints(new_page, server):
     page.check("input[name=hints]")
     page.click("text=Create game")
     page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
-    for i, port in enumerate(("11", "5", "C", "P")):
+    # ten answers: few enough layouts left for the map to come quickly on a busy machine
+    for i, port in enumerate(("11", "5", "C", "P", "1", "10", "K", "18", "A", "J")):
         page.click(f"{QUESTIONS} [data-port='{port}']")
         page.wait_for_selector(f"{QUESTIONS} [data-answer='{i}']")
     page.click("text=Advisor's next question")
     assert "bits expected" in page.wait_for_selector("[data-testid=hint-next]", timeout=60_000).inner_text()
     page.click("text=Deduction map")
-    assert "fit the answers" in page.wait_for_selector("[data-testid=hint-map]", timeout=60_000).inner_text()
-    assert page.locator("svg[aria-label='deduction map'] .cell").count() == 80
+    shown = page.wait_for_selector("[data-testid=hint-map], section[aria-label=training] .error",
+                                   timeout=60_000).inner_text()
+    assert "fit the answers" in shown
+    # the map is drawn over the question board: every cell marked, some of them settled
+    board = page.locator(f"{QUESTIONS} svg[aria-label='question board']")
+    assert board.locator(".cell.deduced").count() == 80
+    settled = board.locator(".cell.deduced:not([data-deduced=open])").count()
+    assert settled > 0
+    hint = page.inner_text("[data-testid=hint-next]")
+    advised = hint.split("Ask ")[1].split(":")[0]
+    assert board.locator(f"[data-port='{advised}'] .port-tag:text-is('★'), "
+                         f"[data-cell='{advised}'] text:text-is('★')").count() == 1
     enter_layout(page, random_layout(gem_set("base"), rng=random.Random(9)).to_json(),
                  "sketch board", drag_first=False)
     page.click("text=Is my sketch forced?")
@@ -135,6 +122,11 @@ def test_a_name_full_of_html_is_shown_as_text(new_page):
     page.wait_for_selector("[data-testid=turn]")
     assert page.inner_text(".seats li[data-seat='0'] .seat-name") == name
     assert page.locator("img").count() == 0
+    # the phone screen: nothing wider than the 390 px viewport, and a port shoots by keyboard
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.focus(f"{QUESTIONS} [data-port='1']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{QUESTIONS} [data-answer='0']")
     screenshot(page, "phone")
     assert dialogs == [] and page.errors == []
 
@@ -152,4 +144,30 @@ def test_daily_puzzle_solved_in_the_browser(new_page, server):
     page.click("text=Submit my answer")
     page.wait_for_selector(".verdict:has-text('Correct')")
     screenshot(page, "daily")
+    assert page.errors == []
+
+
+def test_director_places_an_illegal_then_a_legal_mine(new_page):
+    page = new_page("Dora")
+    page.check("input[name=mode][value=table]")
+    page.select_option("select[name=tableRole]", "director")
+    page.fill("input[name=explorers]", "2")
+    page.fill("input[name=computerExplorers]", "2")
+    page.select_option("select[name=level]", "easy")   # they keep playing after the test
+    page.click("text=Create game")
+    page.wait_for_selector("[data-testid='editor-mine board']")
+    enter_layout(page, illegal_layout(3), "mine board")
+    assert "overlap" in page.inner_text("[data-testid=violations]")
+    page.click("text=Place this mine")
+    refusal = page.wait_for_selector("[data-testid=server-refusal]")
+    assert "overlap" in refusal.inner_text()
+    screenshot(page, "director-illegal")
+    page.click("text=Clear")
+    enter_layout(page, random_layout(gem_set("base"), rng=random.Random(11)).to_json(),
+                 "mine board", drag_first=False)
+    page.wait_for_selector("[data-testid=legal]")
+    page.click("text=Place this mine")
+    # the computer explorers start asking; their questions appear live
+    page.wait_for_selector(".director .answer-log [data-answer='0']", timeout=60_000)
+    screenshot(page, "director-watching")
     assert page.errors == []

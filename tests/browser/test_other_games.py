@@ -1,57 +1,46 @@
 """Ripple, Mandragora Mania and Uncovered! in the browser (issue 19): a Ripple game to its end
-against the computer, a Mandragora game to its end, and an Uncovered! table of two browsers
-played to a win, whose score screen shows the right score."""
+against the computer and one on a single screen (hot-seat) with a restart, a Mandragora game to
+its end with the solver's training hint, an Uncovered! table of two browsers played to a win
+whose score screen shows the right score, and each seat seeing only what its variant allows."""
 from __future__ import annotations
 
 import random
 
 from solver.uncovered.score import optimum_and_swaps
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import api_get, game_id
-
-
-def create(page, game: str, **selects: str) -> None:
-    page.select_option("select[name=game]", game)
-    for name, value in selects.items():
-        if name in ("players", "computers"):
-            page.fill(f"input[name={name}]", value)
-        else:
-            page.select_option(f"select[name={name}]", value)
-    page.click("text=Create game")
-    page.wait_for_selector("[data-testid=turn]")
+from tests.browser.helpers import api_get, create_game, game_id, join_by_code, wait_turn
 
 
 def test_ripple_game_to_its_end_against_the_computer(new_page, server):
-    page = new_page("Rae")
-    create(page, "ripple", level="easy")
+    page = new_page("Rae", still=True)
+    create_game(page, "ripple", level="easy")
     rng = random.Random(3)
     moves = 0
-    while "Game over" not in page.inner_text("[data-testid=turn]"):
-        page.wait_for_selector("[data-testid=turn]:has-text('Your turn'), [data-testid=turn]:has-text('Game over')")
-        if "Game over" in page.inner_text("[data-testid=turn]"):
-            break
+    while "Game over" not in wait_turn(page):
         empty = page.locator(".rcell.clickable")
         count = empty.count()
         if count == 0:          # still animating the last ripple
-            page.wait_for_timeout(200)
+            page.wait_for_timeout(50)
             continue
+        played = page.locator("[data-testid=history] li").count()
         page.locator(".colour-pick").nth(rng.randrange(4)).click()
         empty.nth(rng.randrange(count)).click()
         moves += 1
         if moves == 6:
             screenshot(page, "ripple")
-        page.wait_for_timeout(150)
+        assert not page.locator(".error").count(), page.inner_text(".error")
+        page.wait_for_selector(f"[data-testid=history] li:nth-child({played + 1})")
         assert moves < 40
     state = api_get(page, server, f"/games/{game_id(page)}")
     assert state["status"] == "over"
     history = page.locator("[data-testid=history] li")
     assert history.count() == len(state["position"]["history"])
     final = state["position"]["scores"]
-    assert f": {final['1']} : {final['2']}" in history.last.inner_text() or \
-        f"{final['1']} : {final['2']}" in history.last.inner_text()
+    assert f"{final['1']} : {final['2']}" in history.last.inner_text()
     page.wait_for_function("document.querySelectorAll('.moving').length === 0")
-    page.wait_for_timeout(1500)     # the last ripple's animation ends on the final board
     board = state["position"]["board"]
+    page.wait_for_function(f"document.querySelectorAll('text.stone-text').length === "
+                           f"{sum(ch != '.' for row in board for ch in row)}")
     for r in range(7):
         for c in range(7):
             stone = page.locator(f"[data-cell='{r},{c}'] text.stone-text")
@@ -60,31 +49,74 @@ def test_ripple_game_to_its_end_against_the_computer(new_page, server):
     assert page.errors == []
 
 
-def test_mandragora_game_to_its_end(new_page, server):
-    page = new_page("Mia")
-    create(page, "mandragora", level="easy", pattern="B")
+COLOURS = "1214"    # keys of red, blue, red, yellow: only the second red pushes a stone (R2)
+
+
+def test_ripple_on_one_screen_by_keyboard_then_restart(new_page, server):
+    page = new_page("Rae")
+    create_game(page, "ripple", otherOpponent="hotseat", friend="Kim")
+    gid = game_id(page)
+    board = page.locator(".ripple-board")
+    for turn in range(4):
+        who = "Rae" if turn % 2 == 0 else "Kim"
+        wait_turn(page, f"{who}'s turn (on this screen)")
+        page.wait_for_selector(".rcell.clickable")
+        board.focus()               # the keyboard way: a colour by number, arrows, Enter
+        board.press(COLOURS[turn])
+        if turn:
+            board.press("ArrowRight")
+        board.press("Enter")
+        if turn == 2:               # the second red stone pushes the first one: animated
+            page.wait_for_function("document.querySelector(\"[data-cell='3,2'] .moving\")",
+                                   timeout=5000)
+        page.wait_for_selector(f"[data-testid=history] li:nth-child({turn + 1})")
+    history = api_get(page, server, f"/games/{gid}")["position"]["history"]
+    assert [h["player"] for h in history] == [1, 2, 1, 2]
+    assert [h["move"] for h in history] == ["red@3,3", "blue@3,4", "red@3,5", "yellow@3,6"]
+    assert api_get(page, server, f"/games/{gid}")["position"]["board"][3] == "..r.BrY"
+    assert "Kim:" in page.inner_text("[data-testid=history] li:nth-child(2)")
+    wait_turn(page, "Rae's turn")
+    screenshot(page, "ripple-hotseat")
+    page.click("text=Restart")
+    page.wait_for_url(lambda url: game_id_of(url) not in ("", gid))
+    wait_turn(page, "Rae's turn (on this screen)")
+    assert page.locator("[data-testid=history] li").count() == 0
+    assert page.errors == []
+
+
+def game_id_of(url: str) -> str:
+    return url.split("/games/")[1].split("?")[0] if "/games/" in url else ""
+
+
+def test_mandragora_game_to_its_end_with_the_solvers_hint(new_page, server):
+    page = new_page("Mia", still=True)
+    create_game(page, "mandragora", level="easy", pattern="B", hints="on")
     moves = 0
     while True:
-        page.wait_for_selector("[data-move], [data-testid=turn]:has-text('Game over')", timeout=30_000)
+        page.wait_for_selector("[data-move], [data-testid=turn]:has-text('Game over')",
+                               timeout=30_000)
         if "Game over" in page.inner_text("[data-testid=turn]"):
             break
-        legal = page.locator("[data-move]")
         # read the buttons and the highlighted areas in one go: the computer's reply may change
         # them between two separate reads
         areas, highlighted = page.evaluate("""() => [
             [...document.querySelectorAll('[data-move]')].map(e => +e.getAttribute('data-move')),
             [...document.querySelectorAll('.area.legal')].map(e => +e.getAttribute('data-area'))]""")
-        # the highlighted areas on the board are exactly the legal ones
         assert sorted(highlighted) == sorted(areas)
+        if moves == 0:
+            page.click("text=What would the solver play?")
+            hint = page.wait_for_selector("[data-testid=solver-hint]", timeout=30_000).inner_text()
+            best = int(hint.split("area ")[1].split(" ")[0])
+            assert best in areas and "is worth" in hint
+            assert page.locator(f"[data-area='{best}'] .advised").count() == 1
+            screenshot(page, "mandragora")
         if moves % 2:
             page.locator(".mandragora-board").focus()   # the keyboard way: arrows, then Enter
             page.keyboard.press("Enter")
         else:
-            legal.first.click()
+            page.locator("[data-move]").first.click()
         moves += 1
-        if moves == 3:
-            screenshot(page, "mandragora")
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(100)
         assert moves < 150
     state = api_get(page, server, f"/games/{game_id(page)}")
     assert state["status"] == "over" and state["position"]["over"]
@@ -95,13 +127,11 @@ def test_mandragora_game_to_its_end(new_page, server):
 
 
 def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
-    ann = new_page("Ann")
-    create(ann, "uncovered", variant="beginner", players="2", computers="0")
+    ann = new_page("Ann", still=True)    # swapped cards then stay outlined instead of flashing
+    create_game(ann, "uncovered", variant="beginner", players="2", computers="0")
     code = ann.inner_text("[data-testid=game-code]")
-    ben = new_page("Ben")
-    ben.fill("input[name=code]", code)
-    ben.click("form[aria-label='join a game'] button[type=submit]")
-    ben.wait_for_url("**/games/*")
+    ben = new_page("Ben", still=True)
+    join_by_code(ben, code)
     pages = {0: ann, 1: ben}
     state = api_get(ann, server, f"/games/{game_id(ann)}")
     hands = state["position"]["hands"]        # beginner: every card is face up
@@ -110,15 +140,17 @@ def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
     for turn, (player, own, other, position) in enumerate(swaps):
         page = pages[player]
         page.wait_for_selector(f"[data-testid=turn-counter]:text-is('{turn}')")
-        page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+        wait_turn(page)
         page.click(f"[data-card='{player}-{own}']")
         page.click(f"[data-card='{other}-{position}']")
-        # the other browser sees the swap live
+        # the other browser sees the swap live, and says it in words
         pages[1 - player].wait_for_selector(f"[data-testid=turn-counter]:text-is('{turn + 1}')")
+        pages[1 - player].wait_for_selector(
+            f"[data-testid=last-swap]:has-text('position {own} with'):has-text('position {position}.')")
         if turn == 0:
             screenshot(pages[1 - player], "uncovered")
     mover = pages[len(swaps) % 2]
-    mover.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
+    wait_turn(mover)
     mover.click("button:has-text('Declare')")
     for page in (ann, ben):
         page.wait_for_selector("[data-testid=score-screen]")
@@ -129,4 +161,22 @@ def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
         ann.click("[data-testid=score-screen] button:has-text('▶')")
     assert ann.inner_text("[data-testid=best-step]") == f"{len(swaps)} of {len(swaps)}"
     screenshot(ann, "uncovered-score")
+    assert ann.errors == [] and ben.errors == []
+
+
+def test_uncovered_each_seat_sees_only_what_its_variant_allows(new_page, server):
+    ann = new_page("Ann")
+    create_game(ann, "uncovered", variant="intermediate", players="2", computers="0")
+    ben = new_page("Ben")
+    join_by_code(ben, ann.inner_text("[data-testid=game-code]"))
+    gid = game_id(ann)
+    hidden = 0
+    for page in (ann, ben):
+        hands = api_get(page, server, f"/games/{gid}")["position"]["hands"]
+        for p, hand in enumerate(hands):
+            for i, value in enumerate(hand):
+                shown = page.inner_text(f"[data-card='{p}-{i + 1}']")
+                assert shown == ("?" if value is None else str(value))
+                hidden += value is None
+    assert hidden > 0           # the variant hides some cards from each seat
     assert ann.errors == [] and ben.errors == []

@@ -77,18 +77,6 @@ export function me(): Me | null {
   return raw ? (JSON.parse(raw) as Me) : null;
 }
 
-const GAMES_KEY = "orapa.games";
-
-/** The games this browser created or joined (the API has no list; the browser remembers). */
-export function myGameIds(): string[] {
-  return JSON.parse(localStorage.getItem(GAMES_KEY) ?? "[]") as string[];
-}
-
-export function rememberGame(id: string): void {
-  const ids = myGameIds().filter((g) => g !== id);
-  localStorage.setItem(GAMES_KEY, JSON.stringify([id, ...ids].slice(0, 50)));
-}
-
 /** Tell the page that who is signed in changed. */
 function announce(): void {
   window.dispatchEvent(new Event("orapa:me"));
@@ -97,7 +85,9 @@ function announce(): void {
 export function signOut(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(PLAYER_KEY);
-  localStorage.removeItem(GAMES_KEY);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("orapa.hotseat.") || key === "orapa.games") localStorage.removeItem(key);
+  }
   announce();
 }
 
@@ -109,9 +99,9 @@ export function takeTokenFromAddress(): void {
   history.replaceState(null, "", window.location.pathname + window.location.search);
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, as?: string): Promise<T> {
   const headers: Record<string, string> = {};
-  const t = token();
+  const t = as ?? token();
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(`/api${path}`, {
@@ -139,6 +129,35 @@ export async function register(name: string): Promise<Me> {
   return out.player;
 }
 
+/** A second player for a game on one screen (hot-seat): signed up without becoming this
+ * browser's player; its token is kept per game. */
+export async function registerGuest(name: string): Promise<{ player: Me; token: string }> {
+  return call<{ player: Me; token: string }>("POST", "/players", { name });
+}
+
+export interface HotSeat { seat: number; token: string; name: string }
+
+export function hotSeat(id: string): HotSeat | null {
+  const raw = localStorage.getItem(`orapa.hotseat.${id}`);
+  return raw ? (JSON.parse(raw) as HotSeat) : null;
+}
+
+/** Sit a friend on this screen at the game's free seat. */
+export async function addHotSeat(id: string, code: string, name: string): Promise<HotSeat> {
+  const guest = await registerGuest(name);
+  const out = await call<{ game: GameState; seat: number }>("POST", `/games/${id}/join`, { code }, guest.token);
+  const seat = { seat: out.seat, token: guest.token, name };
+  localStorage.setItem(`orapa.hotseat.${id}`, JSON.stringify(seat));
+  return seat;
+}
+
+export interface GameRecord {
+  id: string; game: string; mode: string | null; status: "waiting" | "playing" | "over";
+  seat: number; role: Role; result: "win" | "loss" | "tie" | "directed" | null;
+  questions: number | null; started: string | null; ended: string | null;
+}
+export interface SolverHint { side: string; best: number | null; value: number; exact: boolean; depth: number }
+
 export interface CreateBody {
   game: string; mode?: string; gems?: string; rules?: Partial<Rules>; hints?: boolean;
   seats: SeatRequest[]; [more: string]: unknown;
@@ -152,12 +171,15 @@ export const api = {
   byCode: (code: string) => call<{ games: { id: string }[] }>("GET", `/games?code=${encodeURIComponent(code)}`),
   events: (id: string, after = 0) => call<{ events: GameEvent[] }>("GET", `/games/${id}/events?after=${after}`),
   placeMine: (id: string, layout: LayoutJSON) => call<{ game: GameState }>("PUT", `/games/${id}/mine`, layout),
-  act: (id: string, action: Record<string, unknown>) =>
-    call<{ event: GameEvent; game: GameState }>("POST", `/games/${id}/actions`, action),
+  act: (id: string, action: Record<string, unknown>, as?: string) =>
+    call<{ event: GameEvent; game: GameState }>("POST", `/games/${id}/actions`, action, as),
+  playerGames: (player: string) => call<{ games: GameRecord[] }>("GET", `/players/${player}/games`),
+  solverHint: (id: string, as?: string) => call<SolverHint>("GET", `/games/${id}/hints/solver`, undefined, as),
   hintNext: (id: string) => call<NextHint>("GET", `/games/${id}/hints/next`),
   hintDeductions: (id: string) => call<Deductions>("GET", `/games/${id}/hints/deductions`),
   hintCheck: (id: string, layout: LayoutJSON) => call<CheckResult>("POST", `/games/${id}/hints/check`, layout),
   analysis: (id: string) => call<Analysis>("GET", `/games/${id}/analysis`),
+  player: (player: string) => call<{ player: Me }>("GET", `/players/${player}`),
   stats: (player: string) => call<Stats>("GET", `/players/${player}/stats`),
   daily: () => call<Puzzle>("GET", "/daily"),
   dailyGuess: (layout: LayoutJSON) => call<{ correct: boolean }>("POST", "/daily/guess", layout),

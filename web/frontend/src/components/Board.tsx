@@ -7,7 +7,8 @@ import { GemJSON, Point } from "../orapa/layout";
 
 export interface WavePath { key: string; points: [number, number][]; color: string; animate?: boolean }
 export interface PortMark { tag?: string; color?: string; state?: "ok" | "bad"; title?: string }
-export interface CellMark { fill?: string; text?: string; title?: string }
+/** `deduced`: a training-mode overlay (what the answers settle), drawn dashed over the cell. */
+export interface CellMark { fill?: string; text?: string; title?: string; deduced?: string }
 
 export interface BoardProps {
   label: string;
@@ -82,10 +83,11 @@ export function Board(props: BoardProps): JSX.Element {
       const name = `${COLUMN_LETTERS[col]}${row + 1}`;
       const mark = props.cellMarks?.[name];
       cells.push(
-        <g key={name} className={`cell${props.onCell ? " clickable" : ""}`} data-cell={name}
-          onClick={props.onCell ? () => props.onCell?.(name) : undefined}>
+        <g key={name} className={`cell${props.onCell ? " clickable" : ""}${mark?.deduced ? " deduced" : ""}`} data-cell={name}
+          data-deduced={mark?.deduced} onClick={props.onCell ? () => props.onCell?.(name) : undefined}>
           <title>{mark?.title ?? name}</title>
           <rect x={col} y={row} width={1} height={1} fill={mark?.fill ?? "#fbf8ef"} stroke="#c9c2ad" strokeWidth={0.02} />
+          {mark?.deduced && <rect x={col + 0.08} y={row + 0.08} width={0.84} height={0.84} className="deduced-frame" />}
           {mark?.text && <text x={col + 0.5} y={row + 0.62} className="cell-text">{mark.text}</text>}
         </g>,
       );

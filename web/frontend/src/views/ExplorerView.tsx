@@ -1,6 +1,6 @@
 // The explorer's view: the question board (click or type a port to shoot, a cell to ask), the
 // answer log, whose turn it is, the sketch board traced in the browser, and the guess.
-import { FormEvent, useEffect, useMemo, useState } from "react";
+import { FormEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board, CellMark, PortMark, WavePath } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
@@ -11,7 +11,7 @@ import { answerTags, checkSketch, describe, parseQuestion } from "../orapa/sketc
 import { traceWave } from "../orapa/tracer";
 import { LiveGame } from "../live";
 import { targetSeat } from "./GamePage";
-import { TrainingPanel } from "./TrainingPanel";
+import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
 
 /** Marks of the answers heard on the question board: tagged ports and answered cells. */
 export function questionMarks(observations: Observation[]): { ports: Record<string, PortMark>; cells: Record<string, CellMark> } {
@@ -68,12 +68,17 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const set = gemSet(state.gems as string);
   const marks = useMemo(() => checkSketch({ gems: sketch }, observations), [sketch, observations]);
   const { ports, cells } = questionMarks(observations);
+  const [overlay, setOverlay] = useState<Overlay>({ cells: {}, ports: {} });
+  const takeOverlay = useCallback((o: Overlay) => setOverlay(o), []);
+  // training: the deduction map and the advisor's question drawn over the question board
+  const boardCells = withOverlay(cells, overlay.cells, (mine) => mine);
+  const boardPorts = withOverlay(ports, overlay.ports, (mine, theirs) => ({ ...mine, title: `${mine.title}; ${theirs.title}` }));
 
   const ask = async (q: { shot: string } | { cell: string }) => {
     setError("");
     try {
-      await api.act(state.id, q);
-      await live.refresh();
+      const out = await api.act(state.id, q);
+      live.setState(out.game);       // the answer is in the reply: no second request
     } catch (err) {
       setError((err as Error).message);
     }
@@ -128,7 +133,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
       <div className="boards">
         <section aria-label="questions">
           <h2>The mine{target !== null ? ` of ${state.seats[target]?.name ?? "the director"}` : ""}</h2>
-          <Board label="question board" portMarks={ports} cellMarks={cells}
+          <Board label="question board" portMarks={boardPorts} cellMarks={boardCells}
             onPort={myTurn ? (p) => ask({ shot: p }) : undefined} onCell={myTurn ? (c) => ask({ cell: c }) : undefined} />
           <form className="ask" onSubmit={submitTyped}>
             <label>Port or cell <input name="question" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={!myTurn} placeholder="15 or E4" /></label>
@@ -164,7 +169,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
                 <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
               </div>
             )}
-            {state.hints && <TrainingPanel state={state} sketch={sketch} />}
+            {state.hints && <TrainingPanel state={state} sketch={sketch} onOverlay={takeOverlay} />}
           </section>
         )}
       </div>

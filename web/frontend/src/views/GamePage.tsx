@@ -1,7 +1,7 @@
 // One game: picks the view for the caller's seat (explorer, director, duel player, spectator)
 // and the game's status (waiting, playing, over).
 import { FormEvent, useState } from "react";
-import { GameState, Seat, api, me, rememberGame } from "../api";
+import { GameState, Seat, api, me } from "../api";
 import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
 import { DirectorView } from "./DirectorView";
@@ -37,7 +37,6 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
     e.preventDefault();
     try {
       const out = await api.join(state.id, code.trim().toUpperCase());
-      rememberGame(state.id);
       onJoined(out.game);
     } catch (err) {
       setError((err as Error).message);

@@ -1,7 +1,7 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
 import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
-import { ApiError, CreateBody, GameState, Level, SeatRequest, api, me, myGameIds, register, rememberGame, signOut } from "../api";
+import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, me, register, signOut } from "../api";
 import { GEM_SETS } from "../orapa/layout";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
@@ -48,9 +48,12 @@ export function seatsFor(mode: Mode, opts: { level: Level; opponent: "human" | "
 }
 
 type Game = "orapa" | "ripple" | "mandragora" | "uncovered";
+/** Who plays the other side: the computer, a friend online (by the code) or a friend on this
+ * screen (hot-seat: the friend's seat is taken here and the page hands over each turn). */
+type Opponent = "human" | "computer" | "hotseat";
 
 /** The create body of the other games: their options and seats (every seat a player). */
-export function otherGameBody(game: Exclude<Game, "orapa">, o: { level: Level; opponent: "human" | "computer"; power: boolean; pattern: string; first: string; variant: string; players: number; computers: number }): CreateBody {
+export function otherGameBody(game: Exclude<Game, "orapa">, o: { level: Level; opponent: Opponent; power: boolean; pattern: string; first: string; variant: string; players: number; computers: number; hints?: boolean }): CreateBody {
   const computer: SeatRequest = { role: "player", kind: "computer", level: o.level };
   const human: SeatRequest = { role: "player", kind: "human" };
   if (game === "uncovered") {
@@ -59,7 +62,7 @@ export function otherGameBody(game: Exclude<Game, "orapa">, o: { level: Level; o
   }
   const seats = [human, o.opponent === "computer" ? computer : human];
   if (game === "ripple") return { game, power: o.power, seats };
-  return { game, pattern: o.pattern, first: o.first, seats };
+  return { game, pattern: o.pattern, first: o.first, hints: !!o.hints, seats };
 }
 
 function CreateForm(): JSX.Element {
@@ -77,7 +80,8 @@ function CreateForm(): JSX.Element {
   const [visibility, setVisibility] = useState(true);
   const [hints, setHints] = useState(false);
   const [level, setLevel] = useState<Level>("normal");
-  const [opponent, setOpponent] = useState<"human" | "computer">("computer");
+  const [opponent, setOpponent] = useState<Opponent>("computer");
+  const [friend, setFriend] = useState("Friend");
   const [tableRole, setTableRole] = useState<"explorer" | "director">("explorer");
   const [explorers, setExplorers] = useState(2);
   const [computerExplorers, setComputerExplorers] = useState(1);
@@ -91,10 +95,10 @@ function CreateForm(): JSX.Element {
     try {
       const out = game === "orapa"
         ? await api.createGame({ game: "orapa", mode, gems, rules: { mirror, touching, visibility }, hints,
-          seats: seatsFor(mode, { level, opponent, tableRole, explorers, computerExplorers }) })
-        : await api.createGame(otherGameBody(game, { level, opponent, power, pattern, first, variant, players, computers }));
-      rememberGame(out.game.id);
+          seats: seatsFor(mode, { level, opponent: opponent === "hotseat" ? "human" : opponent, tableRole, explorers, computerExplorers }) })
+        : await api.createGame(otherGameBody(game, { level, opponent, power, pattern, first, variant, players, computers, hints }));
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
+      if (game !== "orapa" && game !== "uncovered" && opponent === "hotseat") await addHotSeat(String(out.game.id), out.code, friend.trim() || "Friend");
       navigate(`/games/${out.game.id}`);
     } catch (err) {
       setError((err as Error).message);
@@ -110,8 +114,11 @@ function CreateForm(): JSX.Element {
         <option value="mandragora">Mandragora Mania</option><option value="uncovered">Uncovered!</option></select></label>
       {game !== "orapa" && (
         <>
-          {game !== "uncovered" && <label>Opponent <select name="otherOpponent" value={opponent} onChange={(e) => setOpponent(e.target.value as "human" | "computer")}>
-            <option value="computer">the computer</option><option value="human">a friend (share the code)</option></select></label>}
+          {game !== "uncovered" && <label>Opponent <select name="otherOpponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
+            <option value="computer">the computer</option><option value="human">a friend online (share the code)</option>
+            <option value="hotseat">a friend on this screen</option></select></label>}
+          {game !== "uncovered" && opponent === "hotseat" && <label>Friend's name <input name="friend" value={friend} onChange={(e) => setFriend(e.target.value)} maxLength={40} /></label>}
+          {game === "mandragora" && <label className="inline"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> training mode (the solver's advice)</label>}
           {game === "ripple" && <label className="inline"><input type="checkbox" name="power" checked={power} onChange={(e) => setPower(e.target.checked)} /> power stones</label>}
           {game === "mandragora" && <>
             <label>Pattern <select name="pattern" value={pattern} onChange={(e) => setPattern(e.target.value)}>{"ABCDE".split("").map((p) => <option key={p}>{p}</option>)}</select></label>
@@ -145,7 +152,7 @@ function CreateForm(): JSX.Element {
       </fieldset>
       <label className="inline"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> training mode (hints on)</label>
       {mode === "duel" && (
-        <label>Opponent <select name="opponent" value={opponent} onChange={(e) => setOpponent(e.target.value as "human" | "computer")}>
+        <label>Opponent <select name="opponent" value={opponent === "hotseat" ? "human" : opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
           <option value="computer">the computer</option><option value="human">a friend (share the code)</option></select></label>
       )}
       {mode === "table" && (
@@ -181,7 +188,6 @@ function JoinForm(): JSX.Element {
         id = String(found.games[0].id);
       }
       const out = await api.join(id, theCode);
-      rememberGame(out.game.id);
       navigate(`/games/${out.game.id}`);
     } catch (err) {
       setError(err instanceof ApiError && err.status === 404 ? `no game ${id}` : (err as Error).message);
@@ -198,18 +204,21 @@ function JoinForm(): JSX.Element {
   );
 }
 
-function MyGames(): JSX.Element {
-  const [games, setGames] = useState<GameState[] | null>(null);
+function MyGames({ player }: { player: string }): JSX.Element {
+  const [games, setGames] = useState<GameRecord[] | null>(null);
+  const [error, setError] = useState("");
   useEffect(() => {
-    Promise.all(myGameIds().map((id) => api.game(id).catch(() => null)))
-      .then((all) => setGames(all.filter((g): g is GameState => g !== null)));
-  }, []);
+    api.playerGames(player).then((out) => setGames([...out.games].reverse()))
+      .catch((err) => setError((err as Error).message));
+  }, [player]);
+  if (error) return <p className="error" role="alert">{error}</p>;
   if (games === null) return <p>Loading my games…</p>;
   const running = games.filter((g) => g.status !== "over");
   const finished = games.filter((g) => g.status === "over");
-  const row = (g: GameState) => (
-    <li key={g.id}><Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}{g.mode ? ` ${g.mode}` : ""}{g.game === "orapa" ? ` · ${typeof g.gems === "string" ? g.gems : "custom gems"}` : ""}</Link>
-      {" "}<span className="muted">{g.status}{g.outcome ? ` · ${g.outcome}` : ""}</span></li>
+  const row = (g: GameRecord) => (
+    <li key={g.id}><Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}{g.mode ? ` ${g.mode}` : ""}</Link>
+      {" "}<span className="muted">{g.status}{g.result ? ` · ${g.result}` : ""}{g.questions !== null && g.status === "over" ? ` · ${g.questions} questions` : ""}
+        {(g.ended ?? g.started) ? ` · ${(g.ended ?? g.started ?? "").slice(0, 10)}` : ""}</span></li>
   );
   return (
     <section className="card" aria-label="my games">
@@ -233,7 +242,7 @@ export function Lobby(): JSX.Element {
         <CreateForm />
         <div>
           <JoinForm />
-          <MyGames />
+          <MyGames player={String(player.id)} />
         </div>
       </div>
     </div>

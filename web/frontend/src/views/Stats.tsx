@@ -1,28 +1,17 @@
 // A player's statistics, with a chart of questions per won game over time.
 import { useEffect, useState } from "react";
-import { GameState, Stats, api, me, myGameIds } from "../api";
+import { GameRecord, Stats, api } from "../api";
+import { Link } from "../App";
+import { GAME_TITLES } from "./GamePage";
 
 export interface WonGame { at: string; questions: number; game?: string }
 
-/** Won games with their question counts: the server's list when it sends one, else the games
- * this browser remembers (only for the player signed in here). */
-async function wonGames(stats: Stats, player: string): Promise<WonGame[]> {
-  const listed = (stats.history ?? stats.won_games) as WonGame[] | undefined;
-  if (Array.isArray(listed)) return listed.filter((g) => typeof g.questions === "number");
-  const self = me();
-  if (!self || String(self.id) !== String(player)) return [];
-  const games = await Promise.all(myGameIds().map((id) => api.game(id).catch(() => null)));
-  const out: WonGame[] = [];
-  for (const g of games.filter((x): x is GameState => x !== null && x.status === "over")) {
-    const seat = g.seats.find((s) => String(s.player) === String(player));
-    if (seat && seat.role !== "director" && g.winners.includes(seat.seat)) {
-      // when it was won: the time of the game's last event
-      const events = (await api.events(g.id, 0).catch(() => ({ events: [] }))).events;
-      const asked = events.filter((e) => e.seat === seat.seat && (e.type === "shot" || e.type === "cell")).length;
-      out.push({ at: events.length ? events[events.length - 1].at : "", questions: asked, game: g.id });
-    }
-  }
-  return out.sort((a, b) => a.at.localeCompare(b.at));
+/** The won Orapa games of a player's list, oldest first: the chart's points. */
+export function wonGames(records: GameRecord[]): WonGame[] {
+  return records
+    .filter((g) => g.status === "over" && g.result === "win" && typeof g.questions === "number")
+    .map((g) => ({ at: g.ended ?? g.started ?? "", questions: g.questions as number, game: String(g.id) }))
+    .sort((a, b) => a.at.localeCompare(b.at));
 }
 
 export function QuestionsChart({ games }: { games: WonGame[] }): JSX.Element {
@@ -49,17 +38,20 @@ export function QuestionsChart({ games }: { games: WonGame[] }): JSX.Element {
 
 export function StatsPage({ id }: { id: string }): JSX.Element {
   const [stats, setStats] = useState<Stats | null>(null);
-  const [games, setGames] = useState<WonGame[]>([]);
+  const [records, setRecords] = useState<GameRecord[]>([]);
+  const [name, setName] = useState("");
   const [error, setError] = useState("");
   useEffect(() => {
-    api.stats(id).then(async (s) => {
+    Promise.all([api.stats(id), api.playerGames(id), api.player(id)]).then(([s, g, p]) => {
       setStats(s);
-      setGames(await wonGames(s, id));
+      setRecords(g.games);
+      setName(p.player.name);
     }).catch((e) => setError((e as Error).message));
   }, [id]);
+  const games = wonGames(records);
+  const finished = records.filter((g) => g.status === "over").reverse();
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!stats) return <p>Loading…</p>;
-  const name = (stats.name ?? (stats.player as { name?: string } | undefined)?.name) as string | undefined;
   return (
     <div className="stats card">
       <h1>Statistics{name ? ` of ${name}` : ""}</h1>
@@ -77,6 +69,13 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
       )}
       <h2>Questions per won game</h2>
       <QuestionsChart games={games} />
+      <h2>Finished games</h2>
+      {finished.length === 0 ? <p className="muted">none yet</p> : (
+        <table className="history-table" data-testid="game-history"><thead><tr><th>date</th><th>game</th><th>mode</th><th>result</th><th>questions</th></tr></thead><tbody>
+          {finished.map((g) => <tr key={g.id}><td>{(g.ended ?? "").slice(0, 10)}</td><td><Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}</Link></td>
+            <td>{g.mode ?? "–"}</td><td>{g.result}</td><td>{g.questions ?? "–"}</td></tr>)}
+        </tbody></table>
+      )}
     </div>
   );
 }

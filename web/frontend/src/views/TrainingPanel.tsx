@@ -1,22 +1,32 @@
 // Training mode (hints on): the deduction map, the advisor's next question and "is my sketch
 // forced?", all through the hints endpoints.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CheckResult, Deductions, GameState, NextHint, api } from "../api";
-import { Board, CellMark, PortMark } from "../components/Board";
-import { SCREEN_COLORS } from "../orapa/colors";
+import { CellMark, PortMark } from "../components/Board";
+import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON } from "../orapa/layout";
 
 export function deductionMarks(d: Deductions): Record<string, CellMark> {
   const out: Record<string, CellMark> = {};
   for (const [cell, what] of Object.entries(d.cells)) {
-    if (what === "open") out[cell] = { fill: "#e9e4d4", text: "?", title: `${cell}: still open` };
-    else if (what === "empty") out[cell] = { fill: "#ffffff", text: "·", title: `${cell}: surely empty` };
-    else out[cell] = { fill: SCREEN_COLORS[what] ?? "#ccc", text: what[0].toUpperCase(), title: `${cell}: surely ${what}` };
+    if (what === "open") out[cell] = { fill: "#e9e4d4", text: "?", title: `${cell}: still open`, deduced: what };
+    else if (what === "empty") out[cell] = { fill: "#ffffff", text: "·", title: `${cell}: surely empty`, deduced: what };
+    else out[cell] = { fill: SCREEN_COLORS[what] ?? "#ccc", text: COLOR_LETTERS[what] ?? what[0].toUpperCase(), title: `${cell}: surely ${what}`, deduced: what };
   }
   return out;
 }
 
-export function TrainingPanel({ state, sketch }: { state: GameState; sketch: GemJSON[] }): JSX.Element {
+/** What training draws over the question board: settled cells and the advisor's question. */
+export interface Overlay { cells: Record<string, CellMark>; ports: Record<string, PortMark> }
+
+/** The overlay laid over the question board's own marks: an answered cell keeps its answer. */
+export function withOverlay<T>(own: Record<string, T>, over: Record<string, T>, keep: (mine: T, theirs: T) => T): Record<string, T> {
+  const out = { ...over };
+  for (const [k, v] of Object.entries(own)) out[k] = k in over ? keep(v, over[k]) : v;
+  return out;
+}
+
+export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; sketch: GemJSON[]; onOverlay: (o: Overlay) => void }): JSX.Element {
   const [deductions, setDeductions] = useState<Deductions | null>(null);
   const [next, setNext] = useState<NextHint | null>(null);
   const [check, setCheck] = useState<CheckResult | null>(null);
@@ -33,10 +43,15 @@ export function TrainingPanel({ state, sketch }: { state: GameState; sketch: Gem
       setBusy("");
     }
   };
+  // the answers change what is settled: an old map is dropped when a new answer arrives
+  const heard = Object.values(state.observations).reduce((n, o) => n + o.length, 0);
+  useEffect(() => { setDeductions(null); setNext(null); }, [heard]);
   const portMarks: Record<string, PortMark> = {};
   if (next && /^[0-9]+$|^[A-R]$/.test(next.question)) portMarks[next.question] = { color: "orange", tag: "★", title: "the advisor's question" };
   const cellMarks = deductions ? deductionMarks(deductions) : {};
-  if (next && /^[A-J][1-8]$/.test(next.question)) cellMarks[next.question] = { ...(cellMarks[next.question] ?? {}), text: "★", title: "the advisor's question" };
+  if (next && /^[A-J][1-8]$/.test(next.question)) cellMarks[next.question] = { ...(cellMarks[next.question] ?? {}), text: "★", title: "the advisor's question", deduced: cellMarks[next.question]?.deduced ?? "advised" };
+  const overlay = JSON.stringify({ cells: cellMarks, ports: portMarks });
+  useEffect(() => onOverlay(JSON.parse(overlay) as Overlay), [overlay, onOverlay]);
   return (
     <section className="card training" aria-label="training">
       <h2>Training</h2>
@@ -51,13 +66,13 @@ export function TrainingPanel({ state, sketch }: { state: GameState; sketch: Gem
         <p data-testid="hint-next">Ask <b>{next.question}</b>: {next.expected_bits.toFixed(2)} bits expected; {next.exact ? "" : "about "}{next.candidates} layout{next.candidates === 1 ? "" : "s"} still fit.
           {next.ranking.length > 1 && <span className="muted"> Then: {next.ranking.slice(1, 4).map((r) => `${r.question} (${r.expected_bits.toFixed(2)})`).join(", ")}</span>}</p>
       )}
-      {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{deductions.count} layout{deductions.count === 1 ? "" : "s"} fit the answers; settled cells are coloured, open ones marked ?.</p>}
+      {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{deductions.count} layout{deductions.count === 1 ? "" : "s"} fit the answers; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
+        <button type="button" className="link" onClick={() => setDeductions(null)}>Hide the map</button></p>}
       {check && (
         <p data-testid="hint-check">{check.forced ? "Forced: your sketch is the only layout that fits." :
           check.consistent ? "Your sketch fits every answer, but it is not the only layout that does." :
             `Your sketch does not fit ${check.reproduces.filter((r) => !r).length} of the answers.`}</p>
       )}
-      {(deductions || next) && <Board label="deduction map" cellMarks={cellMarks} portMarks={portMarks} />}
     </section>
   );
 }

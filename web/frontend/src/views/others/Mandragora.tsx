@@ -1,8 +1,8 @@
 // Mandragora Mania: the ten areas laid out as in the rules, stacks bottom to top with piece
 // letters and names, legal areas highlighted, sowing animated piece by piece, extra turns.
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { GameEvent, GameState } from "../../api";
-import { OtherProps, RestartButton, TurnLine, useAct, useNewEvents } from "./common";
+import { GameEvent, GameState, SolverHint, api } from "../../api";
+import { OtherProps, RestartButton, TurnLine, control, stepMs, useAct, useNewEvents } from "./common";
 
 interface MandragoraView {
   position: { areas: Record<string, string>; scores: Record<string, number>; to_move: string; over: boolean };
@@ -18,18 +18,54 @@ export const AREA_AT: Record<number, [number, number]> = {
   9: [0, 0], 8: [1, 0], 7: [2, 0], 6: [3, 0], 2: [1.5, 1], 4: [2.5, 1], 1: [0.5, 2], 3: [1.5, 2], 5: [2.5, 2], 0: [3.5, 2],
 };
 const PIECE_COLOURS: Record<string, string> = { M: "#7a9e3c", K: "#8a5a2b", P: "#3c7a9e", C: "#c9a227", A: "#b0417a" };
-const STEP_MS = 350;
+const STEP_NORMAL = 350;
+
+/** Training mode: what the solver would sow now and what the position is worth to the side to
+ * move (asked again after each move). */
+function SolverAdvice({ state, token, onBest }: { state: GameState; token?: string; onBest: (area: number | null) => void }): JSX.Element {
+  const [hint, setHint] = useState<SolverHint | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  useEffect(() => { setHint(null); onBest(null); }, [state.seq, onBest]);
+  const ask = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      const h = await api.solverHint(String(state.id), token);
+      setHint(h);
+      onBest(h.best);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const worth = hint ? `${hint.value > 0 ? "+" : ""}${hint.value}` : "";
+  return (
+    <section className="card training" aria-label="training">
+      <button type="button" onClick={ask} disabled={busy}>What would the solver play?</button>
+      {busy && <span className="muted"> Thinking…</span>}
+      {error && <p className="error" role="alert">{error}</p>}
+      {hint && hint.best !== null && (
+        <p data-testid="solver-hint">The solver would sow <b>area {hint.best}</b> for the {hint.side}: the position is worth <b>{worth}</b> to
+          the {hint.side} (its points to come minus the other side's, {hint.exact ? "exact" : `searched ${hint.depth} moves deep`}).</p>
+      )}
+    </section>
+  );
+}
 
 export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
   const state = live.state as GameState & MandragoraView;
-  const [act, error] = useAct(live);
+  const [act, error] = useAct(live, seat);
+  const { acting, token } = control(state, seat);
   const [landing, setLanding] = useState<{ area: number; piece: string } | null>(null);
   const [banner, setBanner] = useState("");
   const [focus, setFocus] = useState(0);
+  const [advised, setAdvised] = useState<number | null>(null);
   const queue = useRef<GameEvent[]>([]);
   const running = useRef(false);
   const mySide = seat ? state.sides?.[String(seat.seat)] : null;
-  const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
+  const myTurn = acting !== null;
   const legal = myTurn ? state.legal ?? [] : [];
 
   const runQueue = useCallback(() => {
@@ -40,12 +76,12 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
     const sown = (e.sown ?? []) as [string, number][];
     const who = e.seat !== null ? state.seats[e.seat]?.name : e.side;
     setBanner(`${who} sows area ${e.area}${e.extra_turn ? " — extra turn!" : ""}`);
-    sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * STEP_MS));
+    sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * stepMs(STEP_NORMAL)));
     window.setTimeout(() => {
       setLanding(null);
       running.current = false;
       runQueue();
-    }, sown.length * STEP_MS + 200);
+    }, sown.length * stepMs(STEP_NORMAL) + 200);
   }, [state.seats]);
   const onEvent = useCallback((e: GameEvent) => {
     if (e.type !== "move") return;
@@ -99,6 +135,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
                   <text x={x * W + 28 + (i % 5) * 23} y={y * H + H - 19 - Math.floor(i / 5) * 24} className="piece-letter">{p}</text>
                 </g>
               ))}
+              {advised === area && <text x={x * W + W - 34} y={y * H + 58} className="advised">★</text>}
               {landing?.area === area && <text x={x * W + W - 30} y={y * H + 30} className="landing-piece">+{landing.piece}</text>}
             </g>
           );
@@ -108,6 +145,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
       <div className="buttons" aria-label="legal moves">
         {legal.map((a) => <button key={a} type="button" onClick={() => act({ move: a })} data-move={a}>Sow area {a}</button>)}
       </div>
+      {state.hints && state.status === "playing" && <SolverAdvice state={state} token={token} onBest={setAdvised} />}
       <h2>Moves</h2>
       <p data-testid="moves">{(state.moves ?? []).join(", ") || "none yet"}</p>
       <RestartButton state={state} options={{ pattern: state.rules?.pattern ?? "A", first: state.rules?.first ?? "player" }} />

@@ -3,10 +3,10 @@
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
-import { OtherProps, RestartButton, TurnLine, useAct, useNewEvents } from "./common";
+import { OtherProps, RestartButton, TurnLine, control, stepMs, useAct, useNewEvents } from "./common";
 
 const LETTER: Record<string, string> = { r: "red", g: "green", b: "blue", y: "yellow" };
-const STEP_MS = 380;
+const STEP_NORMAL = 380;
 
 interface RippleView {
   position: { board: string[]; scores: Record<string, number>; to_move: number; over: boolean; history: { move: string; player: number; scores: Record<string, number>; change: Record<string, number> }[] };
@@ -35,10 +35,12 @@ export function rippleFrames(before: string[], move: string, side: number, steps
 
 export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   const state = live.state as GameState & RippleView;
-  const [act, error] = useAct(live);
-  const side = seat ? seat.seat + 1 : 0;
+  const [act, error] = useAct(live, seat);
+  const { acting } = control(state, seat);
+  const side = acting !== null ? acting + 1 : seat ? seat.seat + 1 : 0;
   const mine = state.colours?.[String(side)] ?? ["red", "blue", "green", "yellow"];
-  const [colour, setColour] = useState(mine[0]);
+  const [picked, setColour] = useState(mine[0]);
+  const colour = mine.includes(picked) ? picked : mine[0];   // each side picks from its own colours
   const [power, setPower] = useState(false);
   const [frame, setFrame] = useState<string[] | null>(null);   // the board mid-animation
   const [moving, setMoving] = useState<[number, number] | null>(null);
@@ -66,9 +68,9 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
       setFrame(f);
       setMoving(i > 0 ? steps[i - 1][1] : null);
       if (i === frames.length - 1) {
-        window.setTimeout(() => { running.current = false; runQueue(); }, STEP_MS);
+        window.setTimeout(() => { running.current = false; runQueue(); }, stepMs(STEP_NORMAL));
       }
-    }, i * STEP_MS));
+    }, i * stepMs(STEP_NORMAL)));
   }, []);
   const onEvent = useCallback((e: GameEvent) => {
     if (e.type !== "move") return;
@@ -80,7 +82,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
 
   const frames = frame ? [frame] : [];
   const board = frames.length ? frames[0] : state.position.board;
-  const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat && frames.length === 0;
+  const myTurn = acting !== null && frames.length === 0;
   const play = (r: number, c: number) => {
     if (!myTurn || board[r][c] !== ".") return;
     act({ move: `${colour}${power ? "+" : ""}@${r},${c}` });

@@ -66,18 +66,21 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
   const [flash, setFlash] = useState<Record<number, number[]>>({});
   const pos = state.position;
   const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
+  const [said, setSaid] = useState("");
   const onEvent = useCallback((e: GameEvent) => {
     if (e.type !== "swap" || !Array.isArray(e.swap)) return;
     const [p, a, q, b] = e.swap as number[];
     setFlash({ [p]: [a], [q]: [b] });
+    setSaid(`${state.seats[p]?.name ?? `player ${p}`} swapped position ${a} with ${state.seats[q]?.name ?? `player ${q}`}'s position ${b}.`);
     window.setTimeout(() => setFlash({}), 1500);
-  }, []);
+  }, [state.seats]);
   useNewEvents(live, onEvent);
   return (
     <div className="uncovered">
       <TurnLine state={state} seat={seat} />
       <p>Turn <b data-testid="turn-counter">{pos.turn}</b> · {pos.variant} · {pos.win === "ordered" ? "every hand must read 1 2 3 4" : "every hand shows the same sequence"}</p>
       {error && <p className="error" role="alert">{error}</p>}
+      <p className="banner" aria-live="polite" data-testid="last-swap">{said}</p>
       {myTurn && <p className="muted">{own === null ? "Choose one of your cards, then another player's card to swap it with, or declare." : `Your card at position ${own}: now choose another player's card.`}</p>}
       <div className="hands">
         {pos.hands.map((cards, p) => (

@@ -1,20 +1,40 @@
 // Shared pieces of the Ripple, Mandragora and Uncovered! pages: acting on the game, the
 // restart button and the events of the last move, for the animations.
 import { useEffect, useRef, useState } from "react";
-import { GameEvent, GameState, Seat, api, rememberGame } from "../../api";
+import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from "../../api";
 import { LiveGame } from "../../live";
 import { navigate } from "../../router";
 
 export interface OtherProps { live: LiveGame; seat: Seat | null }
 
-/** Send one action; the error's one line is kept for the page. */
-export function useAct(live: LiveGame): [(action: Record<string, unknown>) => Promise<void>, string] {
+/** The delay between animation steps: none for a browser that asks for reduced motion (the
+ * steps still run, in order, at once). */
+export function stepMs(normal: number): number {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : normal;
+}
+
+/** The seats this screen plays: its player's, plus a friend's on a hot-seat game. `acting` is
+ * the one of them to move now (null when none is), `token` the friend's when it is theirs. */
+export interface Control { seats: number[]; acting: number | null; token?: string; friend: HotSeat | null }
+
+export function control(state: GameState, seat: Seat | null): Control {
+  const friend = hotSeat(String(state.id));
+  const seats = [...(seat ? [seat.seat] : []), ...(friend && friend.seat !== seat?.seat ? [friend.seat] : [])];
+  const acting = state.status === "playing" && state.to_move !== null && seats.includes(state.to_move) ? state.to_move : null;
+  return { seats, acting, friend, token: friend && acting === friend.seat ? friend.token : undefined };
+}
+
+/** Send one action (as the friend when it is their turn on this screen); the error's one line
+ * is kept for the page. */
+export function useAct(live: LiveGame, seat: Seat | null = null): [(action: Record<string, unknown>) => Promise<void>, string] {
   const [error, setError] = useState("");
   const act = async (action: Record<string, unknown>) => {
     setError("");
     try {
-      const out = await api.act((live.state as GameState).id, action);
-      live.setState(out.game);
+      const state = live.state as GameState;
+      const out = await api.act(state.id, action, control(state, seat).token);
+      if (out.game.your_seat === seat?.seat) live.setState(out.game);
+      else await live.refresh();
     } catch (err) {
       setError((err as Error).message);
     }
@@ -41,9 +61,10 @@ export function RestartButton({ state, options }: { state: GameState; options: R
   const restart = async () => {
     try {
       const seats = state.seats.map((s) => (s.kind === "computer" ? { role: s.role, kind: s.kind, level: s.level ?? "normal" } : { role: s.role, kind: s.kind }));
-      const out = await api.createGame({ game: state.game, ...options, seats });
-      rememberGame(out.game.id);
+      const out = await api.createGame({ game: state.game, ...options, hints: state.hints, seats });
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
+      const friend = hotSeat(String(state.id));
+      if (friend) await addHotSeat(String(out.game.id), out.code, friend.name);
       navigate(`/games/${out.game.id}`);
     } catch (err) {
       setError((err as Error).message);
@@ -57,8 +78,11 @@ export function RestartButton({ state, options }: { state: GameState; options: R
 
 /** "Your turn" or who is to move, and the end. */
 export function TurnLine({ state, seat }: { state: GameState; seat: Seat | null }): JSX.Element {
+  const { acting, friend } = control(state, seat);
+  const name = state.seats[state.to_move ?? 0]?.name ?? "The other side";
   const text = state.status === "waiting" ? "Waiting for players…" :
     state.status === "over" ? `Game over: ${state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome}` :
-      seat && state.to_move === seat.seat ? "Your turn." : `${state.seats[state.to_move ?? 0]?.name ?? "The other side"} is to move…`;
+      acting !== null && friend ? `${name}'s turn (on this screen).` :
+        acting !== null ? "Your turn." : `${name} is to move…`;
   return <p className={state.status === "over" ? "verdict" : "status"} aria-live="polite" data-testid="turn">{text}</p>;
 }

@@ -1,0 +1,88 @@
+// The pages' own logic: the stats chart's points, the training overlay, the hot-seat control,
+// Ripple's animation frames and Uncovered!'s replay of a shortest win.
+import { beforeEach, describe, expect, it } from "vitest";
+import type { GameRecord, GameState, Seat } from "../src/api";
+import { wonGames } from "../src/views/Stats";
+import { deductionMarks, withOverlay } from "../src/views/TrainingPanel";
+import { control } from "../src/views/others/common";
+import { rippleFrames } from "../src/views/others/Ripple";
+import { afterSwaps } from "../src/views/others/Uncovered";
+
+const store = new Map<string, string>();
+beforeEach(() => {
+  store.clear();
+  (globalThis as { localStorage?: unknown }).localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  };
+});
+
+function record(id: number, over: Partial<GameRecord>): GameRecord {
+  return { id: String(id), game: "orapa", mode: "solo", status: "over", seat: 0, role: "explorer", result: "win",
+    questions: 10, started: `2026-01-0${id}T10:00:00+00:00`, ended: `2026-01-0${id}T11:00:00+00:00`, ...over };
+}
+
+describe("stats chart", () => {
+  it("charts only won Orapa games, oldest first, by their end", () => {
+    const points = wonGames([
+      record(3, { questions: 7 }), record(1, { questions: 12 }), record(2, { result: "loss" }),
+      record(4, { game: "ripple", questions: null }), record(5, { status: "playing", result: null, ended: null }),
+    ]);
+    expect(points.map((p) => p.questions)).toEqual([12, 7]);
+    expect(points[0].at).toBe("2026-01-01T11:00:00+00:00");
+  });
+});
+
+describe("training overlay", () => {
+  it("marks every deduced cell and keeps an answered cell's own mark", () => {
+    const marks = deductionMarks({ count: 3, exact: true, cells: { A1: "empty", B1: "red", C1: "open" } });
+    expect(marks.A1.deduced).toBe("empty");
+    expect(marks.B1).toMatchObject({ deduced: "red", text: "R" });
+    expect(marks.C1.text).toBe("?");
+    const merged = withOverlay({ B1: { text: "answer" } }, marks, (mine) => mine);
+    expect(merged.B1).toEqual({ text: "answer" });
+    expect(merged.A1.deduced).toBe("empty");
+  });
+});
+
+describe("hot-seat control", () => {
+  const seats: Seat[] = [
+    { seat: 0, role: "player", kind: "human", name: "Ann", player: "1" },
+    { seat: 1, role: "player", kind: "human", name: "Bo", player: "2" },
+  ];
+  const state = (to_move: number | null, status: GameState["status"] = "playing") =>
+    ({ id: "9", status, to_move, seats } as unknown as GameState);
+
+  it("acts for the friend on their turn with the friend's token", () => {
+    expect(control(state(1), seats[0])).toMatchObject({ seats: [0], acting: null });
+    localStorage.setItem("orapa.hotseat.9", JSON.stringify({ seat: 1, token: "T2", name: "Bo" }));
+    expect(control(state(1), seats[0])).toMatchObject({ seats: [0, 1], acting: 1, token: "T2" });
+    expect(control(state(0), seats[0]).token).toBeUndefined();
+    expect(control(state(0), seats[0]).acting).toBe(0);
+    expect(control(state(null, "over"), seats[0]).acting).toBeNull();
+  });
+});
+
+describe("ripple frames", () => {
+  it("places the stone, then moves one stone per step", () => {
+    const before = Array.from({ length: 7 }, (_, r) => (r === 3 ? "..r...." : "......."));
+    const frames = rippleFrames(before, "blue@3,3", 2, [[[3, 2], [3, 1]]]);
+    expect(frames).toHaveLength(2);
+    expect(frames[0][3]).toBe("..rB...");
+    expect(frames[1][3]).toBe(".r.B...");
+    expect(rippleFrames(before, "red+@0,0", 1, [])[0][0]).toBe("r......");
+  });
+});
+
+describe("uncovered replay", () => {
+  it("swaps one card with another player's and leaves the start untouched", () => {
+    const initial = [[9, 1, 3, 4], [1, 2, 3, 8]];
+    const swaps: [number, number, number, number][] = [[0, 1, 1, 4], [1, 1, 0, 2]];
+    expect(afterSwaps(initial, swaps, 1)).toEqual([[8, 1, 3, 4], [1, 2, 3, 9]]);
+    expect(afterSwaps(initial, swaps, 2)).toEqual([[8, 1, 3, 4], [1, 2, 3, 9]]);
+    expect(afterSwaps([[9, 5, 3, 4], [1, 2, 3, 8]], swaps, 2)).toEqual([[8, 1, 3, 4], [5, 2, 3, 9]]);
+    expect(initial[0]).toEqual([9, 1, 3, 4]);
+    expect(afterSwaps(initial, swaps, 0)).toEqual(initial);
+  });
+});
