@@ -268,8 +268,10 @@ class Generation:
                   disable=None if self.progress is None else not self.progress) as bar:
             try:
                 for result in mapper(jobs):
-                    if isinstance(result, tuple):
+                    if isinstance(result, tuple):     # (index, how it failed twice)
                         self.failed.append(result[0])
+                        tqdm.write(f"orapa: shard {result[0]}: {result[1]}; left for --resume",
+                                   file=sys.stderr)
                         continue
                     records[result.index] = write_shard(self.out, self.spec.gems, result)
                     bar.update(len(result.lines))

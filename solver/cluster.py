@@ -47,6 +47,26 @@ def system_failures(ray: ModuleType) -> tuple[type[BaseException], ...]:
                  if hasattr(ray.exceptions, name))
 
 
+def task_failures(ray: ModuleType) -> tuple[type[BaseException], ...]:
+    """Every way a task can fail: lost with its worker or node, or stopped by an exception
+    inside it (`RayTaskError`: a bug, or a node without this project installed)."""
+    return system_failures(ray) + (ray.exceptions.RayTaskError,)
+
+
+def failure_reason(exc: BaseException) -> str:
+    """One line saying how a task failed twice: lost with its worker, or the exception it
+    raised (its class and the first line of its message, at most 200 characters)."""
+    if type(exc).__name__.startswith("RayTaskError"):
+        cause = getattr(exc, "cause", None)
+        if cause is None:
+            what = "an exception"
+        else:
+            message = str(cause).strip().splitlines()
+            what = type(cause).__name__ + (f": {message[0][:200]}" if message else "")
+        return f"failed twice ({what})"
+    return f"lost twice with its worker ({type(exc).__name__})"
+
+
 @contextmanager
 def ray_session(address: str | None = None, num_cpus: int | None = None
                 ) -> Iterator[ModuleType]:

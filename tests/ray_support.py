@@ -14,7 +14,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
@@ -22,6 +23,7 @@ from games.orapa.puzzle import puzzle_from_layout
 from games.orapa.sampling import random_layout
 from solver.orapa.batch_runner import BatchOptions
 from solver.orapa.consistent import session_for
+from generator.shards import ShardJob, ShardResult, make_shard
 from solver.orapa.ray_batch import solve_chunk
 
 RAY = Path(sys.executable).parent / "ray"
@@ -53,6 +55,40 @@ def crash_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[st
     return solve_chunk(paths, options)
 
 
+FAILING_SHARD = 2
+
+
+def _log_attempt(folder: str, what: str) -> None:
+    """Leave one file per attempt in `folder`, so a test can count them."""
+    (Path(folder) / f"{what}-{os.getpid()}-{time.monotonic_ns()}").touch()
+
+
+def failing_shard_task(how: str, attempts: str) -> Callable[[ShardJob], ShardResult]:
+    """`make_shard`, except that shard FAILING_SHARD fails every time: its worker process dies
+    (`how` = "crash", as a segfault or the OOM killer) or it raises (`how` = "raise", a bug).
+    Each attempt leaves a file in the folder `attempts` (the closure travels to the workers)."""
+    def task(job: ShardJob) -> ShardResult:
+        if job.index == FAILING_SHARD:
+            _log_attempt(attempts, how)
+            if how == "crash":
+                os._exit(1)
+            raise RuntimeError(f"shard {job.index} cannot be made\nsecond line")
+        return make_shard(job)
+    return task
+
+
+def raising_chunk_task(attempts: str) -> Callable[[list[str], BatchOptions],
+                                                  tuple[list[dict[str, Any]], float]]:
+    """`solve_chunk`, except that a chunk holding a file named with CRASH_MARK raises, as a
+    node without the project installed would on every file; attempts are logged as above."""
+    def task(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+        if any(CRASH_MARK in Path(path).name for path in paths):
+            _log_attempt(attempts, "chunk")
+            raise ModuleNotFoundError("No module named 'solver'")
+        return solve_chunk(paths, options)
+    return task
+
+
 def chunk_with_session(paths: list[str], options: BatchOptions
                        ) -> tuple[list[dict[str, Any]], float]:
     """`solve_chunk`, each line tagged with its worker process and the identity of that
@@ -68,6 +104,19 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@contextmanager
+def local_ray(cpus: int = 2) -> Iterator[str]:
+    """A local Ray instance (no dashboard) for a test module; its address, for drivers in
+    other processes. Shut down however the tests end."""
+    import ray
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")    # drivers of the tests only
+    ray.init(address="local", num_cpus=cpus, include_dashboard=False, logging_level="ERROR")
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
 
 
 def ray_env() -> dict[str, str]:

@@ -24,7 +24,8 @@ from __future__ import annotations
 import json
 import math
 import statistics
-import sys
+import signal
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -32,9 +33,12 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 
-from solver.cluster import cluster_cpus, peak_rss_mb, ray_session, system_failures
-from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchSummary,
-                                       default_jobs, expand_paths, progress_bar, solve_file)
+from solver.cluster import (cluster_cpus, failure_reason, peak_rss_mb, ray_session,
+                            task_failures)
+from solver.orapa.batch_pool import shield_from_sigint
+from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchStopped,
+                                       BatchSummary, _StopSignals, default_jobs, expand_paths,
+                                       progress_bar, solve_file)
 from solver.orapa.consistent import drop_sessions
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
@@ -45,6 +49,7 @@ PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
 
 ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float]]
 _solved_here = 0          # puzzles this worker process solved since it last dropped its model
+_shielded = False         # SIGINT kept away from this worker process (once per process)
 
 
 def solve_chunk(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
@@ -53,7 +58,11 @@ def solve_chunk(paths: list[str], options: BatchOptions) -> tuple[list[dict[str,
     The solver's model stays cached in the process for the next chunk; after RECYCLE_AFTER
     puzzles it is dropped and rebuilt, which keeps a long-lived worker's memory flat.
     """
-    global _solved_here
+    global _solved_here, _shielded
+    if not _shielded:                     # a SIGINT inside the SAT solver breaks it (issue 15)
+        if threading.current_thread() is threading.main_thread():
+            shield_from_sigint()
+        _shielded = True
     lines = [solve_file(path, options) for path in paths]
     _solved_here += len(paths)
     if _solved_here >= RECYCLE_AFTER:
@@ -67,11 +76,11 @@ def _noop() -> None:
 
 
 def lost_line(path: str, exc: BaseException) -> dict[str, Any]:
-    """The `error` line of a file whose task was lost twice (worker or node died)."""
+    """The `error` line of a file whose task failed twice (its worker or node died, or the
+    task raised: a node without the project, say)."""
     line: dict[str, Any] = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
     line.update(file=path, status="error", seconds=0.0,
-                error=f"{path}: lost twice with its worker ({type(exc).__name__}); "
-                      f"not retried again")
+                error=f"{path}: {failure_reason(exc)}; not retried again")
     return line
 
 
@@ -138,8 +147,9 @@ class RayBatch:
         self.ray = ray
         self.workers = workers
         self.options = ray.put(options)
-        self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(chunk_task)
-        self.failures = system_failures(ray)
+        self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
+                               retry_exceptions=True)(chunk_task)
+        self.failures = task_failures(ray)
         cost = measure_task_cost(ray, workers) if task_cost is None else task_cost
         self.sizer = ChunkSizer(cost, workers)
         self.pending: dict[Any, list[str]] = {}
@@ -213,7 +223,8 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     `address`: a running cluster (`auto`, `HOST:PORT`, `ray://HOST:PORT`); None starts a local
     Ray instance with `jobs` CPUs (default: this machine's cores). With an address the cluster's
     CPUs bound the work running at once, and `jobs` (default: those CPUs) sizes the queue:
-    IN_FLIGHT_PER_WORKER chunks per job.
+    IN_FLIGHT_PER_WORKER chunks per job. SIGINT or SIGTERM stops the chunks still running and
+    keeps every finished line, as on the local engine (never between a line and its count).
     """
     args = list(args)
     started = time.perf_counter()
@@ -222,24 +233,27 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     local_cpus = None if address is not None else (jobs or default_jobs())
     engine = None
     ready = started
+    stops = _StopSignals()
     try:
-        with ray_session(address, local_cpus) as ray:
-            engine = RayBatch(ray, options, jobs or cluster_cpus(ray))
-            ready = time.perf_counter()      # connected, task cost measured
+        with ray_session(address, local_cpus) as ray, stops:
             try:
+                engine = RayBatch(ray, options, jobs or cluster_cpus(ray))
+                ready = time.perf_counter()      # connected, task cost measured
                 for lines in engine.chunk_lines(expand_paths(args, skip), bar.total):
-                    out.write("".join(json.dumps(line) + "\n" for line in lines))
-                    out.flush()                  # one write a chunk: the driver's cost per
-                    for line in lines:           # file is what limits a large cluster
-                        summary.add(line)
-                    bar.update(len(lines))
-                    bar.set_postfix({s: n for s, n in summary.counts.items() if n},
-                                    refresh=False)
-            except KeyboardInterrupt:
-                summary.interrupted = True
-                engine.cancel()
+                    with stops.hold():
+                        _write_chunk(out, lines, summary, bar)
+            except BatchStopped:
+                pass
+            except KeyboardInterrupt:            # a SIGINT seen inside Ray's own wait
+                stops.received = stops.received or signal.SIGINT
+            finally:
+                stops.holding = True             # a signal from here on is only recorded
+                if engine is not None:
+                    engine.cancel()
     finally:
         bar.close()
+    if stops.received is not None:
+        summary.interrupted, summary.signal = True, signal.Signals(stops.received).name
     summary.wall_seconds = time.perf_counter() - started
     summary.peak_rss_mb = {"main": peak_rss_mb(),
                            "workers": engine.worker_peak_mb if engine else 0.0}
@@ -249,3 +263,15 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
                           "lost_tasks": engine.lost,
                           "startup_seconds": round(ready - started, 3)}
     return summary
+
+
+def _write_chunk(out: TextIO, lines: list[dict[str, Any]], summary: RaySummary, bar: Any
+                 ) -> None:
+    """Append a chunk's lines with one write and one flush (the driver's cost per file is what
+    limits a large cluster), then count them."""
+    out.write("".join(json.dumps(line) + "\n" for line in lines))
+    out.flush()
+    for line in lines:
+        summary.add(line)
+    bar.update(len(lines))
+    bar.set_postfix({s: n for s, n in summary.counts.items() if n}, refresh=False)
