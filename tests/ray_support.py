@@ -28,6 +28,7 @@ from solver.orapa.ray_batch import solve_chunk
 
 RAY = Path(sys.executable).parent / "ray"
 CRASH_MARK = "crash"
+HANG_MARK = "hang"
 
 
 def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int] = (12, 36)
@@ -87,6 +88,14 @@ def raising_chunk_task(attempts: str) -> Callable[[list[str], BatchOptions],
             raise ModuleNotFoundError("No module named 'solver'")
         return solve_chunk(paths, options)
     return task
+
+
+def hang_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+    """`solve_chunk`, except that a chunk holding a file named with HANG_MARK never returns, as
+    a solver that cannot be interrupted (CaDiCaL) would not."""
+    if any(HANG_MARK in Path(path).name for path in paths):
+        time.sleep(3600)
+    return solve_chunk(paths, options)
 
 
 def chunk_with_session(paths: list[str], options: BatchOptions

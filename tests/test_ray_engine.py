@@ -34,9 +34,9 @@ from solver.cluster import check_reachable, import_ray, ray_session
 from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
 from solver.orapa.ray_batch import MAX_CHUNK, ChunkSizer, RayBatch, run_ray_batch
 from tests.cli_runner import run_cli
-from tests.ray_support import (CRASH_MARK, FAILING_SHARD, chunk_with_session, crash_on_mark,
-                               failing_shard_task, free_port, local_ray, raising_chunk_task,
-                               write_puzzles)
+from tests.ray_support import (CRASH_MARK, FAILING_SHARD, HANG_MARK, chunk_with_session,
+                               crash_on_mark, failing_shard_task, free_port, hang_on_mark,
+                               local_ray, raising_chunk_task, write_puzzles)
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
@@ -100,6 +100,28 @@ def test_timeouts_hold_per_puzzle(cluster: str, tmp_path: Path) -> None:
         assert line["status"] in ("timeout", "ambiguous") and line["seconds"] < 10
         if line["status"] == "timeout":
             assert line["exact"] is False and line["count"] is not None
+
+
+def test_a_file_that_hangs_past_the_hard_limit_gets_the_local_timeout_line(
+        cluster: str, tmp_path: Path) -> None:
+    paths = write_puzzles(tmp_path, 16, seed=26, shots=(30, 36))
+    stuck = paths[2].with_name(f"{HANG_MARK}.json")
+    paths[2].rename(stuck)
+    # --timeout 0.2: a worker that has not answered 1.3 s per file after taking it is stopped
+    engine = RayBatch(ray, BatchOptions(timeout=0.2), workers=2, task_cost=0.05,
+                      chunk_task=hang_on_mark)
+    engine.sizer.observe(0.01)
+    engine.sizer.observe(0.01)                 # chunks of 2 files from the start (16 // 8)
+    ordered = sorted(str(p) for p in tmp_path.iterdir())
+    by_file = {line["file"]: line for line in engine.lines(ordered, len(ordered))}
+    assert sorted(by_file) == ordered
+    line = by_file[str(stuck)]
+    assert line["status"] == "timeout" and line["exact"] is False and line["count"] is None
+    assert line["error"].startswith(f"{stuck}: worker stopped: still not answered after")
+    assert all(line["status"] in ("unique", "ambiguous")
+               for name, line in by_file.items() if name != str(stuck))
+    assert engine.stopped == 2                 # its chunk, then the file on its own
+    assert engine.lost == 0
 
 
 def test_command_resume_and_progress(cluster: str, folder: Path, tmp_path: Path,
@@ -186,7 +208,7 @@ def test_a_chunk_that_raises_twice_is_reported_not_retried_for_ever(cluster: str
 
 def test_sigterm_stops_the_driver_like_the_local_engine(cluster: str, tmp_path: Path) -> None:
     puzzles = tmp_path / "many"
-    write_puzzles(puzzles, 150, seed=25, shots=(20, 28))
+    write_puzzles(puzzles, 100, seed=25, shots=(20, 28))
     out = tmp_path / "results.jsonl"
     proc = subprocess.Popen([str(ORAPA), "batch", str(puzzles), "--engine", "ray", "--address",
                              cluster, "--out", str(out), "--no-progress", "--json"],
@@ -207,12 +229,12 @@ def test_sigterm_stops_the_driver_like_the_local_engine(cluster: str, tmp_path: 
     summary = json.loads(stdout)
     assert summary["interrupted"] is True and summary["signal"] == "SIGTERM"
     finished = out.read_text().count("\n")
-    assert summary["files"] == finished and 10 <= finished < 150
+    assert summary["files"] == finished and 10 <= finished < 100
     assert "terminated; the finished results are kept" in stderr
     stream, skip = open_results(str(out), resume=True)
     with stream:
         rest = run_ray_batch([str(puzzles)], stream, skip=skip, progress=False)
-    assert rest.skipped == finished and len(rest.times) == 150 - finished
+    assert rest.skipped == finished and len(rest.times) == 100 - finished
     files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
     assert sorted(files) == sorted(str(p) for p in puzzles.iterdir())
 

@@ -35,10 +35,11 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from solver.cluster import (cluster_cpus, failure_reason, peak_rss_mb, ray_session,
                             task_failures)
-from solver.orapa.batch_pool import shield_from_sigint
+from solver.orapa.batch_pool import Lost, shield_from_sigint
 from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchStopped,
                                        BatchSummary, _StopSignals, default_jobs, expand_paths,
-                                       progress_bar, solve_file)
+                                       hard_timeout, progress_bar, solve_file)
+from solver.orapa.batch_runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
@@ -46,6 +47,7 @@ MAX_CHUNK = 200           # files per task at most (a lost task repeats at most 
 TASK_RETRIES = 1          # Ray reruns a task lost with its worker or node once
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker: one running, one ready to start
 PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
+CANCEL_WAIT = 30.0        # seconds to wait for a task stopped past its deadline to be gone
 
 ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float]]
 _solved_here = 0          # puzzles this worker process solved since it last dropped its model
@@ -106,11 +108,12 @@ class ChunkSizer:
     """Files per task from two measurements: Ray's cost per task and the puzzles' mean time."""
 
     def __init__(self, task_cost: float, workers: int, share: float = OVERHEAD_SHARE,
-                 cap: int = MAX_CHUNK) -> None:
+                 cap: int = MAX_CHUNK, fixed: int | None = None) -> None:
         self.task_cost = task_cost
         self.workers = workers
         self.share = share
         self.cap = cap
+        self.fixed = fixed                              # a set size (benchmarks compare them)
         self.times: deque[float] = deque(maxlen=500)    # the latest puzzles' times
         self.seen = 0
 
@@ -121,6 +124,8 @@ class ChunkSizer:
     def size(self, remaining: int) -> int:
         """Enough files that the task cost is about `share` of the chunk's work, but small
         enough that the remaining files still make several chunks per worker."""
+        if self.fixed is not None:
+            return self.fixed
         if self.seen < self.workers:              # nothing measured yet: one file each
             return 1
         per_file = max(statistics.fmean(self.times), 1e-4)
@@ -143,7 +148,11 @@ class RayBatch:
     """Feeds paths to Ray in chunks and yields the lines as chunks come back."""
 
     def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
-                 task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk) -> None:
+                 task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk,
+                 chunk_size: int | None = None) -> None:
+        """`task_cost`: Ray's seconds per task (None: measured now); `chunk_task`: what runs a
+        chunk (tests pass one that fails); `chunk_size`: files per task, fixed (None: sized
+        from the measurements, the engine's way)."""
         self.ray = ray
         self.workers = workers
         self.options = ray.put(options)
@@ -151,16 +160,26 @@ class RayBatch:
                                retry_exceptions=True)(chunk_task)
         self.failures = task_failures(ray)
         cost = measure_task_cost(ray, workers) if task_cost is None else task_cost
-        self.sizer = ChunkSizer(cost, workers)
+        self.sizer = ChunkSizer(cost, workers, fixed=chunk_size)
         self.pending: dict[Any, list[str]] = {}
         self.retry: deque[list[str]] = deque()   # single files of chunks lost twice
         self.worker_peak_mb = 0.0
         self.chunks = 0
         self.unsubmitted = 0                     # files not yet given to a task
         self.lost = 0                            # tasks lost twice (split or reported)
+        self.stopped = 0                         # tasks stopped past their hard deadline
+        self.hard = hard_timeout(options)        # seconds a file may take, however it hangs
+        self.deadlines: dict[Any, float] = {}   # pending tasks' hard deadlines (monotonic)
+        self.submitted: dict[Any, float] = {}   # and when they were submitted
 
     def _submit(self, paths: list[str]) -> None:
-        self.pending[self.task.remote(paths, self.options)] = paths
+        ref = self.task.remote(paths, self.options)
+        if self.hard is not None:     # its own files, after at most the longest chunk queued
+            ahead = max(map(len, self.pending.values()), default=0)
+            now = time.monotonic()
+            self.deadlines[ref] = now + self.hard * (len(paths) + ahead)
+            self.submitted[ref] = now
+        self.pending[ref] = paths
         self.chunks += 1
 
     def _fill(self, paths: Iterator[str]) -> None:
@@ -188,21 +207,61 @@ class RayBatch:
             self._fill(paths)
             if not self.pending:
                 return
-            (ready,), _ = self.ray.wait(list(self.pending), num_returns=1)
-            chunk = self.pending.pop(ready)
+            wait = (None if not self.deadlines else
+                    max(0.0, min(self.deadlines.values()) - time.monotonic()))
+            ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=wait)
+            if not ready:
+                yield from self._stop_overdue()
+                continue
+            lines = self._finished(ready[0])
+            if lines:
+                yield lines
+
+    def _finished(self, ref: Any) -> list[dict[str, Any]]:
+        """A finished chunk's lines; a chunk lost twice is split into single files, and a
+        single file lost twice gets its `error` line."""
+        chunk = self.pending.pop(ref)
+        self.deadlines.pop(ref, None)
+        self.submitted.pop(ref, None)
+        try:
+            lines, peak = self.ray.get(ref)
+        except self.failures as exc:
+            self.lost += 1
+            if len(chunk) > 1:
+                self.retry.extend([path] for path in chunk)
+                return []
+            return [lost_line(chunk[0], exc)]
+        self.worker_peak_mb = max(self.worker_peak_mb, peak)
+        for line in lines:
+            self.sizer.observe(line["seconds"])
+        return lines
+
+    def _stop_overdue(self) -> Iterator[list[dict[str, Any]]]:
+        """Chunks past their hard deadline (a solver that cannot be interrupted, a parse that
+        never ends): their worker is killed; a chunk is split into single files, and a single
+        file gets the local engine's `timeout` line."""
+        now = time.monotonic()
+        for ref in [ref for ref, deadline in self.deadlines.items() if deadline <= now]:
             try:
-                lines, peak = self.ray.get(ready)
-            except self.failures as exc:
-                self.lost += 1
+                self.ray.cancel(ref, force=True)
+            except Exception:            # it finished meanwhile, or is gone: get() says which
+                pass
+            chunk = self.pending[ref]
+            try:
+                lines, peak = self.ray.get(ref, timeout=CANCEL_WAIT)
+            except Exception:
+                del self.pending[ref], self.deadlines[ref]
+                seconds = now - self.submitted.pop(ref)
+                self.stopped += 1
                 if len(chunk) > 1:
                     self.retry.extend([path] for path in chunk)
                 else:
-                    yield [lost_line(chunk[0], exc)]
+                    yield [stuck_line(Lost(chunk[0], f"still not answered after "
+                                                     f"{seconds:.1f} s", True, seconds))]
                 continue
-            self.worker_peak_mb = max(self.worker_peak_mb, peak)
-            for line in lines:
-                self.sizer.observe(line["seconds"])
-            yield lines
+            lines = self._finished(ref)  # done just before it was stopped: keep its lines
+            if lines:
+                yield lines
 
     def cancel(self) -> None:
         """Stop the chunks still running (after Ctrl-C)."""
@@ -212,6 +271,8 @@ class RayBatch:
             except Exception:            # already finished or lost: nothing to stop
                 pass
         self.pending.clear()
+        self.deadlines.clear()
+        self.submitted.clear()
 
 
 def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOptions(),
@@ -260,7 +321,7 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     if engine is not None:
         summary.engine = {"name": "ray", "workers": engine.workers, "tasks": engine.chunks,
                           "task_cost_ms": round(engine.sizer.task_cost * 1000, 3),
-                          "lost_tasks": engine.lost,
+                          "lost_tasks": engine.lost, "stopped_tasks": engine.stopped,
                           "startup_seconds": round(ready - started, 3)}
     return summary
 
