@@ -43,11 +43,14 @@ from solver.orapa.batch_runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
+MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much work: a task costs more CPU
+                          # (driver, raylet, worker: ~3 ms measured) than a no-op's wall time
 MAX_CHUNK = 200           # files per task at most (a lost task repeats at most this much)
 TASK_RETRIES = 1          # Ray reruns a task lost with its worker or node once
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker: one running, one ready to start
 PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
 CANCEL_WAIT = 30.0        # seconds to wait for a task stopped past its deadline to be gone
+START_GRACE = 5.0         # added to a task's hard deadline: a worker process may have to start
 
 ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float]]
 _solved_here = 0          # puzzles this worker process solved since it last dropped its model
@@ -122,14 +125,16 @@ class ChunkSizer:
         self.seen += 1
 
     def size(self, remaining: int) -> int:
-        """Enough files that the task cost is about `share` of the chunk's work, but small
-        enough that the remaining files still make several chunks per worker."""
+        """Enough files that the task cost is about `share` of the chunk's work and the chunk
+        holds MIN_CHUNK_SECONDS of it, but small enough that the remaining files still make
+        several chunks per worker."""
         if self.fixed is not None:
             return self.fixed
         if self.seen < self.workers:              # nothing measured yet: one file each
             return 1
         per_file = max(statistics.fmean(self.times), 1e-4)
-        wanted = math.ceil(self.task_cost / (self.share * per_file))
+        wanted = max(math.ceil(self.task_cost / (self.share * per_file)),
+                     math.ceil(MIN_CHUNK_SECONDS / per_file))
         tail = max(1, remaining // (4 * self.workers))
         return max(1, min(wanted, tail, self.cap))
 
@@ -149,10 +154,11 @@ class RayBatch:
 
     def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
                  task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk,
-                 chunk_size: int | None = None) -> None:
+                 chunk_size: int | None = None, start_grace: float = START_GRACE) -> None:
         """`task_cost`: Ray's seconds per task (None: measured now); `chunk_task`: what runs a
         chunk (tests pass one that fails); `chunk_size`: files per task, fixed (None: sized
-        from the measurements, the engine's way)."""
+        from the measurements, the engine's way); `start_grace`: seconds added to a task's hard
+        deadline, for starting a worker process (one stopped before it is replaced)."""
         self.ray = ray
         self.workers = workers
         self.options = ray.put(options)
@@ -169,6 +175,7 @@ class RayBatch:
         self.lost = 0                            # tasks lost twice (split or reported)
         self.stopped = 0                         # tasks stopped past their hard deadline
         self.hard = hard_timeout(options)        # seconds a file may take, however it hangs
+        self.start_grace = start_grace
         self.deadlines: dict[Any, float] = {}   # pending tasks' hard deadlines (monotonic)
         self.submitted: dict[Any, float] = {}   # and when they were submitted
 
@@ -177,7 +184,7 @@ class RayBatch:
         if self.hard is not None:     # its own files, after at most the longest chunk queued
             ahead = max(map(len, self.pending.values()), default=0)
             now = time.monotonic()
-            self.deadlines[ref] = now + self.hard * (len(paths) + ahead)
+            self.deadlines[ref] = now + self.hard * (len(paths) + ahead) + self.start_grace
             self.submitted[ref] = now
         self.pending[ref] = paths
         self.chunks += 1
