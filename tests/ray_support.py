@@ -168,13 +168,47 @@ class Node:
         return sorted(found)
 
     def kill(self) -> None:
-        """SIGKILL every process of the node at once: the node is gone, as in a power cut."""
-        for pid in self._members():
+        """SIGKILL every process of the node at once: the node is gone, as in a power cut.
+        Twice, in case the raylet started a worker between the listing and the kill."""
+        for _ in range(2):
+            for pid in self._members():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:    # cannot happen after SIGKILL; never hang a test
+            pass
+
+
+def processes_mentioning(text: str) -> list[int]:
+    """Processes whose command line holds `text` (a test cluster's own temporary folder, which
+    every Ray process of that cluster is started with)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
             try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.proc.wait(timeout=30)
+                if text.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def kill_leftovers(text: str, timeout: float = 15.0) -> list[int]:
+    """Wait up to `timeout` for the processes mentioning `text` to end, SIGKILL those still
+    there; the ones that had to be killed (a leak, when the cluster was already stopped)."""
+    deadline = time.monotonic() + timeout
+    while processes_mentioning(text) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    leaked = processes_mentioning(text)
+    for pid in leaked:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return leaked
 
 
 def wait_until_started(node: Node, timeout: float = 120.0) -> None:
