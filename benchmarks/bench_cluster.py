@@ -123,6 +123,11 @@ class CpuSampler:
         self._thread.join()
         self._sample()
 
+    def worker_processes(self) -> int:
+        """Ray task workers that ran meanwhile (used at least 0.1 s of CPU)."""
+        return sum(1 for key, ticks in self.last.items()
+                   if self.workers[key] and ticks - self.first.get(key, 0) >= TICK / 10)
+
     def seconds(self, workers: bool) -> float:
         """CPU seconds used meanwhile by Ray's task workers (`workers`) or its other processes."""
         return sum(ticks - self.first.get(key, 0) for key, ticks in self.last.items()
@@ -155,6 +160,7 @@ def run(directory: Path, out: Path, *extra: str) -> dict:
     summary["cpu_command"] = _children_cpu() - cpu
     summary["cpu_ray_workers"] = sampler.seconds(workers=True)
     summary["cpu_ray_system"] = sampler.seconds(workers=False)
+    summary["ray_worker_processes"] = sampler.worker_processes()
     summary["cpu_seconds"] = summary["cpu_command"]      # the local engine: all its own
     if "engine" in summary:     # Ray: plus the cluster's processes (idle ones during a local run)
         summary["cpu_seconds"] += summary["cpu_ray_workers"] + summary["cpu_ray_system"]
@@ -289,7 +295,8 @@ def main() -> None:
                         e = summary["engine"]
                         line += (f" (command {summary['cpu_command'] / n * 1e3:.2f}, Ray "
                                  f"workers {summary['cpu_ray_workers'] / n * 1e3:.2f}, Ray "
-                                 f"system {summary['cpu_ray_system'] / n * 1e3:.2f}); "
+                                 f"system {summary['cpu_ray_system'] / n * 1e3:.2f}; "
+                                 f"{summary['ray_worker_processes']} worker processes); "
                                  f"{rate(summary, True):.1f} files/s after "
                                  f"{e['startup_seconds']:.1f} s connecting and starting "
                                  f"workers; {e['tasks']} tasks, task cost "

@@ -27,6 +27,7 @@ from generator.shards import ShardJob, ShardResult, make_shard
 from solver.orapa.ray_batch import solve_chunk
 
 RAY = Path(sys.executable).parent / "ray"
+Chunk = tuple[list[dict[str, Any]], float, float]     # what a chunk task returns
 CRASH_MARK = "crash"
 HANG_MARK = "hang"
 
@@ -48,7 +49,7 @@ def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int]
     return paths
 
 
-def crash_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+def crash_on_mark(paths: list[str], options: BatchOptions) -> Chunk:
     """`solve_chunk`, except that a chunk holding a file named with CRASH_MARK kills its worker
     process (as a segfault or the kernel's OOM killer would)."""
     if any(CRASH_MARK in Path(path).name for path in paths):
@@ -78,11 +79,10 @@ def failing_shard_task(how: str, attempts: str) -> Callable[[ShardJob], ShardRes
     return task
 
 
-def raising_chunk_task(attempts: str) -> Callable[[list[str], BatchOptions],
-                                                  tuple[list[dict[str, Any]], float]]:
+def raising_chunk_task(attempts: str) -> Callable[[list[str], BatchOptions], Chunk]:
     """`solve_chunk`, except that a chunk holding a file named with CRASH_MARK raises, as a
     node without the project installed would on every file; attempts are logged as above."""
-    def task(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+    def task(paths: list[str], options: BatchOptions) -> Chunk:
         if any(CRASH_MARK in Path(path).name for path in paths):
             _log_attempt(attempts, "chunk")
             raise ModuleNotFoundError("No module named 'solver'")
@@ -90,7 +90,7 @@ def raising_chunk_task(attempts: str) -> Callable[[list[str], BatchOptions],
     return task
 
 
-def hang_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+def hang_on_mark(paths: list[str], options: BatchOptions) -> Chunk:
     """`solve_chunk`, except that a chunk holding a file named with HANG_MARK never returns, as
     a solver that cannot be interrupted (CaDiCaL) would not."""
     if any(HANG_MARK in Path(path).name for path in paths):
@@ -99,14 +99,14 @@ def hang_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[str
 
 
 def chunk_with_session(paths: list[str], options: BatchOptions
-                       ) -> tuple[list[dict[str, Any]], float]:
+                       ) -> Chunk:
     """`solve_chunk`, each line tagged with its worker process and the identity of that
     process's cached base model (the same object for every chunk when it is built once)."""
-    lines, peak = solve_chunk(paths, options)
+    lines, peak, cpu = solve_chunk(paths, options)
     model = id(session_for(gem_set("base"), RuleOptions()))
     for line in lines:
         line["worker"] = [os.getpid(), model]
-    return lines, peak
+    return lines, peak, cpu
 
 
 def free_port() -> int:

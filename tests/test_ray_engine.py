@@ -284,6 +284,12 @@ def test_without_ray_the_engine_says_how_to_install_it(monkeypatch: pytest.Monke
     status, stdout, stderr = run_cli(capsys, "batch", str(tmp_path), "--engine", "ray")
     assert status == 2 and stdout == "" and len(stderr.splitlines()) == 1
     assert "[cluster]" in stderr
+    status, stdout, stderr = run_cli(capsys, "generate", "--gems", "base", "--count", "3",
+                                     "--seed", "1", "--out", str(tmp_path / "g"), "--engine",
+                                     "ray")
+    assert status == 2 and stdout == "" and len(stderr.splitlines()) == 1
+    assert "pip install -e '.[cluster]'" in stderr
+    assert not (tmp_path / "g").exists()          # refused before anything was written
 
 
 def test_an_address_nobody_answers_is_bad_input_at_once() -> None:

@@ -52,13 +52,16 @@ PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
 CANCEL_WAIT = 30.0        # seconds to wait for a task stopped past its deadline to be gone
 START_GRACE = 5.0         # added to a task's hard deadline: a worker process may have to start
 
-ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float]]
+ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float, float]]
 _solved_here = 0          # puzzles this worker process solved since it last dropped its model
 _shielded = False         # SIGINT kept away from this worker process (once per process)
 
 
-def solve_chunk(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
-    """Solve files in this worker process: their lines and the process's peak memory (MB).
+def solve_chunk(paths: list[str], options: BatchOptions
+                ) -> tuple[list[dict[str, Any]], float, float]:
+    """Solve files in this worker process: their lines, the process's peak memory (MB) and the
+    CPU seconds the chunk took (what chunks are sized from: wall times stretch on a busy
+    machine, Ray's cost per task in CPU does not).
 
     The solver's model stays cached in the process for the next chunk; after RECYCLE_AFTER
     puzzles it is dropped and rebuilt, which keeps a long-lived worker's memory flat.
@@ -68,12 +71,13 @@ def solve_chunk(paths: list[str], options: BatchOptions) -> tuple[list[dict[str,
         if threading.current_thread() is threading.main_thread():
             shield_from_sigint()
         _shielded = True
+    cpu = time.process_time()
     lines = [solve_file(path, options) for path in paths]
     _solved_here += len(paths)
     if _solved_here >= RECYCLE_AFTER:
         drop_sessions()
         _solved_here = 0
-    return lines, peak_rss_mb()
+    return lines, peak_rss_mb(), time.process_time() - cpu
 
 
 def _noop() -> None:
@@ -117,7 +121,7 @@ class ChunkSizer:
         self.share = share
         self.cap = cap
         self.fixed = fixed                              # a set size (benchmarks compare them)
-        self.times: deque[float] = deque(maxlen=500)    # the latest puzzles' times
+        self.times: deque[float] = deque(maxlen=500)    # the latest puzzles' CPU seconds
         self.seen = 0
 
     def observe(self, seconds: float) -> None:
@@ -139,11 +143,20 @@ class ChunkSizer:
         return max(1, min(wanted, tail, self.cap))
 
 
-def measure_task_cost(ray: ModuleType, workers: int, tasks: int = PROBE_TASKS) -> float:
-    """Worker-seconds Ray spends per task (submit, schedule, run nothing, return), measured on
-    no-op tasks after a warm-up round that starts the worker processes."""
+def start_workers(ray: ModuleType, workers: int) -> list[Any]:
+    """One no-op task per worker, not waited for: Ray starts its worker processes (seconds:
+    a Python process importing Ray and the solver) while the driver goes on."""
     noop = ray.remote(num_cpus=1)(_noop)
-    ray.get([noop.remote() for _ in range(workers)])
+    return [noop.remote() for _ in range(workers)]
+
+
+def measure_task_cost(ray: ModuleType, workers: int, tasks: int = PROBE_TASKS,
+                      warm: list[Any] | None = None) -> float:
+    """Worker-seconds Ray spends per task (submit, schedule, run nothing, return), measured on
+    no-op tasks once a warm-up round has started the worker processes (`warm`: that round's
+    tasks, submitted earlier by `start_workers`)."""
+    noop = ray.remote(num_cpus=1)(_noop)
+    ray.get(warm if warm is not None else start_workers(ray, workers))
     start = time.perf_counter()
     ray.get([noop.remote() for _ in range(tasks)])
     return (time.perf_counter() - start) * min(workers, tasks) / tasks
@@ -154,18 +167,20 @@ class RayBatch:
 
     def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
                  task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk,
-                 chunk_size: int | None = None, start_grace: float = START_GRACE) -> None:
+                 chunk_size: int | None = None, start_grace: float = START_GRACE,
+                 warm: list[Any] | None = None) -> None:
         """`task_cost`: Ray's seconds per task (None: measured now); `chunk_task`: what runs a
         chunk (tests pass one that fails); `chunk_size`: files per task, fixed (None: sized
         from the measurements, the engine's way); `start_grace`: seconds added to a task's hard
-        deadline, for starting a worker process (one stopped before it is replaced)."""
+        deadline, for starting a worker process (one stopped before it is replaced); `warm`:
+        the tasks `start_workers` sent."""
         self.ray = ray
         self.workers = workers
         self.options = ray.put(options)
         self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
                                retry_exceptions=True)(chunk_task)
         self.failures = task_failures(ray)
-        cost = measure_task_cost(ray, workers) if task_cost is None else task_cost
+        cost = measure_task_cost(ray, workers, warm=warm) if task_cost is None else task_cost
         self.sizer = ChunkSizer(cost, workers, fixed=chunk_size)
         self.pending: dict[Any, list[str]] = {}
         self.retry: deque[list[str]] = deque()   # single files of chunks lost twice
@@ -231,7 +246,7 @@ class RayBatch:
         self.deadlines.pop(ref, None)
         self.submitted.pop(ref, None)
         try:
-            lines, peak = self.ray.get(ref)
+            lines, peak, cpu = self.ray.get(ref)
         except self.failures as exc:
             self.lost += 1
             if len(chunk) > 1:
@@ -239,8 +254,8 @@ class RayBatch:
                 return []
             return [lost_line(chunk[0], exc)]
         self.worker_peak_mb = max(self.worker_peak_mb, peak)
-        for line in lines:
-            self.sizer.observe(line["seconds"])
+        for _ in lines:
+            self.sizer.observe(cpu / len(lines))
         return lines
 
     def _stop_overdue(self) -> Iterator[list[dict[str, Any]]]:
@@ -255,7 +270,7 @@ class RayBatch:
                 pass
             chunk = self.pending[ref]
             try:
-                lines, peak = self.ray.get(ref, timeout=CANCEL_WAIT)
+                self.ray.get(ref, timeout=CANCEL_WAIT)
             except Exception:
                 del self.pending[ref], self.deadlines[ref]
                 seconds = now - self.submitted.pop(ref)
@@ -297,7 +312,7 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     args = list(args)
     started = time.perf_counter()
     summary = RaySummary()
-    bar = progress_bar(args, skip, summary, progress)
+    bar = None
     local_cpus = None if address is not None else (jobs or default_jobs())
     engine = None
     ready = started
@@ -305,8 +320,11 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     try:
         with ray_session(address, local_cpus) as ray, stops:
             try:
-                engine = RayBatch(ray, options, jobs or cluster_cpus(ray))
-                ready = time.perf_counter()      # connected, task cost measured
+                workers = jobs or cluster_cpus(ray)
+                warm = start_workers(ray, workers)   # they start while the files are counted
+                bar = progress_bar(args, skip, summary, progress)
+                engine = RayBatch(ray, options, workers, warm=warm)
+                ready = time.perf_counter()      # connected, workers started, cost measured
                 for lines in engine.chunk_lines(expand_paths(args, skip), bar.total):
                     with stops.hold():
                         _write_chunk(out, lines, summary, bar)
@@ -319,7 +337,8 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
                 if engine is not None:
                     engine.cancel()
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
     if stops.received is not None:
         summary.interrupted, summary.signal = True, signal.Signals(stops.received).name
     summary.wall_seconds = time.perf_counter() - started
