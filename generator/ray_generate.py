@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from generator.shards import ShardJob, ShardResult, make_shard
-from solver.cluster import cluster_cpus, failure_reason, ray_session, task_failures
+from solver.cluster import (already_connected, cluster_cpus, failure_reason, ray_session,
+                            stop_tasks, task_failures)
 
 IN_FLIGHT_PER_WORKER = 2   # shards queued per worker: one running, one ready to start
 TASK_RETRIES = 1           # a failed shard task runs once more, then it is reported
@@ -29,6 +30,7 @@ def map_ray(jobs: list[ShardJob], address: str | None = None, workers: int | Non
     caps the shards running at once (default: the cluster's CPUs). `shard_task` makes one shard
     (tests pass one that fails).
     """
+    reused = already_connected()
     with ray_session(address, workers if address is None else None) as ray:
         task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
                           retry_exceptions=True)(shard_task)
@@ -52,9 +54,5 @@ def map_ray(jobs: list[ShardJob], address: str | None = None, workers: int | Non
                     yield job.index, failure_reason(exc)
                 else:
                     yield result
-        finally:
-            for ref in pending:              # Ctrl-C, or the caller stopped: stop the rest
-                try:
-                    ray.cancel(ref, force=True)
-                except Exception:
-                    pass
+        finally:                             # Ctrl-C, or the caller stopped: the rest
+            stop_tasks(ray, list(pending), reused)

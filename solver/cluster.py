@@ -18,7 +18,7 @@ import socket
 import sys
 from contextlib import contextmanager, redirect_stdout
 from types import ModuleType
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from games.errors import BadInput
 
@@ -81,6 +81,27 @@ def ray_session(address: str | None = None, num_cpus: int | None = None
         else:
             with _connected(ray, address, num_cpus):
                 yield ray
+
+
+def already_connected() -> bool:
+    """Whether this process already holds a Ray connection (which `ray_session` then reuses and
+    leaves open), without importing Ray."""
+    ray = sys.modules.get("ray")
+    return ray is not None and ray.is_initialized()
+
+
+def stop_tasks(ray: ModuleType, refs: Iterable[object], reused: bool) -> None:
+    """Stop tasks still running when a run stops early. On a connection of our own nothing is
+    done: closing it ends the job, and Ray stops the job's workers (cancelling as well can crash
+    the driver: Ray 2.60 fails a check when a cancelled task's reply arrives, "Tried to
+    complete task that was not pending"). On a reused connection they are cancelled."""
+    if not reused:
+        return
+    for ref in refs:
+        try:
+            ray.cancel(ref, force=True)
+        except Exception:            # already finished or lost: nothing to stop
+            pass
 
 
 def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:

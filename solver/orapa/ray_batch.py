@@ -33,8 +33,8 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 
-from solver.cluster import (cluster_cpus, failure_reason, peak_rss_mb, ray_session,
-                            task_failures)
+from solver.cluster import (already_connected, cluster_cpus, failure_reason, peak_rss_mb,
+                            ray_session, stop_tasks, task_failures)
 from solver.orapa.batch_pool import Lost, shield_from_sigint
 from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchStopped,
                                        BatchSummary, _StopSignals, default_jobs, expand_paths,
@@ -285,13 +285,10 @@ class RayBatch:
             if lines:
                 yield lines
 
-    def cancel(self) -> None:
-        """Stop the chunks still running (after Ctrl-C)."""
-        for ref in self.pending:
-            try:
-                self.ray.cancel(ref, force=True)
-            except Exception:            # already finished or lost: nothing to stop
-                pass
+    def cancel(self, reused: bool = True) -> None:
+        """Forget the chunks still running (after Ctrl-C or SIGTERM), stopping them on a
+        connection someone else opened (`stop_tasks`)."""
+        stop_tasks(self.ray, list(self.pending), reused)
         self.pending.clear()
         self.deadlines.clear()
         self.submitted.clear()
@@ -317,6 +314,7 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     engine = None
     ready = started
     stops = _StopSignals()
+    reused = already_connected()
     try:
         with ray_session(address, local_cpus) as ray, stops:
             try:
@@ -335,7 +333,7 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
             finally:
                 stops.holding = True             # a signal from here on is only recorded
                 if engine is not None:
-                    engine.cancel()
+                    engine.cancel(reused)
     finally:
         if bar is not None:
             bar.close()
