@@ -60,12 +60,16 @@ def _processes() -> dict[tuple[int, int], tuple[int, int]]:
 
 def _is_task_worker(pid: int) -> bool | None:
     """Whether a process is one of Ray's task workers (None: cannot tell, it is gone). A
-    worker is started as `python .../default_worker.py` and renames itself `ray::...`."""
+    worker is started as `python .../setup_worker.py .../default_worker.py ...` and renames
+    itself `ray::IDLE`, `ray::solve_chunk`, ... (the raylet names default_worker.py among its
+    arguments, and agents call themselves `ray::...Agent`: neither is a task worker)."""
     try:
-        command = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
     except OSError:
         return None
-    return command.startswith("ray::") or "default_worker.py" in command
+    if argv[0].startswith("ray::"):
+        return "Agent" not in argv[0]
+    return any(arg.endswith(("setup_worker.py", "default_worker.py")) for arg in argv[1:3])
 
 
 class CpuSampler:
