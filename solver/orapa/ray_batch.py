@@ -6,14 +6,20 @@ the puzzles solved by Ray tasks spread over a cluster. Each task solves a chunk 
 moment the chunk is back; the results file, `--resume` and the summary are the local engine's.
 
 - **Chunks** are sized from measurements: Ray's cost per task (timed on no-op tasks when the run
-  starts) against the mean time of the puzzles solved so far, so scheduling stays near
-  `OVERHEAD_SHARE` of the work; chunks shrink towards the end so no worker idles on a long tail.
+  starts) against the mean CPU time of the puzzles solved so far, so scheduling stays near
+  `OVERHEAD_SHARE` of the work, with at least MIN_CHUNK_SECONDS of CPU per chunk; chunks
+  shrink towards the end so no worker idles on a long tail.
 - **The model is built once per worker process**: Ray keeps its task workers alive between
   tasks, and the solver caches its model per process (`session_for`); a worker drops its
   sessions after `RECYCLE_AFTER` puzzles, as the local engine replaces its workers.
-- **Lost tasks**: Ray runs a task lost with its worker or node once more elsewhere
-  (`max_retries=1`); a chunk lost twice is split into single files, and a file lost twice on
-  its own is reported as an `error` line rather than retried again.
+- **Failed tasks**: Ray runs a task lost with its worker or node, or stopped by an exception,
+  once more (`max_retries=1`); a chunk that fails twice is split into single files, and a file
+  that fails twice on its own is reported as an `error` line rather than retried again.
+- **Hard limit**: with a `--timeout`, a task not back within its files' hard limits (what the
+  local engine kills a worker after) is cancelled, which kills its worker; its files are sent
+  again one by one, and a file that overruns alone gets the local engine's `timeout` line.
+- **Stops**: SIGINT and SIGTERM end the run as on the local engine (exit 130 and 143, every
+  finished line kept, never a line without its count).
 - **The driver's work per file** is what limits a large cluster (it is one process): a chunk's
   lines are written with one write and one flush.
 - **Files** are read by the workers, so on a multi-node cluster every node must see them at the
@@ -43,10 +49,10 @@ from solver.orapa.batch_runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
-MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much work: a task costs more CPU
-                          # (driver, raylet, worker: ~3 ms measured) than a no-op's wall time
+MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much CPU: a task costs more CPU
+                          # (driver, raylet, worker: ~2 ms measured) than a no-op's wall time
 MAX_CHUNK = 200           # files per task at most (a lost task repeats at most this much)
-TASK_RETRIES = 1          # Ray reruns a task lost with its worker or node once
+TASK_RETRIES = 1          # Ray reruns a failed task (lost with its worker or node, or raised) once
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker: one running, one ready to start
 PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
 CANCEL_WAIT = 30.0        # seconds to wait for a task stopped past its deadline to be gone
