@@ -302,7 +302,7 @@ def summary_text(summary: dict[str, Any], out: Path) -> str:
     levels = ", ".join(f"{k} {v}" for k, v in summary["difficulty"].items())
     extra = "; interrupted" if summary["interrupted"] else ""
     if summary["failed_shards"]:
-        extra += f"; shards lost twice (left for --resume): {summary['failed_shards']}"
+        extra += f"; shards that failed twice (left for --resume): {summary['failed_shards']}"
     return (f"{summary['count']} puzzles in {len(summary['shards'])} shards written to {out} "
             f"({summary['wall_seconds']:.1f} s){extra}\n"
             f"layouts drawn {summary['layouts']}: {rates or '-'}; levels: {levels or '-'}")

@@ -361,7 +361,7 @@ def test_a_shard_that_fails_twice_is_reported_and_left_for_resume(
     assert summary["failed_shards"] == [FAILING_SHARD]
     assert f"orapa: shard {FAILING_SHARD}: {reason}; left for --resume" in capsys.readouterr().err
     assert sorted(finished_shards(out)) == [1, 3, 4] and summary["count"] == 5
-    assert "shards lost twice (left for --resume): [2]" in summary_text(summary, out)
+    assert "shards that failed twice (left for --resume): [2]" in summary_text(summary, out)
     again = Generation(SHARD_SPEC, 7, out, shard_size=2, resume=True, progress=False).run(
         lambda jobs: map_ray(jobs, workers=2))
     assert again["failed_shards"] == [] and again["count"] == 7
