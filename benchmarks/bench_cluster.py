@@ -5,11 +5,16 @@ the real console command on them:
 - `--engine local --jobs J` (J = 1, 2);
 - `--engine ray --address ADDR`, ADDR a Ray instance this script started with J CPUs, so the
   command connects to a running cluster as it would on a real one (its summary says how long
-  connecting and measuring Ray's task cost took: `startup_seconds`);
+  connecting, starting the job's workers and measuring Ray's task cost took:
+  `startup_seconds`);
 - once, `--engine ray` with no address, which starts its own Ray instance (the cold start).
-It also times Ray's per-task cost on no-op tasks (the measurement the engine sizes its chunks
-from) and one task at a time (the round trip). Throughput is files per wall-clock second from
-each command's summary, the median of `--rounds` runs; the order of the runs alternates.
+Throughput is files per second of each whole command (start to exit, imports included), the
+median of `--rounds` runs; the order of the runs alternates. CPU time is counted for every
+process: the command and its children, and Ray's task workers and its other processes
+(sampled from /proc), so that a busy machine, which stretches wall-clock times, does not hide
+what each engine costs. It also times Ray's per-task cost on no-op tasks (the measurement the
+engine sizes its chunks from), one task at a time (the round trip), and the engine in this
+process with fixed chunk sizes against its own sizing.
 Target (issue 20): Ray with 2 workers at least 85% of the local engine's throughput.
 
     .venv/bin/python benchmarks/bench_cluster.py --files 2000 --rounds 3
@@ -24,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -35,41 +41,133 @@ from bench_batch import generate  # noqa: E402
 ORAPA = Path(sys.executable).parent / "orapa"
 
 
-def tree_cpu() -> float:
-    """CPU seconds used so far by this script's descendants: the ones it waited for, and the
-    live ones (Ray's processes, its workers) with what they waited for in turn."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    total = usage.ru_utime + usage.ru_stime
-    parent: dict[int, int] = {}
-    times: dict[int, int] = {}
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> dict[tuple[int, int], tuple[int, int]]:
+    """(pid, start time) -> (parent pid, own CPU ticks: user + system) of every process."""
+    found = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            parent[int(entry.name)] = int(fields[1])
-            times[int(entry.name)] = sum(int(f) for f in fields[11:15])  # u, s, cu, cs
-    me = os.getpid()
-    for pid, ticks in times.items():
-        up = parent.get(pid)
-        while up not in (None, 0, 1, me):
-            up = parent.get(up)
-        if up == me:
-            total += ticks / os.sysconf("SC_CLK_TCK")
-    return total
+            found[(int(entry.name), int(fields[19]))] = (int(fields[1]),
+                                                        int(fields[11]) + int(fields[12]))
+    return found
+
+
+def _is_task_worker(pid: int) -> bool | None:
+    """Whether a process is one of Ray's task workers (None: cannot tell, it is gone). A
+    worker is started as `python .../setup_worker.py .../default_worker.py ...` and renames
+    itself `ray::IDLE`, `ray::solve_chunk`, ... (the raylet names default_worker.py among its
+    arguments, and agents call themselves `ray::...Agent`: neither is a task worker)."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return None
+    if argv[0].startswith("ray::"):
+        return "Agent" not in argv[0]
+    return any(arg.endswith(("setup_worker.py", "default_worker.py")) for arg in argv[1:3])
+
+
+class CpuSampler:
+    """CPU seconds of this script's descendants outside one subtree, sampled every `period`.
+
+    Ray's processes (its GCS, raylet and agents, and the task workers the raylet starts, named
+    `ray::...`) are not reaped by anyone who would add their time to a total, and workers come
+    and go, so their own user + system time is read from /proc while they live, keeping the last
+    value seen; a process that ends loses at most its last `period`. The `orapa` command being
+    measured and its children are left to RUSAGE_CHILDREN (exact: they are waited for)."""
+
+    def __init__(self, period: float = 0.1) -> None:
+        self.period = period
+        self.first: dict[tuple[int, int], int] = {}
+        self.last: dict[tuple[int, int], int] = {}
+        self.workers: dict[tuple[int, int], bool | None] = {}
+        self.exclude: int | None = None
+        self.own_cpu = 0.0                    # the sampler thread's own CPU time
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def _sample(self) -> None:
+        processes = _processes()
+        parent = {pid: ppid for (pid, _), (ppid, _) in processes.items()}
+        me = os.getpid()
+        for key, (_, ticks) in processes.items():
+            up, inside = key[0], False
+            while up not in (None, 0, 1):
+                if up == self.exclude:
+                    break
+                up = parent.get(up)
+                if up == me:
+                    inside = True
+                    break
+            if inside:
+                if self.workers.get(key) is None:
+                    self.workers[key] = _is_task_worker(key[0])
+                self.last[key] = ticks
+
+    def _loop(self) -> None:
+        start = time.thread_time()
+        while not self._stop.wait(self.period):
+            self._sample()
+        self.own_cpu = time.thread_time() - start
+
+    def __enter__(self) -> "CpuSampler":
+        self._sample()
+        self.first = dict(self.last)
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    def worker_processes(self) -> int:
+        """Ray task workers that ran meanwhile (used at least 0.1 s of CPU)."""
+        return sum(1 for key, ticks in self.last.items()
+                   if self.workers[key] and ticks - self.first.get(key, 0) >= TICK / 10)
+
+    def seconds(self, workers: bool) -> float:
+        """CPU seconds used meanwhile by Ray's task workers (`workers`) or its other processes."""
+        return sum(ticks - self.first.get(key, 0) for key, ticks in self.last.items()
+                   if bool(self.workers[key]) == workers) / TICK
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run(directory: Path, out: Path, *extra: str) -> dict:
-    """One `orapa batch` run: its JSON summary, plus the CPU seconds it cost (all processes)."""
+    """One `orapa batch` run: its JSON summary, plus the CPU seconds it cost: the command and
+    its children (`cpu_command`), Ray's task workers (`cpu_ray_workers`) and Ray's other
+    processes (`cpu_ray_system`) of the cluster this script started."""
     out.unlink(missing_ok=True)
-    cpu = tree_cpu()
-    proc = subprocess.run([str(ORAPA), "batch", str(directory), "--out", str(out), "--json",
-                           "--no-progress", *extra], capture_output=True, text=True)
+    cpu = _children_cpu()
+    with CpuSampler() as sampler:
+        proc = subprocess.Popen([str(ORAPA), "batch", str(directory), "--out", str(out),
+                                 "--json", "--no-progress", *extra],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        sampler.exclude = proc.pid
+        started = time.perf_counter()
+        stdout, stderr = proc.communicate(timeout=1800)
+        elapsed = time.perf_counter() - started
     if proc.returncode != 0:
-        raise SystemExit(f"orapa batch {' '.join(extra)} failed: {proc.stderr[-2000:]}")
-    summary = json.loads(proc.stdout)
-    summary["cpu_seconds"] = tree_cpu() - cpu
+        raise SystemExit(f"orapa batch {' '.join(extra)} failed: {stderr[-2000:]}")
+    summary = json.loads(stdout)
+    summary["command_seconds"] = elapsed        # start to exit: imports and shutdown too
+    summary["cpu_command"] = _children_cpu() - cpu
+    summary["cpu_ray_workers"] = sampler.seconds(workers=True)
+    summary["cpu_ray_system"] = sampler.seconds(workers=False)
+    summary["ray_worker_processes"] = sampler.worker_processes()
+    summary["cpu_seconds"] = summary["cpu_command"]      # the local engine: all its own
+    if "engine" in summary:     # Ray: plus the cluster's processes (idle ones during a local run)
+        summary["cpu_seconds"] += summary["cpu_ray_workers"] + summary["cpu_ray_system"]
     assert out.read_text(encoding="utf-8").count("\n") == summary["files"], "one line per file"
     return summary
 
@@ -83,10 +181,12 @@ def same_lines(a: Path, b: Path) -> bool:
 
 
 def rate(summary: dict, skip_startup: bool = False) -> float:
-    wall = summary["wall_seconds"]
+    """Files per second of the whole command, start to exit (`skip_startup`: of the batch
+    alone, after Ray is connected and its workers have started)."""
     if skip_startup:
-        wall -= summary["engine"]["startup_seconds"]
-    return summary["files"] / wall
+        return summary["files"] / (summary["wall_seconds"]
+                                   - summary["engine"]["startup_seconds"])
+    return summary["files"] / summary["command_seconds"]
 
 
 def ray_costs(ray, workers: int) -> tuple[float, float]:
@@ -123,11 +223,41 @@ def driver_costs(directory: Path, out: Path) -> tuple[float, float]:
     return 2 * expand * 1e6, (time.perf_counter() - start) / len(paths) * 1e6
 
 
+def chunk_sweep(ray, directory: Path, workers: int, sizes: list[int | None]) -> list[str]:
+    """The Ray engine in this process on warm workers, each chunk size in turn (None: sized by
+    the engine from its measurements): files/s, tasks, and the CPU of the driver and workers."""
+    from solver.orapa.batch_runner import BatchOptions, expand_paths
+    from solver.orapa.ray_batch import RayBatch
+
+    paths = list(expand_paths([str(directory)]))
+    rows = []
+    for size in [0] + sizes + [None]:            # the first run (0) only warms the workers up
+        engine = RayBatch(ray, BatchOptions(), workers, chunk_size=size or None)
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        start = time.perf_counter()
+        with CpuSampler() as sampler:
+            count = sum(1 for _ in engine.lines(paths, len(paths)))
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        driver = (after.ru_utime + after.ru_stime - me.ru_utime - me.ru_stime
+                  - sampler.own_cpu)
+        assert count == len(paths)
+        if size != 0:
+            label = "engine's" if size is None else str(size)
+            rows.append(f"| {label} | {engine.chunks} | {count / wall:.1f} | "
+                        f"{driver / count * 1e3:.2f} | "
+                        f"{sampler.seconds(True) / count * 1e3:.2f} | "
+                        f"{sampler.seconds(False) / count * 1e3:.2f} |")
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chunks", default="1,5,20,100",
+                        help="fixed chunk sizes to compare with the engine's (empty: none)")
     args = parser.parse_args()
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")     # a local cluster of this script's
     import ray
@@ -135,6 +265,7 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}; cores: {os.cpu_count()}",
           flush=True)
     results: dict[str, list[dict]] = {}
+    sweep: list[str] = []
     with tempfile.TemporaryDirectory(prefix="bench_cluster_") as tmp:
         root = Path(tmp)
         generate(root / "puzzles", args.files, args.seed)
@@ -160,16 +291,28 @@ def main() -> None:
                     results.setdefault(label, []).append(summary)
                     if label != "local-1" or round_:
                         assert same_lines(out, reference), f"{label}: different lines"
-                    line = (f"{label} round {round_ + 1}: {summary['files']} files in "
-                            f"{summary['wall_seconds']:.1f} s = {rate(summary):.1f} files/s, "
-                            f"CPU {summary['cpu_seconds'] / summary['files'] * 1000:.1f} ms "
-                            f"per file")
+                    n = summary["files"]
+                    line = (f"{label} round {round_ + 1}: {n} files in "
+                            f"{summary['command_seconds']:.1f} s = {rate(summary):.1f} files/s, "
+                            f"CPU {summary['cpu_seconds'] / n * 1000:.2f} ms per file")
                     if engine == "ray":
                         e = summary["engine"]
-                        line += (f" ({rate(summary, True):.1f} files/s after "
-                                 f"{e['startup_seconds']:.1f} s connecting; {e['tasks']} tasks, "
-                                 f"task cost {e['task_cost_ms']:.2f} ms)")
+                        line += (f" (command {summary['cpu_command'] / n * 1e3:.2f}, Ray "
+                                 f"workers {summary['cpu_ray_workers'] / n * 1e3:.2f}, Ray "
+                                 f"system {summary['cpu_ray_system'] / n * 1e3:.2f}; "
+                                 f"{summary['ray_worker_processes']} worker processes); "
+                                 f"{rate(summary, True):.1f} files/s after "
+                                 f"{e['startup_seconds']:.1f} s connecting and starting "
+                                 f"workers; {e['tasks']} tasks, task cost "
+                                 f"{e['task_cost_ms']:.2f} ms")
+                    else:
+                        line += (f" (Ray idle meanwhile: "
+                                 f"{summary['cpu_ray_workers'] + summary['cpu_ray_system']:.2f}"
+                                 f" s)")
                     print(line, flush=True)
+            if workers == 2 and args.chunks:
+                sizes = [int(size) for size in args.chunks.split(",")]
+                sweep = chunk_sweep(ray, root / "puzzles", workers, sizes)
             ray.shutdown()
         cold = run(root / "puzzles", root / "cold.jsonl", "--engine", "ray", "--jobs", "2")
         assert same_lines(root / "cold.jsonl", reference)
@@ -178,23 +321,27 @@ def main() -> None:
     median = {label: statistics.median(rate(s) for s in runs) for label, runs in results.items()}
     steady = {label: statistics.median(rate(s, True) for s in runs)
               for label, runs in results.items() if label.startswith("ray")}
-    print("\n| engine | workers | files/s (median) | ray after connecting |")
-    print("|---|---|---|---|")
+    cpu = {label: statistics.median(s["cpu_seconds"] / s["files"] for s in runs)
+           for label, runs in results.items()}
+    print("\n| engine | workers | files/s (median) | ray after connecting | CPU ms per file |")
+    print("|---|---|---|---|---|")
     for label in ("local-1", "ray-1", "local-2", "ray-2"):
         engine, workers = label.split("-")
         after = f"{steady[label]:.1f}" if label in steady else "-"
-        print(f"| {engine} | {workers} | {median[label]:.1f} | {after} |")
-    cpu = {label: statistics.median(s["cpu_seconds"] / s["files"] for s in runs)
-           for label, runs in results.items()}
-    print("CPU per file (all processes, median): "
-          + ", ".join(f"{label} {cpu[label] * 1000:.1f} ms" for label in sorted(cpu))
-          + f"; on two idle cores ray-2 would reach about "
-            f"{cpu['local-2'] / cpu['ray-2']:.0%} of local-2 (CPU per file local / ray)")
+        print(f"| {engine} | {workers} | {median[label]:.1f} | {after} | "
+              f"{cpu[label] * 1000:.2f} |")
+    print(f"CPU per file local-2 / ray-2: {cpu['local-2'] / cpu['ray-2']:.0%} (what ray-2 "
+          f"would reach of local-2 on two otherwise idle cores)")
     for workers in (1, 2):
         local, remote = median[f"local-{workers}"], median[f"ray-{workers}"]
         print(f"{workers} worker(s): ray / local = {remote / local:.0%} "
               f"({steady[f'ray-{workers}'] / local:.0%} after connecting)"
               + ("; target >= 85%" if workers == 2 else ""))
+    if sweep:
+        print("\nchunk sizes, ray-2 in this process on warm workers:\n"
+              "| files per task | tasks | files/s | driver CPU ms/file | worker CPU ms/file "
+              "| Ray system CPU ms/file |\n|---|---|---|---|---|---|")
+        print("\n".join(sweep))
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 

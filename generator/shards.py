@@ -269,8 +269,10 @@ class Generation:
                   disable=None if self.progress is None else not self.progress) as bar:
             try:
                 for result in mapper(jobs):
-                    if isinstance(result, tuple):
+                    if isinstance(result, tuple):     # (index, how it failed twice)
                         self.failed.append(result[0])
+                        tqdm.write(f"orapa: shard {result[0]}: {result[1]}; left for --resume",
+                                   file=sys.stderr)
                         continue
                     records[result.index] = write_shard(self.out, self.spec.gems, result)
                     bar.update(len(result.lines))
@@ -301,7 +303,7 @@ def summary_text(summary: dict[str, Any], out: Path) -> str:
     levels = ", ".join(f"{k} {v}" for k, v in summary["difficulty"].items())
     extra = "; interrupted" if summary["interrupted"] else ""
     if summary["failed_shards"]:
-        extra += f"; shards lost twice (left for --resume): {summary['failed_shards']}"
+        extra += f"; shards that failed twice (left for --resume): {summary['failed_shards']}"
     return (f"{plural(summary['count'], 'puzzle')} in {plural(len(summary['shards']), 'shard')} "
             f"written to {out} "
             f"({summary['wall_seconds']:.1f} s){extra}\n"

@@ -18,7 +18,7 @@ import socket
 import sys
 from contextlib import contextmanager, redirect_stdout
 from types import ModuleType
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from games.errors import BadInput
 
@@ -47,6 +47,26 @@ def system_failures(ray: ModuleType) -> tuple[type[BaseException], ...]:
                  if hasattr(ray.exceptions, name))
 
 
+def task_failures(ray: ModuleType) -> tuple[type[BaseException], ...]:
+    """Every way a task can fail: lost with its worker or node, or stopped by an exception
+    inside it (`RayTaskError`: a bug, or a node without this project installed)."""
+    return system_failures(ray) + (ray.exceptions.RayTaskError,)
+
+
+def failure_reason(exc: BaseException) -> str:
+    """One line saying how a task failed twice: lost with its worker, or the exception it
+    raised (its class and the first line of its message, at most 200 characters)."""
+    if type(exc).__name__.startswith("RayTaskError"):
+        cause = getattr(exc, "cause", None)
+        if cause is None:
+            what = "an exception"
+        else:
+            message = str(cause).strip().splitlines()
+            what = type(cause).__name__ + (f": {message[0][:200]}" if message else "")
+        return f"failed twice ({what})"
+    return f"lost twice with its worker ({type(exc).__name__})"
+
+
 @contextmanager
 def ray_session(address: str | None = None, num_cpus: int | None = None
                 ) -> Iterator[ModuleType]:
@@ -61,6 +81,27 @@ def ray_session(address: str | None = None, num_cpus: int | None = None
         else:
             with _connected(ray, address, num_cpus):
                 yield ray
+
+
+def already_connected() -> bool:
+    """Whether this process already holds a Ray connection (which `ray_session` then reuses and
+    leaves open), without importing Ray."""
+    ray = sys.modules.get("ray")
+    return ray is not None and ray.is_initialized()
+
+
+def stop_tasks(ray: ModuleType, refs: Iterable[object], reused: bool) -> None:
+    """Stop tasks still running when a run stops early. On a connection of our own nothing is
+    done: closing it ends the job, and Ray stops the job's workers (cancelling as well can crash
+    the driver: Ray 2.60 fails a check when a cancelled task's reply arrives, "Tried to
+    complete task that was not pending"). On a reused connection they are cancelled."""
+    if not reused:
+        return
+    for ref in refs:
+        try:
+            ray.cancel(ref, force=True)
+        except Exception:            # already finished or lost: nothing to stop
+            pass
 
 
 def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:

@@ -14,7 +14,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
@@ -22,10 +23,13 @@ from games.orapa.puzzle import puzzle_from_layout
 from games.orapa.sampling import random_layout
 from solver.orapa.batch_runner import BatchOptions
 from solver.orapa.consistent import session_for
+from generator.shards import ShardJob, ShardResult, make_shard
 from solver.orapa.ray_batch import solve_chunk
 
 RAY = Path(sys.executable).parent / "ray"
+Chunk = tuple[list[dict[str, Any]], float, float]     # what a chunk task returns
 CRASH_MARK = "crash"
+HANG_MARK = "hang"
 
 
 def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int] = (12, 36)
@@ -45,7 +49,7 @@ def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int]
     return paths
 
 
-def crash_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
+def crash_on_mark(paths: list[str], options: BatchOptions) -> Chunk:
     """`solve_chunk`, except that a chunk holding a file named with CRASH_MARK kills its worker
     process (as a segfault or the kernel's OOM killer would)."""
     if any(CRASH_MARK in Path(path).name for path in paths):
@@ -53,21 +57,75 @@ def crash_on_mark(paths: list[str], options: BatchOptions) -> tuple[list[dict[st
     return solve_chunk(paths, options)
 
 
+FAILING_SHARD = 2
+
+
+def _log_attempt(folder: str, what: str) -> None:
+    """Leave one file per attempt in `folder`, so a test can count them."""
+    (Path(folder) / f"{what}-{os.getpid()}-{time.monotonic_ns()}").touch()
+
+
+def failing_shard_task(how: str, attempts: str) -> Callable[[ShardJob], ShardResult]:
+    """`make_shard`, except that shard FAILING_SHARD fails every time: its worker process dies
+    (`how` = "crash", as a segfault or the OOM killer) or it raises (`how` = "raise", a bug).
+    Each attempt leaves a file in the folder `attempts` (the closure travels to the workers)."""
+    def task(job: ShardJob) -> ShardResult:
+        if job.index == FAILING_SHARD:
+            _log_attempt(attempts, how)
+            if how == "crash":
+                os._exit(1)
+            raise RuntimeError(f"shard {job.index} cannot be made\nsecond line")
+        return make_shard(job)
+    return task
+
+
+def raising_chunk_task(attempts: str) -> Callable[[list[str], BatchOptions], Chunk]:
+    """`solve_chunk`, except that a chunk holding a file named with CRASH_MARK raises, as a
+    node without the project installed would on every file; attempts are logged as above."""
+    def task(paths: list[str], options: BatchOptions) -> Chunk:
+        if any(CRASH_MARK in Path(path).name for path in paths):
+            _log_attempt(attempts, "chunk")
+            raise ModuleNotFoundError("No module named 'solver'")
+        return solve_chunk(paths, options)
+    return task
+
+
+def hang_on_mark(paths: list[str], options: BatchOptions) -> Chunk:
+    """`solve_chunk`, except that a chunk holding a file named with HANG_MARK never returns, as
+    a solver that cannot be interrupted (CaDiCaL) would not."""
+    if any(HANG_MARK in Path(path).name for path in paths):
+        time.sleep(3600)
+    return solve_chunk(paths, options)
+
+
 def chunk_with_session(paths: list[str], options: BatchOptions
-                       ) -> tuple[list[dict[str, Any]], float]:
+                       ) -> Chunk:
     """`solve_chunk`, each line tagged with its worker process and the identity of that
     process's cached base model (the same object for every chunk when it is built once)."""
-    lines, peak = solve_chunk(paths, options)
+    lines, peak, cpu = solve_chunk(paths, options)
     model = id(session_for(gem_set("base"), RuleOptions()))
     for line in lines:
         line["worker"] = [os.getpid(), model]
-    return lines, peak
+    return lines, peak, cpu
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@contextmanager
+def local_ray(cpus: int = 2) -> Iterator[str]:
+    """A local Ray instance (no dashboard) for a test module; its address, for drivers in
+    other processes. Shut down however the tests end."""
+    import ray
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")    # drivers of the tests only
+    ray.init(address="local", num_cpus=cpus, include_dashboard=False, logging_level="ERROR")
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
 
 
 def ray_env() -> dict[str, str]:
@@ -110,13 +168,47 @@ class Node:
         return sorted(found)
 
     def kill(self) -> None:
-        """SIGKILL every process of the node at once: the node is gone, as in a power cut."""
-        for pid in self._members():
+        """SIGKILL every process of the node at once: the node is gone, as in a power cut.
+        Twice, in case the raylet started a worker between the listing and the kill."""
+        for _ in range(2):
+            for pid in self._members():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:    # cannot happen after SIGKILL; never hang a test
+            pass
+
+
+def processes_mentioning(text: str) -> list[int]:
+    """Processes whose command line holds `text` (a test cluster's own temporary folder, which
+    every Ray process of that cluster is started with)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
             try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.proc.wait(timeout=30)
+                if text.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def kill_leftovers(text: str, timeout: float = 15.0) -> list[int]:
+    """Wait up to `timeout` for the processes mentioning `text` to end, SIGKILL those still
+    there; the ones that had to be killed (a leak, when the cluster was already stopped)."""
+    deadline = time.monotonic() + timeout
+    while processes_mentioning(text) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    leaked = processes_mentioning(text)
+    for pid in leaked:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return leaked
 
 
 def wait_until_started(node: Node, timeout: float = 120.0) -> None:

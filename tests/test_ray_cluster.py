@@ -1,5 +1,7 @@
 """Two Ray nodes on this machine (`ray start --head` and `ray start --address`): one is killed
 in the middle of `orapa batch --engine ray`, and the batch still lists every file exactly once.
+Every process of the test cluster is gone afterwards (it runs under a temporary folder of its
+own, named on every Ray process's command line), however the test ends.
 
 `ORAPA_CLUSTER_FILES` sets the number of puzzles (default 200 in `make test`; `make cluster-test`
 runs 2,000).
@@ -8,14 +10,18 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.ray_support import Node, free_port, ray_env, wait_until_started, write_puzzles
+from tests.ray_support import (Node, free_port, kill_leftovers, ray_env, wait_until_started,
+                               write_puzzles)
 
 pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
@@ -39,13 +45,18 @@ def _workers(node: Node) -> list[str]:
 def test_a_node_killed_mid_batch_loses_and_repeats_nothing(tmp_path: Path) -> None:
     puzzles = tmp_path / "puzzles"
     write_puzzles(puzzles, FILES, seed=30, shots=(10, 12))    # about 50 ms each
+    # Ray's sockets live under its temporary folder: a short path keeps them under 108 bytes
+    root = tempfile.mkdtemp(prefix="orapa-ray-", dir="/tmp")
     port = free_port()
-    head = Node(["--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false",
-                 "--ray-client-server-port", str(free_port())], tmp_path / "head.log")
-    nodes = [head]
+    nodes: list[Node] = []
+    driver: subprocess.Popen | None = None
     try:
+        head = Node(["--head", "--port", str(port), "--num-cpus", "1",
+                     "--include-dashboard=false", "--temp-dir", root,
+                     "--ray-client-server-port", str(free_port())], tmp_path / "head.log")
+        nodes.append(head)
         wait_until_started(head)
-        second = Node(["--address", f"127.0.0.1:{port}", "--num-cpus", "1"],
+        second = Node(["--address", f"127.0.0.1:{port}", "--num-cpus", "1", "--temp-dir", root],
                       tmp_path / "second.log")
         nodes.append(second)
         wait_until_started(second)
@@ -54,7 +65,7 @@ def test_a_node_killed_mid_batch_loses_and_repeats_nothing(tmp_path: Path) -> No
                                    "--address", f"127.0.0.1:{port}", "--out", str(out),
                                    "--count-limit", "1000", "--json", "--no-progress"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env=ray_env())
+                                  env=ray_env(), start_new_session=True)
         deadline = time.monotonic() + 180         # until the second node has a task worker
         while driver.poll() is None and time.monotonic() < deadline and \
                 not (_workers(second) and out.exists() and out.read_text().count("\n") >= 5):
@@ -72,7 +83,14 @@ def test_a_node_killed_mid_batch_loses_and_repeats_nothing(tmp_path: Path) -> No
         assert all(line["status"] in ("unique", "ambiguous") for line in lines)
         summary = json.loads(stdout)
         assert summary["files"] == FILES and summary["counts"]["error"] == 0
+        head.kill()
+        assert kill_leftovers(root) == []           # the cluster's processes all ended
     finally:
+        if driver is not None and driver.poll() is None:
+            os.killpg(driver.pid, signal.SIGKILL)
+            driver.wait(timeout=30)
         for node in reversed(nodes):
             if node.proc.poll() is None:
                 node.kill()
+        kill_leftovers(root, timeout=5)
+        shutil.rmtree(root, ignore_errors=True)

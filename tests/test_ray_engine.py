@@ -1,6 +1,7 @@
 """`--engine ray` on a real local Ray instance. Batch: the local engine's lines, resume after
-the driver is killed, lost workers retried and then reported, chunk sizes, the install hint.
-Generate: the local engine's shards.
+the driver is killed or stopped, lost or failing tasks retried once and then reported, chunk
+sizes, the install hint. Generate: the local engine's shards, and a shard that fails twice
+(its worker killed, or an exception) reported and left for `--resume`, not retried for ever.
 
 One Ray instance (2 CPUs, no dashboard) serves the whole module: starting Ray takes seconds.
 The Ray tests share one xdist worker (`make test` runs `--dist loadgroup`).
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -23,12 +25,19 @@ from hypothesis import strategies as st
 from cli import root
 from commands.common import run_main
 from games.errors import BadInput
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from generator.ray_generate import map_ray
+from generator.shards import (MANIFEST, Generation, ShardSpec, finished_shards, map_local,
+                              summary_text)
 from solver.cluster import check_reachable, import_ray, ray_session
 from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
-from solver.orapa.ray_batch import MAX_CHUNK, ChunkSizer, RayBatch, run_ray_batch
+from solver.orapa.ray_batch import (MAX_CHUNK, MIN_CHUNK_SECONDS, ChunkSizer, RayBatch,
+                                    run_ray_batch)
 from tests.cli_runner import run_cli
-from tests.ray_support import (CRASH_MARK, chunk_with_session, crash_on_mark, free_port,
-                               write_puzzles)
+from tests.ray_support import (CRASH_MARK, FAILING_SHARD, HANG_MARK, chunk_with_session,
+                               crash_on_mark, failing_shard_task, free_port, hang_on_mark,
+                               local_ray, raising_chunk_task, write_puzzles)
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
@@ -36,14 +45,10 @@ ORAPA = Path(sys.executable).parent / "orapa"
 
 
 @pytest.fixture(scope="module")
-def cluster() -> str:
+def cluster() -> Iterator[str]:
     """A local Ray instance for the module; its address, for drivers in other processes."""
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")    # drivers of this test only
-    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="ERROR")
-    try:
-        yield ray.get_runtime_context().gcs_address
-    finally:
-        ray.shutdown()
+    with local_ray(2) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +101,30 @@ def test_timeouts_hold_per_puzzle(cluster: str, tmp_path: Path) -> None:
         assert line["status"] in ("timeout", "ambiguous") and line["seconds"] < 10
         if line["status"] == "timeout":
             assert line["exact"] is False and line["count"] is not None
+
+
+def test_a_file_that_hangs_past_the_hard_limit_gets_the_local_timeout_line(
+        cluster: str, tmp_path: Path) -> None:
+    paths = write_puzzles(tmp_path, 16, seed=26, shots=(30, 36))
+    stuck = paths[2].with_name(f"{HANG_MARK}.json")
+    paths[2].rename(stuck)
+    # --timeout 0.2: a task that has not answered 1.3 s per file (plus 2 s to start a worker
+    # process, and the time the chunk ahead of it may take) after it was sent is stopped
+    engine = RayBatch(ray, BatchOptions(timeout=0.2), workers=2, task_cost=0.05,
+                      chunk_task=hang_on_mark, start_grace=2.0)
+    engine.sizer.observe(0.01)
+    engine.sizer.observe(0.01)                 # chunks of 2 files from the start (16 // 8)
+    ordered = sorted(str(p) for p in tmp_path.iterdir())
+    by_file = {line["file"]: line for line in engine.lines(ordered, len(ordered))}
+    assert sorted(by_file) == ordered
+    line = by_file[str(stuck)]
+    assert line["status"] == "timeout" and line["exact"] is False and line["count"] is None
+    assert line["error"].startswith(f"{stuck}: worker stopped: still not answered after")
+    others = [line for name, line in by_file.items() if name != str(stuck)]
+    # solved (on a machine so busy that starting a worker takes seconds, a few may time out)
+    assert sum(line["status"] in ("unique", "ambiguous") for line in others) >= 12
+    assert engine.stopped >= 2                 # its chunk, then the file on its own
+    assert engine.lost == 0
 
 
 def test_command_resume_and_progress(cluster: str, folder: Path, tmp_path: Path,
@@ -157,6 +186,62 @@ def test_lost_tasks_are_retried_and_a_file_lost_twice_is_reported(cluster: str,
     assert engine.lost == 2                # the chunk holding it, then the file on its own
 
 
+def test_a_chunk_that_raises_twice_is_reported_not_retried_for_ever(cluster: str,
+                                                                    tmp_path: Path) -> None:
+    puzzles, attempts = tmp_path / "puzzles", tmp_path / "attempts"
+    attempts.mkdir()
+    paths = write_puzzles(puzzles, 8, seed=24, shots=(30, 36))
+    bad = paths[3].with_name(f"{CRASH_MARK}.json")
+    paths[3].rename(bad)
+    engine = RayBatch(ray, BatchOptions(), workers=1, task_cost=0.05,
+                      chunk_task=raising_chunk_task(str(attempts)))
+    engine.sizer.observe(0.01)                 # chunks of 2 files from the start
+    ordered = sorted(str(p) for p in puzzles.iterdir())
+    by_file = {line["file"]: line for line in engine.lines(ordered, len(ordered))}
+    assert sorted(by_file) == ordered
+    error = by_file[str(bad)]["error"]
+    assert by_file[str(bad)]["status"] == "error" and by_file[str(bad)]["count"] is None
+    assert error.startswith(f"{bad}: failed twice (ModuleNotFoundError: No module named")
+    assert error.endswith("not retried again") and "\n" not in error
+    assert all(line["status"] in ("unique", "ambiguous")
+               for name, line in by_file.items() if name != str(bad))
+    # twice as a chunk, then twice on its own: four runs, then the line
+    assert len(list(attempts.iterdir())) == 4 and engine.lost == 2
+
+
+def test_sigterm_stops_the_driver_like_the_local_engine(cluster: str, tmp_path: Path) -> None:
+    puzzles = tmp_path / "many"
+    write_puzzles(puzzles, 100, seed=25, shots=(20, 28))
+    out = tmp_path / "results.jsonl"
+    proc = subprocess.Popen([str(ORAPA), "batch", str(puzzles), "--engine", "ray", "--address",
+                             cluster, "--out", str(out), "--no-progress", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and time.monotonic() < deadline and \
+                (not out.exists() or out.read_text().count("\n") < 10):
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+    assert proc.returncode == 143, stderr[-2000:]
+    summary = json.loads(stdout)
+    assert summary["interrupted"] is True and summary["signal"] == "SIGTERM"
+    finished = out.read_text().count("\n")
+    assert summary["files"] == finished and 10 <= finished < 100
+    assert "terminated; the finished results are kept" in stderr
+    stream, skip = open_results(str(out), resume=True)
+    with stream:
+        rest = run_ray_batch([str(puzzles)], stream, skip=skip, progress=False)
+    assert rest.skipped == finished and len(rest.times) == 100 - finished
+    files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
+    assert sorted(files) == sorted(str(p) for p in puzzles.iterdir())
+
+
 def test_the_model_is_built_once_per_worker_process(cluster: str, folder: Path) -> None:
     engine = RayBatch(ray, BatchOptions(backend="sat"), workers=2,
                       chunk_task=chunk_with_session)
@@ -187,6 +272,7 @@ def test_chunk_size_keeps_overhead_small_and_the_tail_balanced(cost: float, per_
         assert size <= remaining // (4 * workers)
     if size < MAX_CHUNK and size < max(1, remaining // (4 * workers)):
         assert cost <= 0.02 * size * max(per_file, 1e-4) * (1 + 1e-9)   # overhead <= 2%
+        assert size * max(per_file, 1e-4) >= MIN_CHUNK_SECONDS * (1 - 1e-9)
 
 
 def test_without_ray_the_engine_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
@@ -198,6 +284,12 @@ def test_without_ray_the_engine_says_how_to_install_it(monkeypatch: pytest.Monke
     status, stdout, stderr = run_cli(capsys, "batch", str(tmp_path), "--engine", "ray")
     assert status == 2 and stdout == "" and len(stderr.splitlines()) == 1
     assert "[cluster]" in stderr
+    status, stdout, stderr = run_cli(capsys, "generate", "--gems", "base", "--count", "3",
+                                     "--seed", "1", "--out", str(tmp_path / "g"), "--engine",
+                                     "ray")
+    assert status == 2 and stdout == "" and len(stderr.splitlines()) == 1
+    assert "pip install -e '.[cluster]'" in stderr
+    assert not (tmp_path / "g").exists()          # refused before anything was written
 
 
 def test_an_address_nobody_answers_is_bad_input_at_once() -> None:
@@ -222,6 +314,16 @@ def test_address_needs_the_ray_engine_and_a_session_is_reused(
     assert ray.is_initialized()                      # and the caller's connection stays
 
 
+# --- generation -----------------------------------------------------------------------------
+
+SHARD_SPEC = ShardSpec(gem_set("base"), RuleOptions(), "all", seed=11)
+
+
+def _shards(directory: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(directory.glob("*.jsonl"))
+            if p.name != MANIFEST}
+
+
 def test_generation_on_ray_writes_the_local_engines_shards(cluster: str, tmp_path: Path,
                                                            capsys: pytest.CaptureFixture) -> None:
     args = ["generate", "--gems", "base+black", "--count", "7", "--seed", "9", "--shard-size",
@@ -240,3 +342,30 @@ def test_generation_on_ray_writes_the_local_engines_shards(cluster: str, tmp_pat
         assert on_ray[key] == local[key]
     assert on_ray["count"] == 7 and on_ray["failed_shards"] == []
     assert on_ray["layouts"] == 7 + sum(on_ray["rejected"].values())
+
+
+@pytest.mark.parametrize("how, reason", [
+    ("crash", "lost twice with its worker (WorkerCrashedError)"),
+    ("raise", "failed twice (RuntimeError: shard 2 cannot be made)"),
+])
+def test_a_shard_that_fails_twice_is_reported_and_left_for_resume(
+        cluster: str, tmp_path: Path, capsys: pytest.CaptureFixture, how: str,
+        reason: str) -> None:
+    attempts = tmp_path / "attempts"
+    attempts.mkdir()
+    out = tmp_path / "run"
+    failing = failing_shard_task(how, str(attempts))
+    summary = Generation(SHARD_SPEC, 7, out, shard_size=2, progress=False).run(
+        lambda jobs: map_ray(jobs, workers=2, shard_task=failing))
+    assert len(list(attempts.iterdir())) == 2             # run once more, then reported
+    assert summary["failed_shards"] == [FAILING_SHARD]
+    assert f"orapa: shard {FAILING_SHARD}: {reason}; left for --resume" in capsys.readouterr().err
+    assert sorted(finished_shards(out)) == [1, 3, 4] and summary["count"] == 5
+    assert "shards that failed twice (left for --resume): [2]" in summary_text(summary, out)
+    again = Generation(SHARD_SPEC, 7, out, shard_size=2, resume=True, progress=False).run(
+        lambda jobs: map_ray(jobs, workers=2))
+    assert again["failed_shards"] == [] and again["count"] == 7
+    whole = Generation(SHARD_SPEC, 7, tmp_path / "local", shard_size=2, progress=False).run(
+        lambda jobs: map_local(jobs, 1))
+    assert _shards(out) == _shards(tmp_path / "local")
+    assert again["rates"] == whole["rates"]

@@ -6,14 +6,20 @@ the puzzles solved by Ray tasks spread over a cluster. Each task solves a chunk 
 moment the chunk is back; the results file, `--resume` and the summary are the local engine's.
 
 - **Chunks** are sized from measurements: Ray's cost per task (timed on no-op tasks when the run
-  starts) against the mean time of the puzzles solved so far, so scheduling stays near
-  `OVERHEAD_SHARE` of the work; chunks shrink towards the end so no worker idles on a long tail.
+  starts) against the mean CPU time of the puzzles solved so far, so scheduling stays near
+  `OVERHEAD_SHARE` of the work, with at least MIN_CHUNK_SECONDS of CPU per chunk; chunks
+  shrink towards the end so no worker idles on a long tail.
 - **The model is built once per worker process**: Ray keeps its task workers alive between
   tasks, and the solver caches its model per process (`session_for`); a worker drops its
   sessions after `RECYCLE_AFTER` puzzles, as the local engine replaces its workers.
-- **Lost tasks**: Ray runs a task lost with its worker or node once more elsewhere
-  (`max_retries=1`); a chunk lost twice is split into single files, and a file lost twice on
-  its own is reported as an `error` line rather than retried again.
+- **Failed tasks**: Ray runs a task lost with its worker or node, or stopped by an exception,
+  once more (`max_retries=1`); a chunk that fails twice is split into single files, and a file
+  that fails twice on its own is reported as an `error` line rather than retried again.
+- **Hard limit**: with a `--timeout`, a task not back within its files' hard limits (what the
+  local engine kills a worker after) is cancelled, which kills its worker; its files are sent
+  again one by one, and a file that overruns alone gets the local engine's `timeout` line.
+- **Stops**: SIGINT and SIGTERM end the run as on the local engine (exit 130 and 143, every
+  finished line kept, never a line without its count).
 - **The driver's work per file** is what limits a large cluster (it is one process): a chunk's
   lines are written with one write and one flush.
 - **Files** are read by the workers, so on a multi-node cluster every node must see them at the
@@ -24,7 +30,8 @@ from __future__ import annotations
 import json
 import math
 import statistics
-import sys
+import signal
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -32,34 +39,51 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 
-from solver.cluster import cluster_cpus, peak_rss_mb, ray_session, system_failures
-from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchSummary,
-                                       default_jobs, expand_paths, progress_bar, solve_file)
+from solver.cluster import (already_connected, cluster_cpus, failure_reason, peak_rss_mb,
+                            ray_session, stop_tasks, task_failures)
+from solver.orapa.batch_pool import Lost, shield_from_sigint
+from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, BatchStopped,
+                                       BatchSummary, _StopSignals, default_jobs, expand_paths,
+                                       hard_timeout, progress_bar, solve_file)
+from solver.orapa.batch_runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
+MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much CPU: a task costs more CPU
+                          # (driver, raylet, worker: ~2 ms measured) than a no-op's wall time
 MAX_CHUNK = 200           # files per task at most (a lost task repeats at most this much)
-TASK_RETRIES = 1          # Ray reruns a task lost with its worker or node once
+TASK_RETRIES = 1          # Ray reruns a failed task (lost with its worker or node, or raised) once
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker: one running, one ready to start
 PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
+CANCEL_WAIT = 30.0        # seconds to wait for a task stopped past its deadline to be gone
+START_GRACE = 5.0         # added to a task's hard deadline: a worker process may have to start
 
-ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float]]
+ChunkTask = Callable[[list[str], BatchOptions], tuple[list[dict[str, Any]], float, float]]
 _solved_here = 0          # puzzles this worker process solved since it last dropped its model
+_shielded = False         # SIGINT kept away from this worker process (once per process)
 
 
-def solve_chunk(paths: list[str], options: BatchOptions) -> tuple[list[dict[str, Any]], float]:
-    """Solve files in this worker process: their lines and the process's peak memory (MB).
+def solve_chunk(paths: list[str], options: BatchOptions
+                ) -> tuple[list[dict[str, Any]], float, float]:
+    """Solve files in this worker process: their lines, the process's peak memory (MB) and the
+    CPU seconds the chunk took (what chunks are sized from: wall times stretch on a busy
+    machine, Ray's cost per task in CPU does not).
 
     The solver's model stays cached in the process for the next chunk; after RECYCLE_AFTER
     puzzles it is dropped and rebuilt, which keeps a long-lived worker's memory flat.
     """
-    global _solved_here
+    global _solved_here, _shielded
+    if not _shielded:                     # a SIGINT inside the SAT solver breaks it (issue 15)
+        if threading.current_thread() is threading.main_thread():
+            shield_from_sigint()
+        _shielded = True
+    cpu = time.process_time()
     lines = [solve_file(path, options) for path in paths]
     _solved_here += len(paths)
     if _solved_here >= RECYCLE_AFTER:
         drop_sessions()
         _solved_here = 0
-    return lines, peak_rss_mb()
+    return lines, peak_rss_mb(), time.process_time() - cpu
 
 
 def _noop() -> None:
@@ -67,11 +91,11 @@ def _noop() -> None:
 
 
 def lost_line(path: str, exc: BaseException) -> dict[str, Any]:
-    """The `error` line of a file whose task was lost twice (worker or node died)."""
+    """The `error` line of a file whose task failed twice (its worker or node died, or the
+    task raised: a node without the project, say)."""
     line: dict[str, Any] = dict.fromkeys(INTERFACE_KEYS + ("exact", "wrote"))
     line.update(file=path, status="error", seconds=0.0,
-                error=f"{path}: lost twice with its worker ({type(exc).__name__}); "
-                      f"not retried again")
+                error=f"{path}: {failure_reason(exc)}; not retried again")
     return line
 
 
@@ -97,12 +121,13 @@ class ChunkSizer:
     """Files per task from two measurements: Ray's cost per task and the puzzles' mean time."""
 
     def __init__(self, task_cost: float, workers: int, share: float = OVERHEAD_SHARE,
-                 cap: int = MAX_CHUNK) -> None:
+                 cap: int = MAX_CHUNK, fixed: int | None = None) -> None:
         self.task_cost = task_cost
         self.workers = workers
         self.share = share
         self.cap = cap
-        self.times: deque[float] = deque(maxlen=500)    # the latest puzzles' times
+        self.fixed = fixed                              # a set size (benchmarks compare them)
+        self.times: deque[float] = deque(maxlen=500)    # the latest puzzles' CPU seconds
         self.seen = 0
 
     def observe(self, seconds: float) -> None:
@@ -110,21 +135,34 @@ class ChunkSizer:
         self.seen += 1
 
     def size(self, remaining: int) -> int:
-        """Enough files that the task cost is about `share` of the chunk's work, but small
-        enough that the remaining files still make several chunks per worker."""
+        """Enough files that the task cost is about `share` of the chunk's work and the chunk
+        holds MIN_CHUNK_SECONDS of it, but small enough that the remaining files still make
+        several chunks per worker."""
+        if self.fixed is not None:
+            return self.fixed
         if self.seen < self.workers:              # nothing measured yet: one file each
             return 1
         per_file = max(statistics.fmean(self.times), 1e-4)
-        wanted = math.ceil(self.task_cost / (self.share * per_file))
+        wanted = max(math.ceil(self.task_cost / (self.share * per_file)),
+                     math.ceil(MIN_CHUNK_SECONDS / per_file))
         tail = max(1, remaining // (4 * self.workers))
         return max(1, min(wanted, tail, self.cap))
 
 
-def measure_task_cost(ray: ModuleType, workers: int, tasks: int = PROBE_TASKS) -> float:
-    """Worker-seconds Ray spends per task (submit, schedule, run nothing, return), measured on
-    no-op tasks after a warm-up round that starts the worker processes."""
+def start_workers(ray: ModuleType, workers: int) -> list[Any]:
+    """One no-op task per worker, not waited for: Ray starts its worker processes (seconds:
+    a Python process importing Ray and the solver) while the driver goes on."""
     noop = ray.remote(num_cpus=1)(_noop)
-    ray.get([noop.remote() for _ in range(workers)])
+    return [noop.remote() for _ in range(workers)]
+
+
+def measure_task_cost(ray: ModuleType, workers: int, tasks: int = PROBE_TASKS,
+                      warm: list[Any] | None = None) -> float:
+    """Worker-seconds Ray spends per task (submit, schedule, run nothing, return), measured on
+    no-op tasks once a warm-up round has started the worker processes (`warm`: that round's
+    tasks, submitted earlier by `start_workers`)."""
+    noop = ray.remote(num_cpus=1)(_noop)
+    ray.get(warm if warm is not None else start_workers(ray, workers))
     start = time.perf_counter()
     ray.get([noop.remote() for _ in range(tasks)])
     return (time.perf_counter() - start) * min(workers, tasks) / tasks
@@ -134,23 +172,42 @@ class RayBatch:
     """Feeds paths to Ray in chunks and yields the lines as chunks come back."""
 
     def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
-                 task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk) -> None:
+                 task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk,
+                 chunk_size: int | None = None, start_grace: float = START_GRACE,
+                 warm: list[Any] | None = None) -> None:
+        """`task_cost`: Ray's seconds per task (None: measured now); `chunk_task`: what runs a
+        chunk (tests pass one that fails); `chunk_size`: files per task, fixed (None: sized
+        from the measurements, the engine's way); `start_grace`: seconds added to a task's hard
+        deadline, for starting a worker process (one stopped before it is replaced); `warm`:
+        the tasks `start_workers` sent."""
         self.ray = ray
         self.workers = workers
         self.options = ray.put(options)
-        self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(chunk_task)
-        self.failures = system_failures(ray)
-        cost = measure_task_cost(ray, workers) if task_cost is None else task_cost
-        self.sizer = ChunkSizer(cost, workers)
+        self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
+                               retry_exceptions=True)(chunk_task)
+        self.failures = task_failures(ray)
+        cost = measure_task_cost(ray, workers, warm=warm) if task_cost is None else task_cost
+        self.sizer = ChunkSizer(cost, workers, fixed=chunk_size)
         self.pending: dict[Any, list[str]] = {}
         self.retry: deque[list[str]] = deque()   # single files of chunks lost twice
         self.worker_peak_mb = 0.0
         self.chunks = 0
         self.unsubmitted = 0                     # files not yet given to a task
         self.lost = 0                            # tasks lost twice (split or reported)
+        self.stopped = 0                         # tasks stopped past their hard deadline
+        self.hard = hard_timeout(options)        # seconds a file may take, however it hangs
+        self.start_grace = start_grace
+        self.deadlines: dict[Any, float] = {}   # pending tasks' hard deadlines (monotonic)
+        self.submitted: dict[Any, float] = {}   # and when they were submitted
 
     def _submit(self, paths: list[str]) -> None:
-        self.pending[self.task.remote(paths, self.options)] = paths
+        ref = self.task.remote(paths, self.options)
+        if self.hard is not None:     # its own files, after at most the longest chunk queued
+            ahead = max(map(len, self.pending.values()), default=0)
+            now = time.monotonic()
+            self.deadlines[ref] = now + self.hard * (len(paths) + ahead) + self.start_grace
+            self.submitted[ref] = now
+        self.pending[ref] = paths
         self.chunks += 1
 
     def _fill(self, paths: Iterator[str]) -> None:
@@ -178,30 +235,69 @@ class RayBatch:
             self._fill(paths)
             if not self.pending:
                 return
-            (ready,), _ = self.ray.wait(list(self.pending), num_returns=1)
-            chunk = self.pending.pop(ready)
+            wait = (None if not self.deadlines else
+                    max(0.0, min(self.deadlines.values()) - time.monotonic()))
+            ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=wait)
+            if not ready:
+                yield from self._stop_overdue()
+                continue
+            lines = self._finished(ready[0])
+            if lines:
+                yield lines
+
+    def _finished(self, ref: Any) -> list[dict[str, Any]]:
+        """A finished chunk's lines; a chunk lost twice is split into single files, and a
+        single file lost twice gets its `error` line."""
+        chunk = self.pending.pop(ref)
+        self.deadlines.pop(ref, None)
+        self.submitted.pop(ref, None)
+        try:
+            lines, peak, cpu = self.ray.get(ref)
+        except self.failures as exc:
+            self.lost += 1
+            if len(chunk) > 1:
+                self.retry.extend([path] for path in chunk)
+                return []
+            return [lost_line(chunk[0], exc)]
+        self.worker_peak_mb = max(self.worker_peak_mb, peak)
+        for _ in lines:
+            self.sizer.observe(cpu / len(lines))
+        return lines
+
+    def _stop_overdue(self) -> Iterator[list[dict[str, Any]]]:
+        """Chunks past their hard deadline (a solver that cannot be interrupted, a parse that
+        never ends): their worker is killed; a chunk is split into single files, and a single
+        file gets the local engine's `timeout` line."""
+        now = time.monotonic()
+        for ref in [ref for ref, deadline in self.deadlines.items() if deadline <= now]:
             try:
-                lines, peak = self.ray.get(ready)
-            except self.failures as exc:
-                self.lost += 1
+                self.ray.cancel(ref, force=True)
+            except Exception:            # it finished meanwhile, or is gone: get() says which
+                pass
+            chunk = self.pending[ref]
+            try:
+                self.ray.get(ref, timeout=CANCEL_WAIT)
+            except Exception:
+                del self.pending[ref], self.deadlines[ref]
+                seconds = now - self.submitted.pop(ref)
+                self.stopped += 1
                 if len(chunk) > 1:
                     self.retry.extend([path] for path in chunk)
                 else:
-                    yield [lost_line(chunk[0], exc)]
+                    yield [stuck_line(Lost(chunk[0], f"still not answered after "
+                                                     f"{seconds:.1f} s", True, seconds))]
                 continue
-            self.worker_peak_mb = max(self.worker_peak_mb, peak)
-            for line in lines:
-                self.sizer.observe(line["seconds"])
-            yield lines
+            lines = self._finished(ref)  # done just before it was stopped: keep its lines
+            if lines:
+                yield lines
 
-    def cancel(self) -> None:
-        """Stop the chunks still running (after Ctrl-C)."""
-        for ref in self.pending:
-            try:
-                self.ray.cancel(ref, force=True)
-            except Exception:            # already finished or lost: nothing to stop
-                pass
+    def cancel(self, reused: bool = True) -> None:
+        """Forget the chunks still running (after Ctrl-C or SIGTERM), stopping them on a
+        connection someone else opened (`stop_tasks`)."""
+        stop_tasks(self.ray, list(self.pending), reused)
         self.pending.clear()
+        self.deadlines.clear()
+        self.submitted.clear()
 
 
 def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOptions(),
@@ -213,39 +309,60 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     `address`: a running cluster (`auto`, `HOST:PORT`, `ray://HOST:PORT`); None starts a local
     Ray instance with `jobs` CPUs (default: this machine's cores). With an address the cluster's
     CPUs bound the work running at once, and `jobs` (default: those CPUs) sizes the queue:
-    IN_FLIGHT_PER_WORKER chunks per job.
+    IN_FLIGHT_PER_WORKER chunks per job. SIGINT or SIGTERM stops the chunks still running and
+    keeps every finished line, as on the local engine (never between a line and its count).
     """
     args = list(args)
     started = time.perf_counter()
     summary = RaySummary()
-    bar = progress_bar(args, skip, summary, progress)
+    bar = None
     local_cpus = None if address is not None else (jobs or default_jobs())
     engine = None
     ready = started
+    stops = _StopSignals()
+    reused = already_connected()
     try:
-        with ray_session(address, local_cpus) as ray:
-            engine = RayBatch(ray, options, jobs or cluster_cpus(ray))
-            ready = time.perf_counter()      # connected, task cost measured
+        with ray_session(address, local_cpus) as ray, stops:
             try:
+                workers = jobs or cluster_cpus(ray)
+                warm = start_workers(ray, workers)   # they start while the files are counted
+                bar = progress_bar(args, skip, summary, progress)
+                engine = RayBatch(ray, options, workers, warm=warm)
+                ready = time.perf_counter()      # connected, workers started, cost measured
                 for lines in engine.chunk_lines(expand_paths(args, skip), bar.total):
-                    out.write("".join(json.dumps(line) + "\n" for line in lines))
-                    out.flush()                  # one write a chunk: the driver's cost per
-                    for line in lines:           # file is what limits a large cluster
-                        summary.add(line)
-                    bar.update(len(lines))
-                    bar.set_postfix({s: n for s, n in summary.counts.items() if n},
-                                    refresh=False)
-            except KeyboardInterrupt:
-                summary.interrupted = True
-                engine.cancel()
+                    with stops.hold():
+                        _write_chunk(out, lines, summary, bar)
+            except BatchStopped:
+                pass
+            except KeyboardInterrupt:            # a SIGINT seen inside Ray's own wait
+                stops.received = stops.received or signal.SIGINT
+            finally:
+                stops.holding = True             # a signal from here on is only recorded
+                if engine is not None:
+                    engine.cancel(reused)
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
+    if stops.received is not None:
+        summary.interrupted, summary.signal = True, signal.Signals(stops.received).name
     summary.wall_seconds = time.perf_counter() - started
     summary.peak_rss_mb = {"main": peak_rss_mb(),
                            "workers": engine.worker_peak_mb if engine else 0.0}
     if engine is not None:
         summary.engine = {"name": "ray", "workers": engine.workers, "tasks": engine.chunks,
                           "task_cost_ms": round(engine.sizer.task_cost * 1000, 3),
-                          "lost_tasks": engine.lost,
+                          "lost_tasks": engine.lost, "stopped_tasks": engine.stopped,
                           "startup_seconds": round(ready - started, 3)}
     return summary
+
+
+def _write_chunk(out: TextIO, lines: list[dict[str, Any]], summary: RaySummary, bar: Any
+                 ) -> None:
+    """Append a chunk's lines with one write and one flush (the driver's cost per file is what
+    limits a large cluster), then count them."""
+    out.write("".join(json.dumps(line) + "\n" for line in lines))
+    out.flush()
+    for line in lines:
+        summary.add(line)
+    bar.update(len(lines))
+    bar.set_postfix({s: n for s, n in summary.counts.items() if n}, refresh=False)
