@@ -25,6 +25,7 @@ absorbed wave without a black gem, ...): such a puzzle has no layout, found at o
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 from typing import Iterator
@@ -68,29 +69,43 @@ class ModelSession:
         self.backend.add_clause([-activation])
 
 
-_SESSIONS: "OrderedDict[tuple, ModelSession]" = OrderedDict()
 _MAX_SESSIONS = 4
+_local = threading.local()   # one cache per thread: a SAT solver must never serve two at once
+
+
+def _sessions() -> "OrderedDict[tuple, ModelSession]":
+    """This thread's cached sessions (a solver and its model are not safe to share: two
+    threads solving on one corrupt it, which showed as false contradictions and crashes)."""
+    cache = getattr(_local, "sessions", None)
+    if cache is None:
+        cache = _local.sessions = OrderedDict()
+    return cache
 
 
 def session_for(gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> ModelSession:
-    """The cached session for a gem set (in any order) and rule options."""
+    """This thread's cached session for a gem set (in any order) and rule options. A session
+    pushed out of the cache is not closed: a listing still running may hold it, and it is
+    freed with its last reference."""
+    cache = _sessions()
     key = (tuple(sorted(gems)), rules, backend)
-    session = _SESSIONS.get(key)
+    session = cache.get(key)
     if session is None:
         session = ModelSession(tuple(sorted(gems)), rules, backend)
-        _SESSIONS[key] = session
-        while len(_SESSIONS) > _MAX_SESSIONS:
-            _SESSIONS.popitem(last=False)[1].backend.close()
-    _SESSIONS.move_to_end(key)
+        cache[key] = session
+        while len(cache) > _MAX_SESSIONS:
+            cache.popitem(last=False)
+    cache.move_to_end(key)
     return session
 
 
 def drop_sessions() -> None:
-    """Forget every cached session, so that the next puzzle builds a fresh model: after a
-    solver call ended abnormally (a signal inside the C code) the solver may be unsound."""
-    while _SESSIONS:
+    """Forget this thread's cached sessions, so that its next puzzle builds a fresh model:
+    after a solver call ended abnormally (a signal inside the C code) the solver may be
+    unsound."""
+    cache = _sessions()
+    while cache:
         try:
-            _SESSIONS.popitem()[1].backend.close()
+            cache.popitem()[1].backend.close()
         except Exception:          # a broken solver may fail to close: it is dropped anyway
             pass
 
