@@ -62,6 +62,9 @@ def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
+MAX_JOBS = 1_024  # worker processes or Ray workers: bounded, so a typo cannot fork thousands
+JOBS = click.IntRange(min=1, max=MAX_JOBS)
+
 MAX_ANSWER_CHARS = 1_000   # an interactive answer is a few characters; a longer line is cut
 
 

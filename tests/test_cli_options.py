@@ -30,6 +30,16 @@ def test_durations_must_be_finite_and_positive(capsys, args: list[str], value: s
     assert f"Invalid value for '{args[-1]}'" in err
 
 
+@pytest.mark.parametrize("args", [["batch", SOLVED], ["generate", "--count", "2", "--out", "unused"]])
+@pytest.mark.parametrize("value", ["0", "1025", "100000"])
+def test_jobs_are_bounded(capsys, args: list[str], value: str) -> None:
+    """Before: `--jobs 100000` forked a process per job (generate: per shard) and exhausted
+    the machine; now a count past `commands.common.MAX_JOBS` is bad input, refused at once."""
+    status, out, err = run_cli(capsys, *args, "--jobs", value)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "Invalid value for '--jobs'" in err
+
+
 def test_solve_past_its_time_limit_prints_text_without_json(tmp_path, capsys) -> None:
     """Before: raw JSON with the status 'unknown', which INTERFACE does not list."""
     puzzle = tmp_path / "double.txt"

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from commands.common import TIMEOUT, emit_json, not_empty, read_text
+from commands.common import JOBS, TIMEOUT, emit_json, not_empty, read_text
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, import_ray
@@ -15,7 +15,7 @@ from solver.orapa.options import BATCH_COUNT_LIMIT
 
 @click.command("batch")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", "-j", type=JOBS, default=None,
               help="Worker processes [default: the number of cores].")
 @click.option("--timeout", type=TIMEOUT, default=None,
               help="Seconds per puzzle, reading and parsing included; a puzzle past it gets "

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from commands.common import emit_json, not_empty, plural
+from commands.common import JOBS, emit_json, not_empty, plural
 from commands.orapa.layout import rule_options
 from games.errors import BadInput
 from games.orapa.gems import gem_set
@@ -43,7 +43,7 @@ def parse_gems(text: str):
 @click.option("--shard-size", type=click.IntRange(min=1), default=None,
               help=f"Write JSON-lines shards of at most this many puzzles, made in parallel "
                    f"[default with --engine ray: {SHARD_SIZE}].")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", "-j", type=JOBS, default=None,
               help="Shards made at once [default: the cores, or the cluster's CPUs].")
 @click.option("--resume", is_flag=True, help="Make only the shards DIR does not hold yet.")
 def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, force: bool,
