@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
@@ -37,7 +38,7 @@ from games.errors import LimitReached
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
-from games.orapa.layout import PlacedGem
+from games.orapa.layout import PlacedGem, RuleOptions
 from games.orapa.placements import Placement
 from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
@@ -55,20 +56,30 @@ def _entries(shape: str, mirror: bool) -> tuple[tuple, ...]:
                  for cell, entries in enumerate(by_cell_entries(shape, mirror)))
 
 
-def frontier_families(puzzle: Puzzle, deadline: float | None = None,
-                      nodes: list[int] | None = None, max_nodes: int | None = None
-                      ) -> Iterator[PathFamily]:
-    """Every family of layouts consistent with the puzzle, lazily, as `search_families`
-    gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
-    or once the search nodes added to `nodes[0]` exceed `max_nodes`."""
+@dataclass
+class _Setup:
+    """What both searches read of a puzzle: gem kinds, waves and the cell answers' masks."""
+
+    kinds: list[Gem]
+    counts: tuple[int, ...]
+    bits: list[int]
+    black: list[bool]
+    shots: list[ShotAnswer]
+    cells: tuple[CellAnswer, ...]
+    forbidden: list[int]       # per kind: answered cells it may not cover
+    empty0: int                # cells answered empty
+    answered: int              # cells answered with a gem
+    placeable: list[list[int]]  # per wave: the kinds it may meet
+    met_by_all: bool
+
+
+def _prepare(puzzle: Puzzle) -> _Setup | None:
+    """The search's inputs, or None when an answer rules out every layout at once."""
     if puzzle.rules.touching != "corner":
         raise ValueError("frontier_families needs rule touching=corner")
-    mirror = puzzle.rules.mirror
     kinds = sorted(set(puzzle.gems))
-    counts = tuple(puzzle.gems.count(k) for k in kinds)
     bits = [GEM_COLOR_BITS[k.color] for k in kinds]
     black = [k.color == "black" for k in kinds]
-    by_cell = [_entries(k.shape, mirror) for k in kinds]
     shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
     cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
     empty0 = answered = 0
@@ -82,22 +93,69 @@ def frontier_families(puzzle: Puzzle, deadline: float | None = None,
     for mask in forbidden:
         unanswerable &= mask
     if unanswerable:
-        return
-    if nodes is None:
-        nodes = [0]
+        return None
     all_bits = 0
     for b in bits:
         all_bits |= b
+    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
+        return None  # a colour no gem has
     # per wave: the kinds it may meet (an exit forbids black and colours it did not show)
     placeable = [[i for i in range(len(kinds)) if o.exit is None
                   or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
-    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
-        return  # a colour no gem has
-    placeable_mask = [sum(1 << i for i in kinds_met) for kinds_met in placeable]
     # Every gem is the first one seen from some port (visibility), and the wave from that
     # port enters its cell: with every port's answer observed, every gem is met by a wave,
     # so a gem no open wave can meet any more leaves the branch without members.
     met_by_all = puzzle.rules.visibility and {o.port for o in shots} == set(range(PORTS))
+    return _Setup(kinds, tuple(puzzle.gems.count(k) for k in kinds), bits, black, shots, cells,
+                  forbidden, empty0, answered, placeable, met_by_all)
+
+
+def family_of(setup: _Setup, rules: RuleOptions, placed: list[tuple[int, Placement]],
+              left: tuple[int, ...] | bytes, paths: int) -> PathFamily:
+    """A leaf's family: the placed gems fixed, the others free off the path cells."""
+    free: list[Gem] = []
+    avoid: list[int] = []
+    for i, n in enumerate(left):
+        free += [setup.kinds[i]] * n
+        avoid += [paths | setup.forbidden[i]] * n
+    fixed = tuple(PlacedGem(setup.kinds[i], p) for i, p in placed)
+    return PathFamily(fixed, tuple(free), tuple(avoid), setup.cells, rules.visibility,
+                      rules.mirror)
+
+
+def frontier_families(puzzle: Puzzle, deadline: float | None = None,
+                      nodes: list[int] | None = None, max_nodes: int | None = None
+                      ) -> Iterator[PathFamily]:
+    """Every family of layouts consistent with the puzzle, lazily (some may be empty); raises
+    LimitReached past `deadline` (time.monotonic()) or once the search nodes added to
+    `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
+    ORAPA_FRONTIER=python does not ask for the Python one), else `python_frontier_families`:
+    both search the same nodes in the same order."""
+    from solver.orapa import frontier_compiled
+    if frontier_compiled.available(puzzle):
+        return frontier_compiled.families(puzzle, deadline, nodes, max_nodes)
+    return python_frontier_families(puzzle, deadline, nodes, max_nodes)
+
+
+def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
+                             nodes: list[int] | None = None, max_nodes: int | None = None
+                             ) -> Iterator[PathFamily]:
+    """Every family of layouts consistent with the puzzle, lazily, as `search_families`
+    gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
+    or once the search nodes added to `nodes[0]` exceed `max_nodes`. The reference the
+    compiled search (`frontier_families`) is held to: the same nodes in the same order."""
+    setup = _prepare(puzzle)
+    if setup is None:
+        return
+    mirror = puzzle.rules.mirror
+    kinds, counts, bits, black = setup.kinds, setup.counts, setup.bits, setup.black
+    shots, cells, forbidden = setup.shots, setup.cells, setup.forbidden
+    empty0, answered, placeable = setup.empty0, setup.answered, setup.placeable
+    met_by_all = setup.met_by_all
+    by_cell = [_entries(k.shape, mirror) for k in kinds]
+    if nodes is None:
+        nodes = [0]
+    placeable_mask = [sum(1 << i for i in kinds_met) for kinds_met in placeable]
     exits = [o.exit for o in shots]
     wanted = [o.color or 0 for o in shots]
     # The quarter patterns a gem may give a wave's frontier cell, as 16-bit masks: never a
@@ -149,14 +207,7 @@ def frontier_families(puzzle: Puzzle, deadline: float | None = None,
         return tuple(new), paths
 
     def leaf(left: tuple[int, ...], paths: int) -> PathFamily:
-        free: list[Gem] = []
-        avoid: list[int] = []
-        for i, n in enumerate(left):
-            free += [kinds[i]] * n
-            avoid += [paths | forbidden[i]] * n
-        fixed = tuple(PlacedGem(kinds[i], p) for i, p in placed)
-        return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
-                          mirror)
+        return family_of(setup, puzzle.rules, placed, left, paths)
 
     start = tuple((*ENTRY[o.port], 0) for o in shots)
     # a node: (frontiers, gems left, quarters used, quarters touched, cells known empty,
