@@ -20,6 +20,7 @@
 #define CELLS 80
 #define MAX_KINDS 16
 #define MAX_PARTS 16
+#define MAX_LINES 40
 #define CHECK_EVERY 1024
 
 typedef struct { uint64_t w[5]; } Quarters;
@@ -30,6 +31,8 @@ typedef struct {
     Cells cell;
     int nparts;
     uint8_t part_cell[MAX_PARTS], part_pattern[MAX_PARTS];
+    int nlines;
+    Cells line[MAX_LINES];   /* sight lines: the cells a look from a port crosses first */
 } Placement;
 
 typedef struct { int16_t cell; uint8_t d, color; } Front;  /* cell -1: the wave is done */
@@ -61,7 +64,9 @@ typedef struct {
     uint32_t *placeable;     /* per wave: kinds it may meet, as a bit mask */
     uint16_t *turns;         /* per wave, cell, direction: [2] allowed patterns */
     Cells answered;
-    int met_by_all;
+    int met_by_all, visibility;
+    int size[MAX_KINDS];     /* cells a gem of the kind covers */
+    int witness[MAX_KINDS];  /* the placement that last showed the kind has room */
     /* the search */
     size_t stride, depth, capacity;   /* node size in bytes; stack entries */
     char *stack;
@@ -131,10 +136,11 @@ static int read_quarters(const uint8_t *p, Quarters *q) { memcpy(q->w, p, 40); r
  *   tables: neighbour (80x4 int8), exit port (80x4 int8), route out (16x4 uint8)
  *   kinds: per kind: count, colour bits, black, forbidden cells (16 bytes)
  *   placements: per kind a bytes object: per placement mask (40), touch (40), cells (16),
- *     parts count (1), then that many (cell, pattern) pairs
  *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
  *     colour, placeable kinds (4 bytes)
- *   masks: answered cells (16), cells known empty (16), met_by_all (1) */
+ *     parts count (1), then that many (cell, pattern) pairs, sight lines count (1), then
+ *     that many cell masks (16 each)
+ *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1) */
 static PyObject *start(PyObject *self, PyObject *args) {
     Py_buffer tables, kinds, waves, masks;
     PyObject *placements;
@@ -143,7 +149,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Search *s = calloc(1, sizeof(Search));
     if (!s) { PyErr_NoMemory(); goto done; }
-    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % 10 || masks.len != 33
+    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % 10 || masks.len != 34
             || !PyTuple_Check(placements)) {
         PyErr_SetString(PyExc_ValueError, "frontier start: malformed tables");
         goto done;
@@ -195,7 +201,9 @@ static PyObject *start(PyObject *self, PyObject *args) {
                 s->placements[i] = list;
             }
             Placement *pl = &list[n++];
-            if (end - p < 97 || p[96] > MAX_PARTS || end - p < 97 + 2 * p[96]) {
+            if (end - p < 98 || p[96] > MAX_PARTS || end - p < 98 + 2 * p[96]
+                    || p[97 + 2 * p[96]] > MAX_LINES
+                    || end - p < 98 + 2 * p[96] + 16 * p[97 + 2 * p[96]]) {
                 PyErr_SetString(PyExc_ValueError, "frontier start: malformed placement");
                 goto done;
             }
@@ -207,8 +215,11 @@ static PyObject *start(PyObject *self, PyObject *args) {
                 pl->part_cell[j] = *p++;
                 pl->part_pattern[j] = *p++;
             }
+            pl->nlines = *p++;
+            for (int j = 0; j < pl->nlines; j++) p += read_cells(p, &pl->line[j]);
         }
         s->nplacements[i] = n;
+        s->size[i] = n ? __builtin_popcountll(list[0].cell.w[0]) + __builtin_popcountll(list[0].cell.w[1]) : 0;
         /* by cell, in placement order (as by_cell_entries) */
         for (int j = 0; j < n; j++)
             for (int q = 0; q < list[j].nparts; q++) s->by_cell_n[i][list[j].part_cell[q]]++;
@@ -230,6 +241,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     read_cells(m, &s->answered);
     read_cells(m + 16, &empty0);
     s->met_by_all = m[32];
+    s->visibility = m[33];
     /* the root: every wave at its entry */
     root_head = push(s);
     if (!root_head) { PyErr_NoMemory(); goto done; }
@@ -304,6 +316,50 @@ static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *pa
             }
             cell = next;
         }
+    }
+    return 1;
+}
+
+static inline int seen(const Placement *pl, const Cells *occupied) {
+    for (int j = 0; j < pl->nlines; j++)
+        if (!c_meets(&pl->line[j], occupied)) return 1;
+    return 0;
+}
+
+/* Python: _room_left. Can the branch still give a visible layout? */
+static int room_left(Search *s, const Head *h) {
+    Cells occupied = {{0, 0}};
+    for (int j = 0; j < s->placed_n; j++) {
+        const Placement *pl = &s->placements[s->placed_kind[j]][s->placed_index[j]];
+        occupied.w[0] |= pl->cell.w[0];
+        occupied.w[1] |= pl->cell.w[1];
+    }
+    for (int j = 0; j < s->placed_n; j++)
+        if (!seen(&s->placements[s->placed_kind[j]][s->placed_index[j]], &occupied)) return 0;
+    uint64_t free0 = ~(occupied.w[0] | h->empty.w[0]);
+    uint64_t free1 = ~(occupied.w[1] | h->empty.w[1]) & (((uint64_t)1 << (CELLS - 64)) - 1);
+    int need = 0;
+    for (int i = 0; i < s->kinds; i++) need += h->left[i] * s->size[i];
+    if (need > __builtin_popcountll(free0) + __builtin_popcountll(free1)) return 0;
+    Quarters blocked;
+    for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+    for (int i = 0; i < s->kinds; i++) {
+        if (!h->left[i]) continue;
+        Cells off = h->empty;
+        off.w[0] |= s->forbidden[i].w[0];
+        off.w[1] |= s->forbidden[i].w[1];
+        int n = s->nplacements[i], found = 0;
+        for (int r = 0; r < n; r++) {
+            int j = (s->witness[i] + r) % n;
+            const Placement *pl = &s->placements[i][j];
+            if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                    || c_meets(&pl->cell, &off) || !seen(pl, &occupied))
+                continue;
+            s->witness[i] = j;
+            found = 1;
+            break;
+        }
+        if (!found) return 0;
     }
     return 1;
 }
@@ -399,6 +455,7 @@ static PyObject *step(PyObject *self, PyObject *args) {
                 if (h->left[i] && !((reachable >> i) & 1)) { dead = 1; break; }
             if (dead) continue;
         }
+        if (s->visibility && !room_left(s, h)) continue;
         Quarters blocked;
         for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
         int best = -1, fewest = 1 << 30;

@@ -14,10 +14,11 @@ from typing import Iterator
 
 from games.errors import LimitReached
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
+from games.orapa.layout import PlacedGem
 from games.orapa.placements import placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.waves import ROUTE
-from solver.orapa.frontier_search import _prepare, family_of
+from solver.orapa.frontier_search import _prepare, family_of, sight_lines
 from solver.orapa.wave_search import PathFamily
 
 _MAX_KINDS = 16       # the C search's limits (_frontier.c)
@@ -59,7 +60,8 @@ def _tables() -> bytes:
 
 @lru_cache(maxsize=None)
 def _placement_bytes(shape: str, mirror: bool) -> bytes:
-    """Every placement of a shape: quarter mask, touch mask, cell mask, (cell, pattern) parts."""
+    """Every placement of a shape: quarter mask, touch mask, cell mask, (cell, pattern) parts
+    and sight lines."""
     out = bytearray()
     for p in placements(shape, mirror):
         parts = [c for c in range(CELLS) if p.cell_mask >> c & 1]
@@ -67,6 +69,8 @@ def _placement_bytes(shape: str, mirror: bool) -> bytes:
         out += p.cell_mask.to_bytes(16, "little") + bytes([len(parts)])
         for c in parts:
             out += bytes([c, (p.mask >> 4 * c) & 15])
+        lines = sight_lines(p.cell_mask)
+        out += bytes([len(lines)]) + b"".join(m.to_bytes(16, "little") for m in lines)
     return bytes(out)
 
 
@@ -91,11 +95,19 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
         waves += bytes([o.port, cell, direction, exit_ & 0xFF, o.color or 0])
         waves += sum(1 << i for i in met).to_bytes(4, "little") + b"\0"
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
-             + bytes([setup.met_by_all]))
+             + bytes([setup.met_by_all, puzzle.rules.visibility]))
     search = _KERNEL.start(_tables(), bytes(kinds),
                            tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
                            bytes(waves), masks)
     options = [placements(k.shape, mirror) for k in setup.kinds]
+    gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement made once
+
+    def placed_gem(i: int, index: int) -> PlacedGem:
+        gem = gems.get((i, index))
+        if gem is None:
+            gem = gems[i, index] = PlacedGem(setup.kinds[i], options[i][index])
+        return gem
+
     budget = -1 if max_nodes is None else max(0, max_nodes - nodes[0])
     while True:
         status, work, leaves = _KERNEL.step(search, _BATCH,
@@ -103,7 +115,7 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
         nodes[0] += work
         for left, paths, placed in leaves:
             yield family_of(setup, puzzle.rules,
-                            [(i, options[i][index]) for i, index in placed], left, paths)
+                            tuple(placed_gem(i, index) for i, index in placed), left, paths)
         if status == 1:
             return
         if status == 2:

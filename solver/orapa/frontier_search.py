@@ -35,11 +35,11 @@ from functools import lru_cache
 from typing import Iterator
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
+from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORT_LINES, PORTS
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
 from games.orapa.layout import PlacedGem, RuleOptions
-from games.orapa.placements import Placement
+from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
 from solver.orapa.wave_search import PathFamily, by_cell_entries, ruled_out
@@ -110,7 +110,7 @@ def _prepare(puzzle: Puzzle) -> _Setup | None:
                   forbidden, empty0, answered, placeable, met_by_all)
 
 
-def family_of(setup: _Setup, rules: RuleOptions, placed: list[tuple[int, Placement]],
+def family_of(setup: _Setup, rules: RuleOptions, fixed: tuple[PlacedGem, ...],
               left: tuple[int, ...] | bytes, paths: int) -> PathFamily:
     """A leaf's family: the placed gems fixed, the others free off the path cells."""
     free: list[Gem] = []
@@ -118,7 +118,6 @@ def family_of(setup: _Setup, rules: RuleOptions, placed: list[tuple[int, Placeme
     for i, n in enumerate(left):
         free += [setup.kinds[i]] * n
         avoid += [paths | setup.forbidden[i]] * n
-    fixed = tuple(PlacedGem(setup.kinds[i], p) for i, p in placed)
     return PathFamily(fixed, tuple(free), tuple(avoid), setup.cells, rules.visibility,
                       rules.mirror)
 
@@ -153,6 +152,10 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     empty0, answered, placeable = setup.empty0, setup.answered, setup.placeable
     met_by_all = setup.met_by_all
     by_cell = [_entries(k.shape, mirror) for k in kinds]
+    visibility = puzzle.rules.visibility
+    room = [(_sighted(k.shape, mirror), forbidden[i], bin(placements(k.shape, mirror)[0]
+             .cell_mask).count("1")) for i, k in enumerate(kinds)]
+    witness = [0] * len(kinds)
     if nodes is None:
         nodes = [0]
     placeable_mask = [sum(1 << i for i in kinds_met) for kinds_met in placeable]
@@ -207,7 +210,8 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
         return tuple(new), paths
 
     def leaf(left: tuple[int, ...], paths: int) -> PathFamily:
-        return family_of(setup, puzzle.rules, placed, left, paths)
+        fixed = tuple(PlacedGem(kinds[i], p) for i, p in placed)
+        return family_of(setup, puzzle.rules, fixed, left, paths)
 
     start = tuple((*ENTRY[o.port], 0) for o in shots)
     # a node: (frontiers, gems left, quarters used, quarters touched, cells known empty,
@@ -248,6 +252,8 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                     reachable |= placeable_mask[t]
             if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
                 continue
+        if visibility and not _room_left(placed, left, used, touch, empty, room, witness):
+            continue
         # the open wave whose frontier has the fewest possible contents (counting stops
         # at the best so far); none left: a leaf
         best, fewest = -1, 1 << 30
@@ -317,6 +323,66 @@ def _allowed_patterns(shot: ShotAnswer, cell: int, direction: int, colour_done: 
             continue  # it would leave the board elsewhere, or with another colour
         allowed |= 1 << pattern
     return allowed
+
+
+@lru_cache(maxsize=None)
+def sight_lines(cell_mask: int) -> tuple[int, ...]:
+    """The cells a look from each port crosses before it meets these cells, one mask per port
+    whose line meets them (a mask holding another one dropped): a gem is the first one seen
+    from some port exactly when one of these masks has no gem in it."""
+    found = set()
+    for line in PORT_LINES:
+        before = 0
+        for cell in line:
+            if cell_mask >> cell & 1:
+                found.add(before)
+                break
+            before |= 1 << cell
+    kept = [m for m in found if not any(o != m and o & m == o for o in found)]
+    return tuple(sorted(kept, key=lambda m: (bin(m).count("1"), m)))
+
+
+@lru_cache(maxsize=None)
+def _sighted(shape: str, mirror: bool) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Every placement of a shape: quarter, touch and cell masks, and its sight lines."""
+    return tuple((p.mask, p.touch_mask, p.cell_mask, sight_lines(p.cell_mask))
+                 for p in placements(shape, mirror))
+
+
+def _room_left(placed: list[tuple[int, Placement]], left: tuple[int, ...], used: int,
+               touch: int, empty: int,
+               room: list[tuple[tuple[tuple[int, int, int, tuple[int, ...]], ...], int, int]],
+               witness: list[int]) -> bool:
+    """Can the branch still give a visible layout? Every placed gem needs a sight line with no
+    placed gem on it (more gems only block more), the gems left need as many cells as are
+    neither empty nor taken, and each kind left needs a placement that fits and could be
+    seen. Necessary conditions only: False means no member anywhere below. `witness[i]`:
+    where the last look found kind i a placement (looked at first: it mostly still fits)."""
+    occupied = 0
+    for _, p in placed:
+        occupied |= p.cell_mask
+    for _, p in placed:
+        if all(line & occupied for line in sight_lines(p.cell_mask)):
+            return False
+    free = ~(occupied | empty) & ((1 << CELLS) - 1)
+    if sum(n * room[i][2] for i, n in enumerate(left)) > bin(free).count("1"):
+        return False
+    blocked = used | touch
+    for i, n in enumerate(left):
+        if not n:
+            continue
+        options, forbidden, _ = room[i]
+        off = empty | forbidden
+        count = len(options)
+        for r in range(witness[i], witness[i] + count):
+            mask, touch_mask, cell_mask, lines = options[r % count]
+            if not (mask & blocked or touch_mask & used or cell_mask & off) \
+                    and any(not line & occupied for line in lines):
+                witness[i] = r % count
+                break
+        else:
+            return False
+    return True
 
 
 @lru_cache(maxsize=None)
