@@ -8,7 +8,8 @@
  * start(tables, kinds, placements, waves, masks) -> capsule (see frontier_search._compiled_start)
  * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
  *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
- *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit)
+ *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
+ *   2 or 3 the search cannot go on
  *   leaves: [(left counts as bytes, path cells as an int, ((kind, placement index), ...))]
  */
 #define PY_SSIZE_T_CLEAN
@@ -438,10 +439,7 @@ static PyObject *step(PyObject *self, PyObject *args) {
         if (s->nodes % CHECK_EVERY == 0) {
             if (deadline >= 0 && now() > deadline) { status = 2; }
             else if (max_nodes >= 0 && s->nodes > max_nodes) { status = 3; }
-            if (status) {
-                /* the node is not searched: put it back so that the count stays honest */
-                break;
-            }
+            if (status) break;   /* as the Python search: this node counted, not searched */
         }
         Cells paths = h->paths;
         if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
@@ -541,19 +539,6 @@ static PyObject *step(PyObject *self, PyObject *args) {
             c->hint = (uint16_t)best;
             memcpy(fronts_of(c), fronts, sizeof(Front) * s->waves);
         }
-    }
-    if (status >= 2) {
-        /* leave the search where it is: the node popped last goes back (undone) */
-        Head *h = child_buf;
-        if (h->move_kind >= 0) {
-            /* take back the undo marker and the placement made for this node */
-            s->depth--;
-            s->placed_n--;
-            Placement *pl = &s->placements[h->move_kind][h->move_index];
-            for (int j = 0; j < pl->nparts; j++) s->grid_pattern[pl->part_cell[j]] = 0;
-        }
-        memcpy(node_at(s, s->depth++), h, s->stride);  /* capacity: it was there before */
-        s->nodes--;
     }
     free(child_buf);
     return Py_BuildValue("(iLN)", status, s->nodes - nodes_before, leaves);
