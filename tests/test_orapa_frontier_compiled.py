@@ -16,8 +16,8 @@ from games.orapa.placements import placements
 from games.orapa.puzzle import cell_answer, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from solver.orapa import frontier_compiled
-from solver.orapa.frontier_search import (frontier_families, python_frontier_families,
-                                          sight_lines)
+from solver.orapa.frontier_search import frontier_families, python_frontier_families
+from solver.orapa.sight import sight_lines
 from tests.orapa_strategies import layouts
 
 compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,

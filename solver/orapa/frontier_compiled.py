@@ -18,7 +18,8 @@ from games.orapa.layout import PlacedGem
 from games.orapa.placements import placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.waves import ROUTE
-from solver.orapa.frontier_search import _prepare, family_of, sight_lines
+from solver.orapa.frontier_search import _prepare, family_of
+from solver.orapa.sight import sight_lines
 from solver.orapa.wave_search import PathFamily
 
 _MAX_KINDS = 16       # the C search's limits (_frontier.c)

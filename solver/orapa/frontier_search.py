@@ -35,13 +35,14 @@ from functools import lru_cache
 from typing import Iterator
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORT_LINES, PORTS
+from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
 from games.orapa.layout import PlacedGem, RuleOptions
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
+from solver.orapa.sight import room_left, sighted
 from solver.orapa.wave_search import PathFamily, by_cell_entries, ruled_out
 
 _CHECK_EVERY = 1024  # search nodes between two looks at the clock
@@ -153,7 +154,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     met_by_all = setup.met_by_all
     by_cell = [_entries(k.shape, mirror) for k in kinds]
     visibility = puzzle.rules.visibility
-    room = [(_sighted(k.shape, mirror), forbidden[i], bin(placements(k.shape, mirror)[0]
+    room = [(sighted(k.shape, mirror), forbidden[i], bin(placements(k.shape, mirror)[0]
              .cell_mask).count("1")) for i, k in enumerate(kinds)]
     witness = [0] * len(kinds)
     if nodes is None:
@@ -252,7 +253,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                     reachable |= placeable_mask[t]
             if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
                 continue
-        if visibility and not _room_left(placed, left, used, touch, empty, room, witness):
+        if visibility and not room_left(placed, left, used, touch, empty, room, witness):
             continue
         # the open wave whose frontier has the fewest possible contents (counting stops
         # at the best so far); none left: a leaf
@@ -323,66 +324,6 @@ def _allowed_patterns(shot: ShotAnswer, cell: int, direction: int, colour_done: 
             continue  # it would leave the board elsewhere, or with another colour
         allowed |= 1 << pattern
     return allowed
-
-
-@lru_cache(maxsize=None)
-def sight_lines(cell_mask: int) -> tuple[int, ...]:
-    """The cells a look from each port crosses before it meets these cells, one mask per port
-    whose line meets them (a mask holding another one dropped): a gem is the first one seen
-    from some port exactly when one of these masks has no gem in it."""
-    found = set()
-    for line in PORT_LINES:
-        before = 0
-        for cell in line:
-            if cell_mask >> cell & 1:
-                found.add(before)
-                break
-            before |= 1 << cell
-    kept = [m for m in found if not any(o != m and o & m == o for o in found)]
-    return tuple(sorted(kept, key=lambda m: (bin(m).count("1"), m)))
-
-
-@lru_cache(maxsize=None)
-def _sighted(shape: str, mirror: bool) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
-    """Every placement of a shape: quarter, touch and cell masks, and its sight lines."""
-    return tuple((p.mask, p.touch_mask, p.cell_mask, sight_lines(p.cell_mask))
-                 for p in placements(shape, mirror))
-
-
-def _room_left(placed: list[tuple[int, Placement]], left: tuple[int, ...], used: int,
-               touch: int, empty: int,
-               room: list[tuple[tuple[tuple[int, int, int, tuple[int, ...]], ...], int, int]],
-               witness: list[int]) -> bool:
-    """Can the branch still give a visible layout? Every placed gem needs a sight line with no
-    placed gem on it (more gems only block more), the gems left need as many cells as are
-    neither empty nor taken, and each kind left needs a placement that fits and could be
-    seen. Necessary conditions only: False means no member anywhere below. `witness[i]`:
-    where the last look found kind i a placement (looked at first: it mostly still fits)."""
-    occupied = 0
-    for _, p in placed:
-        occupied |= p.cell_mask
-    for _, p in placed:
-        if all(line & occupied for line in sight_lines(p.cell_mask)):
-            return False
-    free = ~(occupied | empty) & ((1 << CELLS) - 1)
-    if sum(n * room[i][2] for i, n in enumerate(left)) > bin(free).count("1"):
-        return False
-    blocked = used | touch
-    for i, n in enumerate(left):
-        if not n:
-            continue
-        options, forbidden, _ = room[i]
-        off = empty | forbidden
-        count = len(options)
-        for r in range(witness[i], witness[i] + count):
-            mask, touch_mask, cell_mask, lines = options[r % count]
-            if not (mask & blocked or touch_mask & used or cell_mask & off) \
-                    and any(not line & occupied for line in lines):
-                witness[i] = r % count
-                break
-        else:
-            return False
-    return True
 
 
 @lru_cache(maxsize=None)
