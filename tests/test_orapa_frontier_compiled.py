@@ -16,6 +16,7 @@ from games.orapa.placements import placements
 from games.orapa.puzzle import cell_answer, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from solver.orapa import frontier_compiled
+from solver.orapa.api import solve
 from solver.orapa.frontier_search import frontier_families, python_frontier_families
 from solver.orapa.sight import sight_lines
 from tests.orapa_strategies import layouts
@@ -101,3 +102,13 @@ def test_sight_lines_say_which_gems_are_seen(seed: int) -> None:
             taken |= p.cell_mask
     seen = [any(not line & taken for line in sight_lines(m)) for m in masks]
     assert all(seen) == all_visible(masks)
+
+
+@compiled
+def test_solve_answers_a_double_puzzle_by_the_frontier_search() -> None:
+    """`solve` on 36 shots of double: the compiled frontier search answers (not the model),
+    exactly, with the mine among the layouts."""
+    gems = gem_set("double")
+    mine = random_layout(gems, rng=random.Random(8))
+    result = solve(puzzle_from_layout(mine, gems, RuleOptions()), limit=10**6)
+    assert "families" in result.stats and result.exact and mine in result.solutions
