@@ -305,8 +305,8 @@ def test_the_frontier_search_finds_the_wave_searchs_families(case, seed) -> None
         return sorted((sorted(map(str, f.fixed)), str(f.free), f.avoid)
                       for f in search(puzzle, max_nodes=100_000)
                       if next(iter(f.members()), None) is not None)
-    try:
-        plain = keys(search_families)
+    try:   # either may need more nodes than the other (a few shots on `full`: 18,000 / 140,000)
+        plain, frontier = keys(search_families), keys(frontier_families)
     except LimitReached:
         return
-    assert keys(frontier_families) == plain
+    assert frontier == plain

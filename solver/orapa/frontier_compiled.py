@@ -18,7 +18,7 @@ from games.orapa.layout import PlacedGem
 from games.orapa.placements import placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.waves import ROUTE
-from solver.orapa.frontier_search import _prepare, family_of
+from solver.orapa.search_setup import family_of, prepare
 from solver.orapa.sight import sight_lines
 from solver.orapa.wave_search import PathFamily
 
@@ -79,7 +79,7 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
              max_nodes: int | None = None) -> Iterator[PathFamily]:
     """`frontier_families` by the compiled search (see `available`)."""
     assert _KERNEL is not None
-    setup = _prepare(puzzle)
+    setup = prepare(puzzle)
     if setup is None:
         return
     if nodes is None:

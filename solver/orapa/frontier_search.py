@@ -30,20 +30,18 @@ True
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
-from games.orapa.colors import GEM_COLOR_BITS
-from games.orapa.gems import Gem
-from games.orapa.layout import PlacedGem, RuleOptions
+from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
+from games.orapa.layout import PlacedGem
 from games.orapa.placements import Placement, placements
-from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
+from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
+from solver.orapa.search_setup import family_of, prepare
 from solver.orapa.sight import room_left, sighted
-from solver.orapa.wave_search import PathFamily, by_cell_entries, ruled_out
+from solver.orapa.wave_search import PathFamily, by_cell_entries
 
 _CHECK_EVERY = 1024  # search nodes between two looks at the clock
 _UNDO = object()     # on the search stack: take the last placement back
@@ -55,72 +53,6 @@ def _entries(shape: str, mirror: bool) -> tuple[tuple, ...]:
     each with the quarter pattern it gives that cell."""
     return tuple(tuple((*entry, (entry[1] >> 4 * cell) & 15) for entry in entries)
                  for cell, entries in enumerate(by_cell_entries(shape, mirror)))
-
-
-@dataclass
-class _Setup:
-    """What both searches read of a puzzle: gem kinds, waves and the cell answers' masks."""
-
-    kinds: list[Gem]
-    counts: tuple[int, ...]
-    bits: list[int]
-    black: list[bool]
-    shots: list[ShotAnswer]
-    cells: tuple[CellAnswer, ...]
-    forbidden: list[int]       # per kind: answered cells it may not cover
-    empty0: int                # cells answered empty
-    answered: int              # cells answered with a gem
-    placeable: list[list[int]]  # per wave: the kinds it may meet
-    met_by_all: bool
-
-
-def _prepare(puzzle: Puzzle) -> _Setup | None:
-    """The search's inputs, or None when an answer rules out every layout at once."""
-    if puzzle.rules.touching != "corner":
-        raise ValueError("frontier_families needs rule touching=corner")
-    kinds = sorted(set(puzzle.gems))
-    bits = [GEM_COLOR_BITS[k.color] for k in kinds]
-    black = [k.color == "black" for k in kinds]
-    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
-    cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
-    empty0 = answered = 0
-    forbidden = [ruled_out(k, cells) for k in kinds]
-    for a in cells:
-        if a.content == "empty":
-            empty0 |= 1 << a.cell
-        else:
-            answered |= 1 << a.cell
-    unanswerable = answered
-    for mask in forbidden:
-        unanswerable &= mask
-    if unanswerable:
-        return None
-    all_bits = 0
-    for b in bits:
-        all_bits |= b
-    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
-        return None  # a colour no gem has
-    # per wave: the kinds it may meet (an exit forbids black and colours it did not show)
-    placeable = [[i for i in range(len(kinds)) if o.exit is None
-                  or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
-    # Every gem is the first one seen from some port (visibility), and the wave from that
-    # port enters its cell: with every port's answer observed, every gem is met by a wave,
-    # so a gem no open wave can meet any more leaves the branch without members.
-    met_by_all = puzzle.rules.visibility and {o.port for o in shots} == set(range(PORTS))
-    return _Setup(kinds, tuple(puzzle.gems.count(k) for k in kinds), bits, black, shots, cells,
-                  forbidden, empty0, answered, placeable, met_by_all)
-
-
-def family_of(setup: _Setup, rules: RuleOptions, fixed: tuple[PlacedGem, ...],
-              left: tuple[int, ...] | bytes, paths: int) -> PathFamily:
-    """A leaf's family: the placed gems fixed, the others free off the path cells."""
-    free: list[Gem] = []
-    avoid: list[int] = []
-    for i, n in enumerate(left):
-        free += [setup.kinds[i]] * n
-        avoid += [paths | setup.forbidden[i]] * n
-    return PathFamily(fixed, tuple(free), tuple(avoid), setup.cells, rules.visibility,
-                      rules.mirror)
 
 
 def frontier_families(puzzle: Puzzle, deadline: float | None = None,
@@ -144,7 +76,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
     or once the search nodes added to `nodes[0]` exceed `max_nodes`. The reference the
     compiled search (`frontier_families`) is held to: the same nodes in the same order."""
-    setup = _prepare(puzzle)
+    setup = prepare(puzzle)
     if setup is None:
         return
     mirror = puzzle.rules.mirror
