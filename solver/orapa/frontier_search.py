@@ -15,7 +15,10 @@ cells they cross kept clear of the free gems): a consistent layout's own cell co
 to exactly one leaf, whatever the order the cells are decided in, so the families partition
 the consistent layouts (the tests compare the two searches). Its nodes are not the plain
 search's nodes, so the generator, which rates difficulty by those, keeps the plain search.
-Rule `touching corner` only.
+Rule `touching corner` only. Under the visibility rule a branch also ends when no visible
+layout is left below it (`solver.orapa.sight.room_left`). `frontier_families` runs the
+compiled search (`solver.orapa.frontier_compiled`) when it was built: the same nodes as
+`python_frontier_families`, the reference kept here.
 
 >>> import random
 >>> from games.orapa.gems import gem_set
