@@ -5,7 +5,7 @@
  * bits). A search is a capsule made by start() and run by step(), which returns up to a given
  * number of leaves and can be called again to go on, so families still come out lazily.
  *
- * start(tables, kinds, placements, waves, masks) -> capsule (see frontier_search._compiled_start)
+ * start(tables, kinds, placements, waves, masks) -> capsule (packed by frontier_compiled.py)
  * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
  *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
  *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
@@ -137,10 +137,10 @@ static int read_quarters(const uint8_t *p, Quarters *q) { memcpy(q->w, p, 40); r
  *   tables: neighbour (80x4 int8), exit port (80x4 int8), route out (16x4 uint8)
  *   kinds: per kind: count, colour bits, black, forbidden cells (16 bytes)
  *   placements: per kind a bytes object: per placement mask (40), touch (40), cells (16),
- *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
- *     colour, placeable kinds (4 bytes)
  *     parts count (1), then that many (cell, pattern) pairs, sight lines count (1), then
  *     that many cell masks (16 each)
+ *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
+ *     colour, placeable kinds (4 bytes), a pad byte
  *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1) */
 static PyObject *start(PyObject *self, PyObject *args) {
     Py_buffer tables, kinds, waves, masks;
