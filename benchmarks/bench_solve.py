@@ -1,6 +1,10 @@
-"""Solver speed (issue 3): proving full-shot puzzles unique, enumeration rate, and the CLI.
+"""Solver speed (issues 3 and 21): proving full-shot puzzles unique, enumeration rate, the CLI,
+and the double set (14 gems) as users meet it: `solve` with its defaults and `orapa batch`.
 
     .venv/bin/python benchmarks/bench_solve.py [--layouts 100]
+    .venv/bin/python benchmarks/bench_solve.py --double-only [--double-layouts 30]
+
+ORAPA_FRONTIER=python measures the Python frontier search instead of the compiled one.
 """
 from __future__ import annotations
 
@@ -41,6 +45,20 @@ def full_shot(preset: str, count: int, rng: random.Random,
     build = time.perf_counter() - start
     puzzles = [(truth, puzzle_from_layout(truth, gems, RuleOptions()))
                for truth in (random_layout(gems, rng=rng) for _ in range(count))]
+    full_shot_puzzles(preset, puzzles, methods, build)
+
+
+def full_shot_puzzles(preset: str, puzzles: list, methods: tuple[str, ...],
+                      build: float | None = None) -> None:
+    """`full_shot` on given (truth, puzzle) pairs."""
+    if build is None:
+        start = time.perf_counter()
+        session = session_for(gem_set(preset), RuleOptions())
+        for port in range(36):
+            session.model.shot(port)
+        session.backend.sync()
+        build = time.perf_counter() - start
+    count = len(puzzles)
     for method in methods:
         times, cpu, statuses, engines = [], [], Counter(), Counter()
         for truth, puzzle in puzzles:
@@ -54,6 +72,46 @@ def full_shot(preset: str, count: int, rng: random.Random,
         print(f"{preset}, 36 shots, unique or twin found ({count} layouts), method {method}: "
               f"{summary(times)}; CPU median {statistics.median(cpu) * 1000:.1f} ms; "
               f"{dict(statuses)}; engines {dict(engines)}; model built once in {build:.2f} s")
+
+
+def double_set(count: int, rng: random.Random, model: int) -> None:
+    """The double set (14 gems), 36 shots, on `count` seeded random legal layouts: proving unique
+    or finding the twin (`limit=2, count_limit=1`), the exact count with `orapa solve`'s
+    defaults, and `orapa batch --jobs 1` over the same puzzles as files (start-up included);
+    then `model` of them by the SAT model alone. Wall and CPU time, median / p95 / worst."""
+    gems = gem_set("double")
+    puzzles = [(truth, puzzle_from_layout(truth, gems, RuleOptions()))
+               for truth in (random_layout(gems, rng=rng) for _ in range(count))]
+    for label, limit, count_limit in (("unique or twin found", 2, 1),
+                                      ("exact count, solve's defaults", 10, 10_000)):
+        times, cpu, statuses, engines = [], [], Counter(), Counter()
+        for truth, puzzle in puzzles:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            result = solve(puzzle, limit=limit, count_limit=count_limit)
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+            assert truth in result.solutions or (result.status == "ambiguous"
+                                                 and len(result.solutions) == limit)
+            assert result.exact or count_limit == 1
+            statuses[result.status] += 1
+            engines["waves" if "families" in result.stats else "model"] += 1
+        print(f"double, 36 shots, {label} ({count} layouts), method auto: wall {summary(times)}; "
+              f"CPU {summary(cpu)}; {dict(statuses)}; engines {dict(engines)}")
+    orapa = str(Path(sys.executable).parent / "orapa")
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (_, puzzle) in enumerate(puzzles):
+            (Path(tmp) / f"double-{i:03d}.json").write_text(json.dumps(puzzle.to_json()))
+        start = time.perf_counter()
+        out = subprocess.run([orapa, "batch", tmp, "--jobs", "1", "--no-progress"],
+                             capture_output=True, check=True, text=True, timeout=3600)
+        elapsed = time.perf_counter() - start
+        lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+        seconds = [line["seconds"] for line in lines if line.get("seconds") is not None]
+        print(f"double, `orapa batch --jobs 1` on the same {len(lines)} files: per file "
+              f"{summary(seconds)}; whole run {elapsed:.2f} s; "
+              f"{dict(Counter(line['status'] for line in lines))}")
+    if model:
+        full_shot_puzzles("double", puzzles[:model], ("model",))
 
 
 def enumeration(count: int, rng: random.Random, shots: int = 6, cap: int = 20_000,
@@ -114,8 +172,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--layouts", type=int, default=100)
     parser.add_argument("--double-layouts", type=int, default=30)
-    parser.add_argument("--double-model", type=int, default=10,
-                        help="of those, how many the SAT model alone proves too (slow)")
+    parser.add_argument("--double-model", type=int, default=0,
+                        help="of those, how many the SAT model alone proves too (slow: minutes)")
     parser.add_argument("--double-only", action="store_true", help="only the double set")
     parser.add_argument("--enumeration-puzzles", type=int, default=40)
     args = parser.parse_args()
@@ -125,13 +183,10 @@ def main() -> None:
         full_shot("base", args.layouts, rng)
         enumeration(args.enumeration_puzzles, rng)
         full_shot("full", args.layouts, rng)
-    # double has more gems than the wave search takes (WAVE_SEARCH_MAX_GEMS): auto is the
-    # frontier search (the model when it runs out of time); the model alone on the first few
-    state = rng.getstate()
-    full_shot("double", args.double_layouts, rng, methods=("auto",))
-    if args.double_model:
-        rng.setstate(state)
-        full_shot("double", args.double_model, rng, methods=("model",))
+    # double has more gems than the plain wave search takes (WAVE_SEARCH_MAX_GEMS): auto is
+    # the frontier search (the model when it runs out of time); its own seed, so that
+    # --double-only measures the same layouts
+    double_set(args.double_layouts, random.Random(21), args.double_model)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,10 @@ cells they cross kept clear of the free gems): a consistent layout's own cell co
 to exactly one leaf, whatever the order the cells are decided in, so the families partition
 the consistent layouts (the tests compare the two searches). Its nodes are not the plain
 search's nodes, so the generator, which rates difficulty by those, keeps the plain search.
-Rule `touching corner` only.
+Rule `touching corner` only. Under the visibility rule a branch also ends when no visible
+layout is left below it (`solver.orapa.sight.room_left`). `frontier_families` runs the
+compiled search (`solver.orapa.frontier_compiled`) when it was built: the same nodes as
+`python_frontier_families`, the reference kept here.
 
 >>> import random
 >>> from games.orapa.gems import gem_set
@@ -34,14 +37,14 @@ from functools import lru_cache
 from typing import Iterator
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
-from games.orapa.colors import GEM_COLOR_BITS
-from games.orapa.gems import Gem
+from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
 from games.orapa.layout import PlacedGem
-from games.orapa.placements import Placement
-from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
+from games.orapa.placements import Placement, placements
+from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
-from solver.orapa.wave_search import PathFamily, by_cell_entries, ruled_out
+from solver.orapa.search_setup import family_of, prepare
+from solver.orapa.sight import room_left, sighted
+from solver.orapa.wave_search import PathFamily, by_cell_entries
 
 _CHECK_EVERY = 1024  # search nodes between two looks at the clock
 _UNDO = object()     # on the search stack: take the last placement back
@@ -58,46 +61,40 @@ def _entries(shape: str, mirror: bool) -> tuple[tuple, ...]:
 def frontier_families(puzzle: Puzzle, deadline: float | None = None,
                       nodes: list[int] | None = None, max_nodes: int | None = None
                       ) -> Iterator[PathFamily]:
+    """Every family of layouts consistent with the puzzle, lazily (some may be empty); raises
+    LimitReached past `deadline` (time.monotonic()) or once the search nodes added to
+    `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
+    ORAPA_FRONTIER=python does not ask for the Python one), else `python_frontier_families`:
+    both search the same nodes in the same order."""
+    from solver.orapa import frontier_compiled
+    if frontier_compiled.available(puzzle):
+        return frontier_compiled.families(puzzle, deadline, nodes, max_nodes)
+    return python_frontier_families(puzzle, deadline, nodes, max_nodes)
+
+
+def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
+                             nodes: list[int] | None = None, max_nodes: int | None = None
+                             ) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily, as `search_families`
     gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
-    or once the search nodes added to `nodes[0]` exceed `max_nodes`."""
-    if puzzle.rules.touching != "corner":
-        raise ValueError("frontier_families needs rule touching=corner")
-    mirror = puzzle.rules.mirror
-    kinds = sorted(set(puzzle.gems))
-    counts = tuple(puzzle.gems.count(k) for k in kinds)
-    bits = [GEM_COLOR_BITS[k.color] for k in kinds]
-    black = [k.color == "black" for k in kinds]
-    by_cell = [_entries(k.shape, mirror) for k in kinds]
-    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
-    cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
-    empty0 = answered = 0
-    forbidden = [ruled_out(k, cells) for k in kinds]
-    for a in cells:
-        if a.content == "empty":
-            empty0 |= 1 << a.cell
-        else:
-            answered |= 1 << a.cell
-    unanswerable = answered
-    for mask in forbidden:
-        unanswerable &= mask
-    if unanswerable:
+    or once the search nodes added to `nodes[0]` exceed `max_nodes`. The reference the
+    compiled search (`frontier_families`) is held to: the same nodes in the same order."""
+    setup = prepare(puzzle)
+    if setup is None:
         return
+    mirror = puzzle.rules.mirror
+    kinds, counts, bits, black = setup.kinds, setup.counts, setup.bits, setup.black
+    shots, cells, forbidden = setup.shots, setup.cells, setup.forbidden
+    empty0, answered, placeable = setup.empty0, setup.answered, setup.placeable
+    met_by_all = setup.met_by_all
+    by_cell = [_entries(k.shape, mirror) for k in kinds]
+    visibility = puzzle.rules.visibility
+    room = [(sighted(k.shape, mirror), forbidden[i], bin(placements(k.shape, mirror)[0]
+             .cell_mask).count("1")) for i, k in enumerate(kinds)]
+    witness = [0] * len(kinds)
     if nodes is None:
         nodes = [0]
-    all_bits = 0
-    for b in bits:
-        all_bits |= b
-    # per wave: the kinds it may meet (an exit forbids black and colours it did not show)
-    placeable = [[i for i in range(len(kinds)) if o.exit is None
-                  or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
-    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
-        return  # a colour no gem has
     placeable_mask = [sum(1 << i for i in kinds_met) for kinds_met in placeable]
-    # Every gem is the first one seen from some port (visibility), and the wave from that
-    # port enters its cell: with every port's answer observed, every gem is met by a wave,
-    # so a gem no open wave can meet any more leaves the branch without members.
-    met_by_all = puzzle.rules.visibility and {o.port for o in shots} == set(range(PORTS))
     exits = [o.exit for o in shots]
     wanted = [o.color or 0 for o in shots]
     # The quarter patterns a gem may give a wave's frontier cell, as 16-bit masks: never a
@@ -149,14 +146,8 @@ def frontier_families(puzzle: Puzzle, deadline: float | None = None,
         return tuple(new), paths
 
     def leaf(left: tuple[int, ...], paths: int) -> PathFamily:
-        free: list[Gem] = []
-        avoid: list[int] = []
-        for i, n in enumerate(left):
-            free += [kinds[i]] * n
-            avoid += [paths | forbidden[i]] * n
         fixed = tuple(PlacedGem(kinds[i], p) for i, p in placed)
-        return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
-                          mirror)
+        return family_of(setup, puzzle.rules, fixed, left, paths)
 
     start = tuple((*ENTRY[o.port], 0) for o in shots)
     # a node: (frontiers, gems left, quarters used, quarters touched, cells known empty,
@@ -197,6 +188,8 @@ def frontier_families(puzzle: Puzzle, deadline: float | None = None,
                     reachable |= placeable_mask[t]
             if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
                 continue
+        if visibility and not room_left(placed, left, used, touch, empty, room, witness):
+            continue
         # the open wave whose frontier has the fewest possible contents (counting stops
         # at the best so far); none left: a leaf
         best, fewest = -1, 1 << 30

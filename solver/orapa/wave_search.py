@@ -261,41 +261,22 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
     it exceeds `max_nodes`. At every branch, what `last` (a known layout) holds there is
     tried last, so a search for a layout other than `last` meets one sooner (the families and
     the nodes of a complete search are the same in any order)."""
-    if puzzle.rules.touching != "corner":
-        raise ValueError("search_families needs rule touching=corner")
+    from solver.orapa.search_setup import family_of, prepare   # it imports PathFamily
+    setup = prepare(puzzle)
+    if setup is None:
+        return   # an answer rules out every layout at once
     mirror = puzzle.rules.mirror
-    kinds = sorted(set(puzzle.gems))
-    counts = tuple(puzzle.gems.count(k) for k in kinds)
-    bits = [GEM_COLOR_BITS[k.color] for k in kinds]
-    black = [k.color == "black" for k in kinds]
+    kinds, counts, bits, black = setup.kinds, setup.counts, setup.bits, setup.black
+    cells, forbidden = setup.cells, setup.forbidden
+    empty0, answered = setup.empty0, setup.answered
     by_cell = [by_cell_entries(k.shape, mirror) for k in kinds]
-    shots = sorted((o for o in puzzle.observations if isinstance(o, ShotAnswer)),
-                   key=lambda o: _branching(o, kinds))
-    cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
-    empty0 = answered = 0
-    forbidden = [ruled_out(k, cells) for k in kinds]
-    for a in cells:
-        if a.content == "empty":
-            empty0 |= 1 << a.cell
-        else:
-            answered |= 1 << a.cell
-    unanswerable = answered  # a cell said to hold a gem that no gem may cover: no layout
-    for mask in forbidden:
-        unanswerable &= mask
-    if unanswerable:
-        return
+    order = sorted(range(len(setup.shots)), key=lambda t: _branching(setup.shots[t], kinds))
+    shots = [setup.shots[t] for t in order]
+    # per wave: the kinds it may place (an exit forbids black and colours it did not show)
+    placeable = [setup.placeable[t] for t in order]
+    hits = placeable
     if nodes is None:
         nodes = [0]
-    hits = [[i for i, k in enumerate(kinds) if o.exit is None
-             or (not black[i] and not bits[i] & ~(o.color or 0))] for o in shots]
-    # per wave: the kinds it may place (an exit forbids black and colours it did not show)
-    placeable = [[i for i in range(len(kinds)) if o.exit is None
-                  or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
-    all_bits = 0
-    for b in bits:
-        all_bits |= b
-    # a wave showing a colour no gem has: dead at its first undecided cell
-    hopeless = [o.exit is not None and bool((o.color or 0) & ~all_bits) for o in shots]
     grid: list[tuple[int, int, bool] | None] = [None] * CELLS  # what covers each cell
     known: list[tuple[int, int] | None] = [None] * CELLS  # what `last` has there: kind, quarters
     if last is not None:
@@ -324,14 +305,8 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
         return best
 
     def leaf(left: tuple[int, ...], paths: int) -> PathFamily:
-        free: list[Gem] = []
-        avoid: list[int] = []
-        for i, n in enumerate(left):
-            free += [kinds[i]] * n
-            avoid += [paths | forbidden[i]] * n
         fixed = tuple(PlacedGem(kinds[i], p) for i, p in placed)
-        return PathFamily(fixed, tuple(free), tuple(avoid), cells, puzzle.rules.visibility,
-                          mirror)
+        return family_of(setup, puzzle.rules, fixed, left, paths)
 
     # An explicit depth-first stack (no generator chain for a family to climb back through):
     # a node is (wave, waves done, cell, direction, colour so far, gems left, quarters used,
@@ -395,7 +370,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
                 cell = -1
                 break
             cell = nxt
-        if cell < 0 or hopeless[s]:
+        if cell < 0:
             continue
         bit = 1 << cell
         # children in reverse of the order they are searched

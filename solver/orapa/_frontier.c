@@ -1,0 +1,562 @@
+/* The frontier search of solver.orapa.frontier_search in C: the same nodes in the same order.
+ *
+ * The Python function `python_frontier_families` is the reference; this is the same explicit
+ * depth-first stack, with the masks as machine words (quarters: 5 x 64 bits, cells: 2 x 64
+ * bits). A search is a capsule made by start() and run by step(), which returns up to a given
+ * number of leaves and can be called again to go on, so families still come out lazily.
+ *
+ * start(tables, kinds, placements, waves, masks) -> capsule (packed by frontier_compiled.py)
+ * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
+ *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
+ *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
+ *   2 or 3 the search cannot go on
+ *   leaves: [(left counts as bytes, path cells as an int, ((kind, placement index), ...))]
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define CELLS 80
+#define MAX_KINDS 16
+#define MAX_PARTS 16
+#define MAX_LINES 40
+#define CHECK_EVERY 1024
+
+typedef struct { uint64_t w[5]; } Quarters;
+typedef struct { uint64_t w[2]; } Cells;
+
+typedef struct {
+    Quarters mask, touch;
+    Cells cell;
+    int nparts;
+    uint8_t part_cell[MAX_PARTS], part_pattern[MAX_PARTS];
+    int nlines;
+    Cells line[MAX_LINES];   /* sight lines: the cells a look from a port crosses first */
+} Placement;
+
+typedef struct { int16_t cell; uint8_t d, color; } Front;  /* cell -1: the wave is done */
+
+/* A node: its head, then `waves` fronts. move_kind: -1 no placement, -2 the undo marker. */
+typedef struct {
+    uint8_t left[MAX_KINDS];
+    Quarters used, touch;
+    Cells empty, paths;
+    int16_t move_kind;
+    uint16_t move_index;
+    uint16_t hint;
+} Head;
+
+typedef struct { uint16_t index; uint8_t pattern; } Entry;
+
+typedef struct {
+    int kinds, waves;
+    int8_t neighbour[CELLS][4], exit_port[CELLS][4];
+    uint8_t route_out[16][4];
+    uint8_t bits[MAX_KINDS], black[MAX_KINDS];
+    Cells forbidden[MAX_KINDS];
+    int nplacements[MAX_KINDS];
+    Placement *placements[MAX_KINDS];
+    Entry *by_cell[MAX_KINDS][CELLS];
+    int by_cell_n[MAX_KINDS][CELLS];
+    int16_t *exit_;          /* per wave: observed exit port, -1 when absorbed */
+    uint8_t *wanted;
+    uint32_t *placeable;     /* per wave: kinds it may meet, as a bit mask */
+    uint16_t *turns;         /* per wave, cell, direction: [2] allowed patterns */
+    Cells answered;
+    int met_by_all, visibility;
+    int size[MAX_KINDS];     /* cells a gem of the kind covers */
+    int witness[MAX_KINDS];  /* the placement that last showed the kind has room */
+    /* the search */
+    size_t stride, depth, capacity;   /* node size in bytes; stack entries */
+    char *stack;
+    uint8_t grid_pattern[CELLS], grid_bits[CELLS], grid_black[CELLS];
+    int placed_n;
+    int16_t placed_kind[64];
+    uint16_t placed_index[64];
+    long long nodes;
+    Front *scratch;          /* advance()'s new fronts */
+    int over;
+} Search;
+
+static inline int cell_in(const Cells *c, int cell) { return (c->w[cell >> 6] >> (cell & 63)) & 1; }
+static inline void cell_set(Cells *c, int cell) { c->w[cell >> 6] |= (uint64_t)1 << (cell & 63); }
+static inline int q_meets(const Quarters *a, const Quarters *b) {
+    return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1]) | (a->w[2] & b->w[2]) | (a->w[3] & b->w[3])
+            | (a->w[4] & b->w[4])) != 0;
+}
+static inline int c_meets(const Cells *a, const Cells *b) {
+    return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1])) != 0;
+}
+static inline Head *node_at(Search *s, size_t i) { return (Head *)(s->stack + i * s->stride); }
+static inline Front *fronts_of(Head *h) { return (Front *)(h + 1); }
+
+static void search_free(Search *s) {
+    if (!s) return;
+    for (int k = 0; k < MAX_KINDS; k++) {
+        free(s->placements[k]);
+        for (int c = 0; c < CELLS; c++) free(s->by_cell[k][c]);
+    }
+    free(s->exit_); free(s->wanted); free(s->placeable); free(s->turns);
+    free(s->stack); free(s->scratch);
+    free(s);
+}
+
+static void capsule_free(PyObject *capsule) {
+    search_free((Search *)PyCapsule_GetPointer(capsule, "orapa.frontier"));
+}
+
+static Head *push(Search *s) {
+    if (s->depth == s->capacity) {
+        size_t grown = s->capacity ? 2 * s->capacity : 1024;
+        char *more = realloc(s->stack, grown * s->stride);
+        if (!more) return NULL;
+        s->stack = more;
+        s->capacity = grown;
+    }
+    return node_at(s, s->depth++);
+}
+
+/* The quarter patterns a gem may give `cell` entered moving `d` (see _allowed_patterns). */
+static uint16_t allowed_patterns(Search *s, int port, int exit_, int cell, int d, int done) {
+    uint16_t allowed = 0;
+    for (int pattern = 1; pattern < 16; pattern++) {
+        int out = s->route_out[pattern][d];
+        if (out == (d + 2) % 4 && exit_ != port) continue;
+        if (s->neighbour[cell][out] < 0 && (exit_ != s->exit_port[cell][out] || !done)) continue;
+        allowed |= (uint16_t)(1 << pattern);
+    }
+    return allowed;
+}
+
+static int read_cells(const uint8_t *p, Cells *c) { memcpy(c->w, p, 16); return 16; }
+static int read_quarters(const uint8_t *p, Quarters *q) { memcpy(q->w, p, 40); return 40; }
+
+/* start(tables, kinds, placements, waves, masks):
+ *   tables: neighbour (80x4 int8), exit port (80x4 int8), route out (16x4 uint8)
+ *   kinds: per kind: count, colour bits, black, forbidden cells (16 bytes)
+ *   placements: per kind a bytes object: per placement mask (40), touch (40), cells (16),
+ *     parts count (1), then that many (cell, pattern) pairs, sight lines count (1), then
+ *     that many cell masks (16 each)
+ *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
+ *     colour, placeable kinds (4 bytes), a pad byte
+ *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1) */
+static PyObject *start(PyObject *self, PyObject *args) {
+    Py_buffer tables, kinds, waves, masks;
+    PyObject *placements;
+    if (!PyArg_ParseTuple(args, "y*y*Oy*y*", &tables, &kinds, &placements, &waves, &masks))
+        return NULL;
+    PyObject *result = NULL;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) { PyErr_NoMemory(); goto done; }
+    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % 10 || masks.len != 34
+            || !PyTuple_Check(placements)) {
+        PyErr_SetString(PyExc_ValueError, "frontier start: malformed tables");
+        goto done;
+    }
+    const uint8_t *t = tables.buf;
+    memcpy(s->neighbour, t, CELLS * 4);
+    memcpy(s->exit_port, t + CELLS * 4, CELLS * 4);
+    memcpy(s->route_out, t + CELLS * 8, 64);
+    s->kinds = (int)(kinds.len / 19);
+    s->waves = (int)(waves.len / 10);
+    if (s->kinds > MAX_KINDS || PyTuple_GET_SIZE(placements) != s->kinds || s->waves > 4096) {
+        PyErr_SetString(PyExc_ValueError, "frontier start: too many kinds or waves");
+        goto done;
+    }
+    Head *root_head = NULL;
+    s->stride = sizeof(Head) + sizeof(Front) * (size_t)s->waves;
+    s->stride = (s->stride + 7) & ~(size_t)7;
+    s->exit_ = calloc(s->waves + 1, sizeof(int16_t));
+    s->wanted = calloc(s->waves + 1, 1);
+    s->placeable = calloc(s->waves + 1, sizeof(uint32_t));
+    s->turns = calloc((size_t)s->waves * CELLS * 4 * 2 + 1, sizeof(uint16_t));
+    s->scratch = calloc(s->waves + 1, sizeof(Front));
+    if (!s->exit_ || !s->wanted || !s->placeable || !s->turns || !s->scratch) {
+        PyErr_NoMemory(); goto done;
+    }
+    const uint8_t *k = kinds.buf;
+    uint8_t counts[MAX_KINDS];
+    for (int i = 0; i < s->kinds; i++, k += 19) {
+        counts[i] = k[0];
+        s->bits[i] = k[1];
+        s->black[i] = k[2];
+        read_cells(k + 3, &s->forbidden[i]);
+        PyObject *data = PyTuple_GET_ITEM(placements, i);
+        if (!PyBytes_Check(data)) {
+            PyErr_SetString(PyExc_TypeError, "frontier start: placements must be bytes");
+            goto done;
+        }
+        const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(data);
+        const uint8_t *end = p + PyBytes_GET_SIZE(data);
+        int n = 0, cap = 64;
+        Placement *list = malloc(sizeof(Placement) * cap);
+        if (!list) { PyErr_NoMemory(); goto done; }
+        s->placements[i] = list;
+        while (p < end) {
+            if (n == cap) {
+                cap *= 2;
+                list = realloc(s->placements[i], sizeof(Placement) * cap);
+                if (!list) { PyErr_NoMemory(); goto done; }
+                s->placements[i] = list;
+            }
+            Placement *pl = &list[n++];
+            if (end - p < 98 || p[96] > MAX_PARTS || end - p < 98 + 2 * p[96]
+                    || p[97 + 2 * p[96]] > MAX_LINES
+                    || end - p < 98 + 2 * p[96] + 16 * p[97 + 2 * p[96]]) {
+                PyErr_SetString(PyExc_ValueError, "frontier start: malformed placement");
+                goto done;
+            }
+            p += read_quarters(p, &pl->mask);
+            p += read_quarters(p, &pl->touch);
+            p += read_cells(p, &pl->cell);
+            pl->nparts = *p++;
+            for (int j = 0; j < pl->nparts; j++) {
+                pl->part_cell[j] = *p++;
+                pl->part_pattern[j] = *p++;
+            }
+            pl->nlines = *p++;
+            for (int j = 0; j < pl->nlines; j++) p += read_cells(p, &pl->line[j]);
+        }
+        s->nplacements[i] = n;
+        s->size[i] = n ? __builtin_popcountll(list[0].cell.w[0]) + __builtin_popcountll(list[0].cell.w[1]) : 0;
+        /* by cell, in placement order (as by_cell_entries) */
+        for (int j = 0; j < n; j++)
+            for (int q = 0; q < list[j].nparts; q++) s->by_cell_n[i][list[j].part_cell[q]]++;
+        for (int c = 0; c < CELLS; c++) {
+            s->by_cell[i][c] = malloc(sizeof(Entry) * (s->by_cell_n[i][c] + 1));
+            if (!s->by_cell[i][c]) { PyErr_NoMemory(); goto done; }
+            s->by_cell_n[i][c] = 0;
+        }
+        for (int j = 0; j < n; j++)
+            for (int q = 0; q < list[j].nparts; q++) {
+                int c = list[j].part_cell[q];
+                Entry *e = &s->by_cell[i][c][s->by_cell_n[i][c]++];
+                e->index = (uint16_t)j;
+                e->pattern = list[j].part_pattern[q];
+            }
+    }
+    const uint8_t *m = masks.buf;
+    Cells empty0;
+    read_cells(m, &s->answered);
+    read_cells(m + 16, &empty0);
+    s->met_by_all = m[32];
+    s->visibility = m[33];
+    /* the root: every wave at its entry */
+    root_head = push(s);
+    if (!root_head) { PyErr_NoMemory(); goto done; }
+    memset(root_head, 0, s->stride);
+    memcpy(root_head->left, counts, s->kinds);
+    root_head->empty = empty0;
+    root_head->move_kind = -1;
+    const uint8_t *w = waves.buf;
+    Front *fr = fronts_of(root_head);
+    for (int i = 0; i < s->waves; i++, w += 10) {
+        int port = w[0];
+        s->exit_[i] = (int8_t)w[3];
+        s->wanted[i] = w[4];
+        memcpy(&s->placeable[i], w + 5, 4);
+        fr[i].cell = w[1];
+        fr[i].d = w[2];
+        fr[i].color = 0;
+        for (int c = 0; c < CELLS; c++)
+            for (int d = 0; d < 4; d++)
+                for (int done_ = 0; done_ < 2; done_++)
+                    s->turns[((size_t)i * CELLS * 4 + 4 * c + d) * 2 + done_] =
+                        allowed_patterns(s, port, s->exit_[i], c, d, done_);
+    }
+    result = PyCapsule_New(s, "orapa.frontier", capsule_free);
+    if (result) s = NULL;
+done:
+    search_free(s);
+    PyBuffer_Release(&tables);
+    PyBuffer_Release(&kinds);
+    PyBuffer_Release(&waves);
+    PyBuffer_Release(&masks);
+    return result;
+}
+
+/* Every open wave followed through the decided cells (Python: advance); 0 on a contradiction.
+ * The new fronts go to s->scratch, the path cells to *paths. */
+static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *paths) {
+    Front *out = s->scratch;
+    memcpy(out, fronts, sizeof(Front) * s->waves);
+    for (int t = 0; t < s->waves; t++) {
+        int cell = fronts[t].cell;
+        if (cell < 0) continue;
+        if (!s->grid_pattern[cell] && !cell_in(empty, cell)) continue;
+        int d = fronts[t].d, color = fronts[t].color;
+        int exit_ = s->exit_[t], want = s->wanted[t];
+        for (;;) {
+            int pattern = s->grid_pattern[cell];
+            if (!pattern) {
+                if (!cell_in(empty, cell)) {
+                    out[t].cell = (int16_t)cell;
+                    out[t].d = (uint8_t)d;
+                    out[t].color = (uint8_t)color;
+                    break;
+                }
+                cell_set(paths, cell);
+            } else {
+                cell_set(paths, cell);
+                d = s->route_out[pattern][d];
+                color |= s->grid_bits[cell];
+                if (s->grid_black[cell]) {
+                    if (exit_ >= 0) return 0;
+                    out[t].cell = -1;
+                    break;
+                }
+                if (exit_ >= 0 && (color & ~want)) return 0;
+            }
+            int next = s->neighbour[cell][d];
+            if (next < 0) {
+                if (exit_ != s->exit_port[cell][d] || color != want) return 0;
+                out[t].cell = -1;
+                break;
+            }
+            cell = next;
+        }
+    }
+    return 1;
+}
+
+static inline int seen(const Placement *pl, const Cells *occupied) {
+    for (int j = 0; j < pl->nlines; j++)
+        if (!c_meets(&pl->line[j], occupied)) return 1;
+    return 0;
+}
+
+/* Python: _room_left. Can the branch still give a visible layout? */
+static int room_left(Search *s, const Head *h) {
+    Cells occupied = {{0, 0}};
+    for (int j = 0; j < s->placed_n; j++) {
+        const Placement *pl = &s->placements[s->placed_kind[j]][s->placed_index[j]];
+        occupied.w[0] |= pl->cell.w[0];
+        occupied.w[1] |= pl->cell.w[1];
+    }
+    for (int j = 0; j < s->placed_n; j++)
+        if (!seen(&s->placements[s->placed_kind[j]][s->placed_index[j]], &occupied)) return 0;
+    uint64_t free0 = ~(occupied.w[0] | h->empty.w[0]);
+    uint64_t free1 = ~(occupied.w[1] | h->empty.w[1]) & (((uint64_t)1 << (CELLS - 64)) - 1);
+    int need = 0;
+    for (int i = 0; i < s->kinds; i++) need += h->left[i] * s->size[i];
+    if (need > __builtin_popcountll(free0) + __builtin_popcountll(free1)) return 0;
+    Quarters blocked;
+    for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+    for (int i = 0; i < s->kinds; i++) {
+        if (!h->left[i]) continue;
+        Cells off = h->empty;
+        off.w[0] |= s->forbidden[i].w[0];
+        off.w[1] |= s->forbidden[i].w[1];
+        int n = s->nplacements[i], found = 0;
+        for (int r = 0; r < n; r++) {
+            int j = (s->witness[i] + r) % n;
+            const Placement *pl = &s->placements[i][j];
+            if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                    || c_meets(&pl->cell, &off) || !seen(pl, &occupied))
+                continue;
+            s->witness[i] = j;
+            found = 1;
+            break;
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static PyObject *make_leaf(Search *s, const uint8_t *left, const Cells *paths) {
+    PyObject *placed = PyTuple_New(s->placed_n);
+    if (!placed) return NULL;
+    for (int j = 0; j < s->placed_n; j++) {
+        PyObject *pair = Py_BuildValue("(ii)", s->placed_kind[j], s->placed_index[j]);
+        if (!pair) { Py_DECREF(placed); return NULL; }
+        PyTuple_SET_ITEM(placed, j, pair);
+    }
+    PyObject *low = PyLong_FromUnsignedLongLong(paths->w[0]);
+    PyObject *high = PyLong_FromUnsignedLongLong(paths->w[1]);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *shifted = (high && shift) ? PyNumber_Lshift(high, shift) : NULL;
+    PyObject *path_int = (shifted && low) ? PyNumber_Or(shifted, low) : NULL;
+    Py_XDECREF(low); Py_XDECREF(high); Py_XDECREF(shift); Py_XDECREF(shifted);
+    if (!path_int) { Py_DECREF(placed); return NULL; }
+    PyObject *leaf = Py_BuildValue("(y#NN)", (const char *)left, (Py_ssize_t)s->kinds,
+                                   path_int, placed);
+    return leaf;
+}
+
+static PyObject *step(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_ssize_t max_leaves;
+    double deadline;
+    long long max_nodes;
+    if (!PyArg_ParseTuple(args, "OndL", &capsule, &max_leaves, &deadline, &max_nodes))
+        return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "orapa.frontier");
+    if (!s) return NULL;
+    PyObject *leaves = PyList_New(0);
+    if (!leaves) return NULL;
+    long long nodes_before = s->nodes;
+    int status = 0;
+    Head *child_buf = malloc(s->stride);
+    if (!child_buf) { Py_DECREF(leaves); return PyErr_NoMemory(); }
+    while (!status) {
+        if (s->depth == 0) { status = 1; break; }
+        if (PyList_GET_SIZE(leaves) >= max_leaves) break;
+        Head *node = node_at(s, --s->depth);
+        if (node->move_kind == -2) {    /* undo the last placement */
+            s->placed_n--;
+            Placement *pl = &s->placements[s->placed_kind[s->placed_n]][s->placed_index[s->placed_n]];
+            for (int j = 0; j < pl->nparts; j++) s->grid_pattern[pl->part_cell[j]] = 0;
+            continue;
+        }
+        /* the node is copied out: pushing children may move the stack */
+        memcpy(child_buf, node, s->stride);
+        Head *h = child_buf;
+        if (h->move_kind >= 0) {
+            int i = h->move_kind;
+            Placement *pl = &s->placements[i][h->move_index];
+            for (int j = 0; j < pl->nparts; j++) {
+                int c = pl->part_cell[j];
+                s->grid_pattern[c] = pl->part_pattern[j];
+                s->grid_bits[c] = s->bits[i];
+                s->grid_black[c] = s->black[i];
+            }
+            s->placed_kind[s->placed_n] = (int16_t)i;
+            s->placed_index[s->placed_n] = h->move_index;
+            s->placed_n++;
+            Head *undo = push(s);
+            if (!undo) { PyErr_NoMemory(); goto fail; }
+            undo->move_kind = -2;
+        }
+        s->nodes++;
+        if (s->nodes % CHECK_EVERY == 0) {
+            if (deadline >= 0 && now() > deadline) { status = 2; }
+            else if (max_nodes >= 0 && s->nodes > max_nodes) { status = 3; }
+            if (status) break;   /* as the Python search: this node counted, not searched */
+        }
+        Cells paths = h->paths;
+        if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
+        Front *fronts = s->scratch;
+        if (s->met_by_all) {
+            uint32_t reachable = 0;
+            for (int t = 0; t < s->waves; t++)
+                if (fronts[t].cell >= 0) reachable |= s->placeable[t];
+            int dead = 0;
+            for (int i = 0; i < s->kinds; i++)
+                if (h->left[i] && !((reachable >> i) & 1)) { dead = 1; break; }
+            if (dead) continue;
+        }
+        if (s->visibility && !room_left(s, h)) continue;
+        Quarters blocked;
+        for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+        int best = -1, fewest = 1 << 30;
+        for (int r = 0; r < s->waves; r++) {
+            int t = (h->hint + r) % s->waves;
+            if (fronts[t].cell < 0) continue;
+            int cell = fronts[t].cell, d = fronts[t].d, color = fronts[t].color;
+            int count = cell_in(&s->answered, cell) ? 0 : 1;
+            const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
+            for (int i = 0; i < s->kinds && count < fewest; i++) {
+                if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
+                Cells off = h->empty;
+                off.w[0] |= s->forbidden[i].w[0];
+                off.w[1] |= s->forbidden[i].w[1];
+                uint16_t ok_turn = s->black[i] ? 0xFFFF
+                    : routes[(color | s->bits[i]) == s->wanted[t]];
+                const Entry *e = s->by_cell[i][cell];
+                for (int j = 0, n = s->by_cell_n[i][cell]; j < n; j++) {
+                    const Placement *pl = &s->placements[i][e[j].index];
+                    if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                            || c_meets(&pl->cell, &off) || !((ok_turn >> e[j].pattern) & 1))
+                        continue;
+                    if (++count >= fewest) break;
+                }
+            }
+            if (count < fewest) {
+                best = t;
+                fewest = count;
+                if (count <= 1) break;
+            }
+        }
+        if (best < 0) {
+            PyObject *leaf = make_leaf(s, h->left, &paths);
+            if (!leaf || PyList_Append(leaves, leaf) < 0) { Py_XDECREF(leaf); goto fail; }
+            Py_DECREF(leaf);
+            continue;
+        }
+        if (!fewest) continue;
+        /* children, pushed in reverse of the order they are searched: placements by kind and
+         * placement in reverse, the empty cell last */
+        int cell = fronts[best].cell, d = fronts[best].d, color = fronts[best].color;
+        const uint16_t *routes = &s->turns[((size_t)best * CELLS * 4 + 4 * cell + d) * 2];
+        for (int i = s->kinds - 1; i >= 0; i--) {
+            if (!((s->placeable[best] >> i) & 1) || !h->left[i]) continue;
+            Cells off = h->empty;
+            off.w[0] |= s->forbidden[i].w[0];
+            off.w[1] |= s->forbidden[i].w[1];
+            uint16_t ok_turn = s->black[i] ? 0xFFFF
+                : routes[(color | s->bits[i]) == s->wanted[best]];
+            const Entry *e = s->by_cell[i][cell];
+            for (int j = s->by_cell_n[i][cell] - 1; j >= 0; j--) {
+                const Placement *pl = &s->placements[i][e[j].index];
+                if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                        || c_meets(&pl->cell, &off) || !((ok_turn >> e[j].pattern) & 1))
+                    continue;
+                Head *c = push(s);
+                if (!c) { PyErr_NoMemory(); goto fail; }
+                memcpy(c->left, h->left, MAX_KINDS);
+                c->left[i]--;
+                for (int q = 0; q < 5; q++) {
+                    c->used.w[q] = h->used.w[q] | pl->mask.w[q];
+                    c->touch.w[q] = h->touch.w[q] | pl->touch.w[q];
+                }
+                c->empty = h->empty;
+                c->paths = paths;
+                c->move_kind = (int16_t)i;
+                c->move_index = e[j].index;
+                c->hint = (uint16_t)best;
+                memcpy(fronts_of(c), fronts, sizeof(Front) * s->waves);
+            }
+        }
+        if (!cell_in(&s->answered, cell)) {
+            Head *c = push(s);
+            if (!c) { PyErr_NoMemory(); goto fail; }
+            memcpy(c->left, h->left, MAX_KINDS);
+            c->used = h->used;
+            c->touch = h->touch;
+            c->empty = h->empty;
+            cell_set(&c->empty, cell);
+            c->paths = paths;
+            c->move_kind = -1;
+            c->move_index = 0;
+            c->hint = (uint16_t)best;
+            memcpy(fronts_of(c), fronts, sizeof(Front) * s->waves);
+        }
+    }
+    free(child_buf);
+    return Py_BuildValue("(iLN)", status, s->nodes - nodes_before, leaves);
+fail:
+    free(child_buf);
+    Py_DECREF(leaves);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"start", start, METH_VARARGS, "Set up a frontier search (see the module docstring)."},
+    {"step", step, METH_VARARGS, "Run a frontier search to its next leaves."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_frontier",
+    "The frontier search of solver.orapa.frontier_search, compiled.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__frontier(void) { return PyModule_Create(&module); }

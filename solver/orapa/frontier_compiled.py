@@ -1,0 +1,125 @@
+"""The compiled frontier search (`solver/orapa/_frontier.c`): inputs packed, leaves unpacked.
+
+`solver.orapa.frontier_search.python_frontier_families` is the reference: the C code searches
+the same nodes in the same order and gives the same families (the tests compare them). The
+extension is optional (built when a C compiler is there); ORAPA_FRONTIER=python in the
+environment asks for the Python search.
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from types import ModuleType
+from typing import Iterator
+
+from games.errors import LimitReached
+from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
+from games.orapa.layout import PlacedGem
+from games.orapa.placements import placements
+from games.orapa.puzzle import Puzzle
+from games.orapa.waves import ROUTE
+from solver.orapa.search_setup import family_of, prepare
+from solver.orapa.sight import sight_lines
+from solver.orapa.wave_search import PathFamily
+
+_MAX_KINDS = 16       # the C search's limits (_frontier.c)
+_MAX_GEMS = 64
+_MAX_WAVES = 4096
+_BATCH = 64           # leaves asked of the C search at a time
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("ORAPA_FRONTIER", "").lower() == "python":
+        return None
+    try:
+        from solver.orapa import _frontier
+    except ImportError:
+        return None
+    return _frontier
+
+
+_KERNEL = _load()
+
+
+def available(puzzle: Puzzle) -> bool:
+    """Can the compiled search take this puzzle (built, and within its fixed limits)?"""
+    return (_KERNEL is not None and len(set(puzzle.gems)) <= _MAX_KINDS
+            and len(puzzle.gems) <= _MAX_GEMS and len(puzzle.observations) <= _MAX_WAVES)
+
+
+def _signed(values: list[int]) -> bytes:
+    return bytes(v & 0xFF for v in values)
+
+
+@lru_cache(maxsize=1)
+def _tables() -> bytes:
+    """Neighbours, exit ports and the routing (out direction), as _frontier.c reads them."""
+    return (_signed([n for row in NEIGHBOUR for n in row])
+            + _signed([e for row in EXIT_PORT for e in row])
+            + bytes(ROUTE[m][d][0] for m in range(16) for d in range(4)))
+
+
+@lru_cache(maxsize=None)
+def _placement_bytes(shape: str, mirror: bool) -> bytes:
+    """Every placement of a shape: quarter mask, touch mask, cell mask, (cell, pattern) parts
+    and sight lines."""
+    out = bytearray()
+    for p in placements(shape, mirror):
+        parts = [c for c in range(CELLS) if p.cell_mask >> c & 1]
+        out += p.mask.to_bytes(40, "little") + p.touch_mask.to_bytes(40, "little")
+        out += p.cell_mask.to_bytes(16, "little") + bytes([len(parts)])
+        for c in parts:
+            out += bytes([c, (p.mask >> 4 * c) & 15])
+        lines = sight_lines(p.cell_mask)
+        out += bytes([len(lines)]) + b"".join(m.to_bytes(16, "little") for m in lines)
+    return bytes(out)
+
+
+def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
+             max_nodes: int | None = None) -> Iterator[PathFamily]:
+    """`frontier_families` by the compiled search (see `available`)."""
+    assert _KERNEL is not None
+    setup = prepare(puzzle)
+    if setup is None:
+        return
+    if nodes is None:
+        nodes = [0]
+    mirror = puzzle.rules.mirror
+    kinds = bytearray()
+    for i, _ in enumerate(setup.kinds):
+        kinds += bytes([setup.counts[i], setup.bits[i], int(setup.black[i])])
+        kinds += setup.forbidden[i].to_bytes(16, "little")
+    waves = bytearray()
+    for o, met in zip(setup.shots, setup.placeable):
+        cell, direction = ENTRY[o.port]
+        exit_ = -1 if o.exit is None else o.exit
+        waves += bytes([o.port, cell, direction, exit_ & 0xFF, o.color or 0])
+        waves += sum(1 << i for i in met).to_bytes(4, "little") + b"\0"
+    masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
+             + bytes([setup.met_by_all, puzzle.rules.visibility]))
+    search = _KERNEL.start(_tables(), bytes(kinds),
+                           tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
+                           bytes(waves), masks)
+    options = [placements(k.shape, mirror) for k in setup.kinds]
+    gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement made once
+
+    def placed_gem(i: int, index: int) -> PlacedGem:
+        gem = gems.get((i, index))
+        if gem is None:
+            gem = gems[i, index] = PlacedGem(setup.kinds[i], options[i][index])
+        return gem
+
+    budget = -1 if max_nodes is None else max(0, max_nodes - nodes[0])
+    while True:
+        status, work, leaves = _KERNEL.step(search, _BATCH,
+                                            -1.0 if deadline is None else deadline, budget)
+        nodes[0] += work
+        for left, paths, placed in leaves:
+            yield family_of(setup, puzzle.rules,
+                            tuple(placed_gem(i, index) for i, index in placed), left, paths)
+        if status == 1:
+            return
+        if status == 2:
+            raise LimitReached("time limit reached while listing families")
+        if status == 3:
+            raise LimitReached(f"more than {max_nodes} search nodes")

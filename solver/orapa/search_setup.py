@@ -1,0 +1,84 @@
+"""What both wave searches read of a puzzle, and the family a leaf of either stands for.
+
+`solver.orapa.wave_search.search_families` (one wave at a time) and
+`solver.orapa.frontier_search` (every wave at once, in Python and compiled) differ in the order
+they decide cells; their inputs (gem kinds and counts, the waves and the kinds each may meet,
+the cell answers as masks) and their leaves (placed gems fixed, the others free off the paths)
+are the same, and are made here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.orapa.board import PORTS
+from games.orapa.colors import GEM_COLOR_BITS
+from games.orapa.gems import Gem
+from games.orapa.layout import PlacedGem, RuleOptions
+from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
+from solver.orapa.wave_search import PathFamily, ruled_out
+
+
+@dataclass
+class SearchSetup:
+    """What both searches read of a puzzle: gem kinds, waves and the cell answers' masks."""
+
+    kinds: list[Gem]
+    counts: tuple[int, ...]
+    bits: list[int]
+    black: list[bool]
+    shots: list[ShotAnswer]
+    cells: tuple[CellAnswer, ...]
+    forbidden: list[int]       # per kind: answered cells it may not cover
+    empty0: int                # cells answered empty
+    answered: int              # cells answered with a gem
+    placeable: list[list[int]]  # per wave: the kinds it may meet
+    met_by_all: bool
+
+
+def prepare(puzzle: Puzzle) -> SearchSetup | None:
+    """The search's inputs, or None when an answer rules out every layout at once."""
+    if puzzle.rules.touching != "corner":
+        raise ValueError("the wave searches need rule touching=corner")
+    kinds = sorted(set(puzzle.gems))
+    bits = [GEM_COLOR_BITS[k.color] for k in kinds]
+    black = [k.color == "black" for k in kinds]
+    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
+    cells = tuple(o for o in puzzle.observations if isinstance(o, CellAnswer))
+    empty0 = answered = 0
+    forbidden = [ruled_out(k, cells) for k in kinds]
+    for a in cells:
+        if a.content == "empty":
+            empty0 |= 1 << a.cell
+        else:
+            answered |= 1 << a.cell
+    unanswerable = answered
+    for mask in forbidden:
+        unanswerable &= mask
+    if unanswerable:
+        return None
+    all_bits = 0
+    for b in bits:
+        all_bits |= b
+    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
+        return None  # a colour no gem has
+    # per wave: the kinds it may meet (an exit forbids black and colours it did not show)
+    placeable = [[i for i in range(len(kinds)) if o.exit is None
+                  or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
+    # Every gem is the first one seen from some port (visibility), and the wave from that
+    # port enters its cell: with every port's answer observed, every gem is met by a wave,
+    # so a gem no open wave can meet any more leaves the branch without members.
+    met_by_all = puzzle.rules.visibility and {o.port for o in shots} == set(range(PORTS))
+    return SearchSetup(kinds, tuple(puzzle.gems.count(k) for k in kinds), bits, black, shots, cells,
+                  forbidden, empty0, answered, placeable, met_by_all)
+
+
+def family_of(setup: SearchSetup, rules: RuleOptions, fixed: tuple[PlacedGem, ...],
+              left: tuple[int, ...] | bytes, paths: int) -> PathFamily:
+    """A leaf's family: the placed gems fixed, the others free off the path cells."""
+    free: list[Gem] = []
+    avoid: list[int] = []
+    for i, n in enumerate(left):
+        free += [setup.kinds[i]] * n
+        avoid += [paths | setup.forbidden[i]] * n
+    return PathFamily(fixed, tuple(free), tuple(avoid), setup.cells, rules.visibility,
+                      rules.mirror)

@@ -1,0 +1,114 @@
+"""The compiled frontier search (solver/orapa/_frontier.c) against the Python search it is held
+to, and the visibility reasoning both use to cut branches."""
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.errors import LimitReached
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions, all_visible
+from games.orapa.placements import placements
+from games.orapa.puzzle import cell_answer, puzzle_from_layout
+from games.orapa.sampling import random_layout
+from solver.orapa import frontier_compiled
+from solver.orapa.api import solve
+from solver.orapa.frontier_search import frontier_families, python_frontier_families
+from solver.orapa.sight import sight_lines
+from tests.orapa_strategies import layouts
+
+compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,
+                              reason="the compiled frontier search was not built")
+
+
+def run(search, puzzle, max_nodes: int) -> tuple[list, int, bool]:
+    """The families a search gives (as comparable keys) until its end or its node limit, the
+    nodes it took, and whether it finished."""
+    nodes = [0]
+    found = []
+    try:
+        for f in search(puzzle, nodes=nodes, max_nodes=max_nodes):
+            found.append((tuple((g.gem, g.placement.mask) for g in f.fixed), f.free, f.avoid))
+    except LimitReached:
+        return found, nodes[0], False
+    return found, nodes[0], True
+
+
+@compiled
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(presets=["base", "full", "first-edition", "base+black", "double"]),
+       st.integers(0, 2**32 - 1), st.booleans())
+def test_the_compiled_search_visits_the_python_searchs_nodes(case, seed: int,
+                                                             visibility: bool) -> None:
+    """Same families in the same order and the same node count, to the end or to the same
+    node limit (few shots give many families: several batches of leaves)."""
+    preset, truth = case
+    rng = random.Random(seed)
+    rules = RuleOptions(visibility=visibility)
+    puzzle = puzzle_from_layout(truth, gem_set(preset), rules,
+                                ports=rng.sample(range(36), rng.choice([3, 8, 20, 36])))
+    extra = [cell_answer(truth, c) for c in rng.sample(range(80), rng.randint(0, 3))]
+    puzzle = puzzle.with_observations(list(puzzle.observations) + extra)
+    assert run(frontier_compiled.families, puzzle, 5_000) == \
+        run(python_frontier_families, puzzle, 5_000)
+
+
+@compiled
+def test_the_compiled_search_proves_a_double_puzzle_as_the_python_one() -> None:
+    """All 36 shots on the 14 gems of `double`: the same families, the mine's among them."""
+    gems = gem_set("double")
+    mine = random_layout(gems, rng=random.Random(4))
+    puzzle = puzzle_from_layout(mine, gems, RuleOptions())
+    ours, nodes, done = run(frontier_compiled.families, puzzle, 10**9)
+    assert done and (ours, nodes) == run(python_frontier_families, puzzle, 10**9)[:2]
+    assert mine in [m for f in frontier_families(puzzle) for m in f.members()]
+
+
+@compiled
+def test_the_compiled_search_stops_at_its_deadline() -> None:
+    gems = gem_set("double")
+    puzzle = puzzle_from_layout(random_layout(gems, rng=random.Random(5)), gems, RuleOptions(),
+                                ports=range(0, 36, 3))
+    start = time.monotonic()
+    with pytest.raises(LimitReached):
+        for _ in frontier_compiled.families(puzzle, deadline=start + 0.05):
+            pass
+    assert time.monotonic() - start < 5
+
+
+def test_without_the_extension_the_python_search_answers(monkeypatch) -> None:
+    gems = gem_set("base")
+    puzzle = puzzle_from_layout(random_layout(gems, rng=random.Random(6)), gems, RuleOptions())
+    monkeypatch.setattr(frontier_compiled, "_KERNEL", None)
+    assert not frontier_compiled.available(puzzle)
+    assert run(frontier_families, puzzle, 10**6) == run(python_frontier_families, puzzle, 10**6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_sight_lines_say_which_gems_are_seen(seed: int) -> None:
+    """A set of gems is all visible exactly when each has a sight line free of the others."""
+    rng = random.Random(seed)
+    masks: list[int] = []
+    taken = 0
+    for shape in rng.choices(["square", "triangle", "large-triangle", "block"], k=rng.randint(1, 9)):
+        p = rng.choice(placements(shape, True))
+        if not p.cell_mask & taken:
+            masks.append(p.cell_mask)
+            taken |= p.cell_mask
+    seen = [any(not line & taken for line in sight_lines(m)) for m in masks]
+    assert all(seen) == all_visible(masks)
+
+
+@compiled
+def test_solve_answers_a_double_puzzle_by_the_frontier_search() -> None:
+    """`solve` on 36 shots of double: the compiled frontier search answers (not the model),
+    exactly, with the mine among the layouts."""
+    gems = gem_set("double")
+    mine = random_layout(gems, rng=random.Random(8))
+    result = solve(puzzle_from_layout(mine, gems, RuleOptions()), limit=10**6)
+    assert "families" in result.stats and result.exact and mine in result.solutions
