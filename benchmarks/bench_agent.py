@@ -9,6 +9,12 @@ ended with the true layout. Targets for `base`: average <= 7.5 questions, worst 
 decision < 2 s on one core (`--jobs 1`). With `--jobs 2` the games run in two processes (the
 decision times then share the machine).
 
+`--clock cpu` (the default) makes every deadline of the advisor count the CPU seconds of the
+game's own process instead of wall-clock seconds, so that a machine busy with other jobs plays
+the same games as an idle one (the time budgets inside the sampler and the SAT solver's
+interrupt are otherwise wall clock, and a loaded machine then gets more `partial` samples);
+`--clock wall` measures as a user at a busy machine would see it.
+
     .venv/bin/python benchmarks/bench_agent.py --games 100 --gems base
 """
 from __future__ import annotations
@@ -17,6 +23,7 @@ import argparse
 import json
 import statistics
 import sys
+import threading
 import time
 from collections import Counter
 from multiprocessing import Pool
@@ -28,6 +35,57 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.orapa.gems import gem_set  # noqa: E402
 from solver.orapa.advisor.autoplay import EXACT_BOUND, autoplay  # noqa: E402
+
+
+class CpuTimer(threading.Thread):
+    """threading.Timer's interface, firing after `interval` CPU seconds of this process."""
+
+    def __init__(self, interval: float, function, args=None, kwargs=None) -> None:
+        super().__init__(daemon=True)
+        self.target_time = _process_time() + interval
+        self.function, self.args, self.kwargs = function, args or (), kwargs or {}
+        self.finished = threading.Event()
+
+    def cancel(self) -> None:
+        self.finished.set()
+
+    def run(self) -> None:
+        while not self.finished.wait(0.005):
+            if _process_time() >= self.target_time:
+                self.function(*self.args, **self.kwargs)
+                return
+
+
+_process_time = time.process_time
+
+
+def set_constants(settings: list[str]) -> None:
+    """Worker set-up for trials: `module.NAME=value` assignments (a Python literal each)."""
+    import ast
+    import importlib
+    for setting in settings:
+        target, value = setting.split("=", 1)
+        module, name = target.rsplit(".", 1)
+        mod = importlib.import_module(module)
+        if not hasattr(mod, name):
+            raise SystemExit(f"--set {setting}: {module} has no {name}")
+        setattr(mod, name, ast.literal_eval(value))
+
+
+def set_up_worker(clock: str, settings: list[str]) -> None:
+    use_cpu_clock(clock)
+    set_constants(settings)
+
+
+def use_cpu_clock(clock: str) -> None:
+    """Worker set-up: with `cpu`, time.monotonic (the advisor's and the solver's deadlines)
+    reads this process's CPU time, and the SAT solver's interrupt timer counts CPU time too."""
+    if clock != "cpu":
+        return
+    import solver.orapa.backends as backends
+    time.monotonic = _process_time  # type: ignore[assignment]
+    backends.threading = type(sys)("cpu_threading")
+    backends.threading.Timer = CpuTimer
 
 
 def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
@@ -59,6 +117,10 @@ def main() -> None:
     parser.add_argument("--exact-bound", type=int, default=EXACT_BOUND)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write every game as one JSON line here")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="deadlines in CPU seconds of the game's process (default) or wall")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="trials: set a module constant in every worker")
     args = parser.parse_args()
     summary = {}
     for preset in args.gems or ["base", "full"]:
@@ -66,13 +128,15 @@ def main() -> None:
                   args.exact_bound)
                  for seed in range(args.first_seed, args.first_seed + args.games)]
         start = time.monotonic()
-        with Pool(args.jobs) as pool:
-            games = list(tqdm(pool.imap(play_one, tasks), total=len(tasks), desc=preset,
-                              file=sys.stderr))
-        if args.out:
-            with open(args.out, "a", encoding="utf-8") as out:
-                for g in games:
-                    out.write(json.dumps({"gems": preset, **g}) + "\n")
+        games = []
+        with Pool(args.jobs, initializer=set_up_worker, initargs=(args.clock, args.set)) as pool:
+            for g in tqdm(pool.imap_unordered(play_one, tasks), total=len(tasks), desc=preset,
+                          file=sys.stderr):
+                games.append(g)
+                if args.out:  # each game as it ends: a long run can be read while it goes
+                    with open(args.out, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({"gems": preset, **g}) + "\n")
+        games.sort(key=lambda g: g["seed"])
         questions = [g["questions"] for g in games]
         seconds = [s for g in games for s in g["seconds"]]
         cpu = [s for g in games for s in g["cpu_seconds"]]
@@ -93,7 +157,8 @@ def main() -> None:
         print(f"{preset}: {json.dumps(summary[preset])}", flush=True)
     print(json.dumps({"strategy": args.strategy, "lookahead": args.lookahead,
                       "sample": args.sample, "budget": args.budget, "jobs": args.jobs,
-                      "exact_bound": args.exact_bound,
+                      "exact_bound": args.exact_bound, "clock": args.clock,
+                      "set": args.set,
                       "results": summary}))
 
 
