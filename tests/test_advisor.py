@@ -15,7 +15,6 @@ from games.orapa.layout import Layout, RuleOptions
 from games.orapa.array_tracer import layout_codes, trace_batch
 from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, puzzle_from_layout, shot_answer
 from games.orapa.sampling import random_layout
-from games.orapa.waves import trace_answers
 from solver.orapa.advisor.ranking import (advise, answer_keys, cell_answer_label,
                                           shot_answer_label)
 from solver.orapa.wave_search import assign_weights, search_families
@@ -36,8 +35,9 @@ def game(preset: str, seed: int, shots: int, cells: int = 0) -> Puzzle:
 
 
 def answers_of(layout: Layout) -> dict[str, object]:
-    """Every question's answer for one layout, by question label (brute force)."""
-    found: dict[str, object] = {port_label(p): a for p, a in enumerate(trace_answers(layout))}
+    """Every question's answer for one layout, by question label (brute force), as the director
+    gives it (an absorbed shot is "absorbed", whatever colour the wave had picked up)."""
+    found: dict[str, object] = {port_label(p): shot_answer(layout, p) for p in range(PORTS)}
     found.update({cell_label(c): layout.cell_content(c) for c in range(CELLS)})
     return found
 
