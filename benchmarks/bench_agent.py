@@ -13,7 +13,12 @@ decision times then share the machine).
 game's own process instead of wall-clock seconds, so that a machine busy with other jobs plays
 the same games as an idle one (the time budgets inside the sampler and the SAT solver's
 interrupt are otherwise wall clock, and a loaded machine then gets more `partial` samples);
-`--clock wall` measures as a user at a busy machine would see it.
+`--clock wall` measures as a user at a busy machine would see it. (With `cpu`, the decision
+"seconds" are CPU seconds too.)
+
+`--compare BEFORE.jsonl AFTER.jsonl` reads two `--out` files (finished or not) and prints the
+paired difference in questions over the seeds both hold, with its standard error: the same mines
+played two ways differ far less than different mines do.
 
     .venv/bin/python benchmarks/bench_agent.py --games 100 --gems base
 """
@@ -28,6 +33,7 @@ import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 from tqdm import tqdm
 
@@ -37,10 +43,14 @@ from games.orapa.gems import gem_set  # noqa: E402
 from solver.orapa.advisor.autoplay import EXACT_BOUND, autoplay  # noqa: E402
 
 
+_process_time = time.process_time
+
+
 class CpuTimer(threading.Thread):
     """threading.Timer's interface, firing after `interval` CPU seconds of this process."""
 
-    def __init__(self, interval: float, function, args=None, kwargs=None) -> None:
+    def __init__(self, interval: float, function: Callable[..., object],
+                 args: tuple | None = None, kwargs: dict | None = None) -> None:
         super().__init__(daemon=True)
         self.target_time = _process_time() + interval
         self.function, self.args, self.kwargs = function, args or (), kwargs or {}
@@ -54,9 +64,6 @@ class CpuTimer(threading.Thread):
             if _process_time() >= self.target_time:
                 self.function(*self.args, **self.kwargs)
                 return
-
-
-_process_time = time.process_time
 
 
 def set_constants(settings: list[str]) -> None:
@@ -100,6 +107,24 @@ def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
             "log": [s.question for s in game.steps]}
 
 
+def compare(before_file: str, after_file: str) -> dict:
+    """Paired figures of two `--out` files over the seeds both hold."""
+    def load(path: str) -> dict[int, dict]:
+        with open(path, encoding="utf-8") as f:
+            return {g["seed"]: g for g in map(json.loads, f)}
+    before, after = load(before_file), load(after_file)
+    seeds = sorted(set(before) & set(after))
+    if len(seeds) < 2:
+        raise SystemExit(f"--compare: {before_file} and {after_file} share fewer than 2 seeds")
+    diff = [after[s]["questions"] - before[s]["questions"] for s in seeds]
+    mean = {name: round(statistics.mean(run[s]["questions"] for s in seeds), 3)
+            for name, run in (("before", before), ("after", after))}
+    return {"seeds": seeds, **mean,
+            "difference": round(statistics.mean(diff), 3),
+            "standard_error": round(statistics.stdev(diff) / len(diff) ** 0.5, 3),
+            "games_changed": sum(d != 0 for d in diff)}
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -121,7 +146,12 @@ def main() -> None:
                         help="deadlines in CPU seconds of the game's process (default) or wall")
     parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                         help="trials: set a module constant in every worker")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="print the paired difference of two --out files and stop")
     args = parser.parse_args()
+    if args.compare:
+        print(json.dumps(compare(*args.compare)))
+        return
     summary = {}
     for preset in args.gems or ["base", "full"]:
         tasks = [(preset, seed, args.strategy, args.sample, args.budget, args.lookahead,
