@@ -9,6 +9,17 @@ ended with the true layout. Targets for `base`: average <= 7.5 questions, worst 
 decision < 2 s on one core (`--jobs 1`). With `--jobs 2` the games run in two processes (the
 decision times then share the machine).
 
+`--clock cpu` (the default) makes every deadline of the advisor count the CPU seconds of the
+game's own process instead of wall-clock seconds, so that a machine busy with other jobs plays
+the same games as an idle one (the time budgets inside the sampler and the SAT solver's
+interrupt are otherwise wall clock, and a loaded machine then gets more `partial` samples);
+`--clock wall` measures as a user at a busy machine would see it. (With `cpu`, the decision
+"seconds" are CPU seconds too.)
+
+`--compare BEFORE.jsonl AFTER.jsonl` reads two `--out` files (finished or not) and prints the
+paired difference in questions over the seeds both hold, with its standard error: the same mines
+played two ways differ far less than different mines do.
+
     .venv/bin/python benchmarks/bench_agent.py --games 100 --gems base
 """
 from __future__ import annotations
@@ -17,10 +28,12 @@ import argparse
 import json
 import statistics
 import sys
+import threading
 import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 from tqdm import tqdm
 
@@ -28,6 +41,58 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.orapa.gems import gem_set  # noqa: E402
 from solver.orapa.advisor.autoplay import EXACT_BOUND, autoplay  # noqa: E402
+
+
+_process_time = time.process_time
+
+
+class CpuTimer(threading.Thread):
+    """threading.Timer's interface, firing after `interval` CPU seconds of this process."""
+
+    def __init__(self, interval: float, function: Callable[..., object],
+                 args: tuple | None = None, kwargs: dict | None = None) -> None:
+        super().__init__(daemon=True)
+        self.target_time = _process_time() + interval
+        self.function, self.args, self.kwargs = function, args or (), kwargs or {}
+        self.finished = threading.Event()
+
+    def cancel(self) -> None:
+        self.finished.set()
+
+    def run(self) -> None:
+        while not self.finished.wait(0.005):
+            if _process_time() >= self.target_time:
+                self.function(*self.args, **self.kwargs)
+                return
+
+
+def set_constants(settings: list[str]) -> None:
+    """Worker set-up for trials: `module.NAME=value` assignments (a Python literal each)."""
+    import ast
+    import importlib
+    for setting in settings:
+        target, value = setting.split("=", 1)
+        module, name = target.rsplit(".", 1)
+        mod = importlib.import_module(module)
+        if not hasattr(mod, name):
+            raise SystemExit(f"--set {setting}: {module} has no {name}")
+        setattr(mod, name, ast.literal_eval(value))
+
+
+def set_up_worker(clock: str, settings: list[str]) -> None:
+    use_cpu_clock(clock)
+    set_constants(settings)
+
+
+def use_cpu_clock(clock: str) -> None:
+    """Worker set-up: with `cpu`, time.monotonic (the advisor's and the solver's deadlines)
+    reads this process's CPU time, and the SAT solver's interrupt timer counts CPU time too."""
+    if clock != "cpu":
+        return
+    import solver.orapa.backends as backends
+    time.monotonic = _process_time  # type: ignore[assignment]
+    backends.threading = type(sys)("cpu_threading")
+    backends.threading.Timer = CpuTimer
 
 
 def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
@@ -40,6 +105,24 @@ def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
             "cpu_seconds": [s.cpu_seconds for s in game.steps],
             "candidates": [s.candidates for s in game.steps], "methods": [s.method for s in game.steps],
             "log": [s.question for s in game.steps]}
+
+
+def compare(before_file: str, after_file: str) -> dict:
+    """Paired figures of two `--out` files over the seeds both hold."""
+    def load(path: str) -> dict[int, dict]:
+        with open(path, encoding="utf-8") as f:
+            return {g["seed"]: g for g in map(json.loads, f)}
+    before, after = load(before_file), load(after_file)
+    seeds = sorted(set(before) & set(after))
+    if len(seeds) < 2:
+        raise SystemExit(f"--compare: {before_file} and {after_file} share fewer than 2 seeds")
+    diff = [after[s]["questions"] - before[s]["questions"] for s in seeds]
+    mean = {name: round(statistics.mean(run[s]["questions"] for s in seeds), 3)
+            for name, run in (("before", before), ("after", after))}
+    return {"seeds": seeds, **mean,
+            "difference": round(statistics.mean(diff), 3),
+            "standard_error": round(statistics.stdev(diff) / len(diff) ** 0.5, 3),
+            "games_changed": sum(d != 0 for d in diff)}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -59,20 +142,31 @@ def main() -> None:
     parser.add_argument("--exact-bound", type=int, default=EXACT_BOUND)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write every game as one JSON line here")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="deadlines in CPU seconds of the game's process (default) or wall")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="trials: set a module constant in every worker")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="print the paired difference of two --out files and stop")
     args = parser.parse_args()
+    if args.compare:
+        print(json.dumps(compare(*args.compare)))
+        return
     summary = {}
     for preset in args.gems or ["base", "full"]:
         tasks = [(preset, seed, args.strategy, args.sample, args.budget, args.lookahead,
                   args.exact_bound)
                  for seed in range(args.first_seed, args.first_seed + args.games)]
         start = time.monotonic()
-        with Pool(args.jobs) as pool:
-            games = list(tqdm(pool.imap(play_one, tasks), total=len(tasks), desc=preset,
-                              file=sys.stderr))
-        if args.out:
-            with open(args.out, "a", encoding="utf-8") as out:
-                for g in games:
-                    out.write(json.dumps({"gems": preset, **g}) + "\n")
+        games = []
+        with Pool(args.jobs, initializer=set_up_worker, initargs=(args.clock, args.set)) as pool:
+            for g in tqdm(pool.imap_unordered(play_one, tasks), total=len(tasks), desc=preset,
+                          file=sys.stderr):
+                games.append(g)
+                if args.out:  # each game as it ends: a long run can be read while it goes
+                    with open(args.out, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({"gems": preset, **g}) + "\n")
+        games.sort(key=lambda g: g["seed"])
         questions = [g["questions"] for g in games]
         seconds = [s for g in games for s in g["seconds"]]
         cpu = [s for g in games for s in g["cpu_seconds"]]
@@ -93,7 +187,8 @@ def main() -> None:
         print(f"{preset}: {json.dumps(summary[preset])}", flush=True)
     print(json.dumps({"strategy": args.strategy, "lookahead": args.lookahead,
                       "sample": args.sample, "budget": args.budget, "jobs": args.jobs,
-                      "exact_bound": args.exact_bound,
+                      "exact_bound": args.exact_bound, "clock": args.clock,
+                      "set": args.set,
                       "results": summary}))
 
 

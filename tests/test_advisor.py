@@ -12,10 +12,11 @@ from games.errors import BadInput
 from games.orapa.board import CELLS, PORTS, cell_label, port_label
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, puzzle_from_layout
+from games.orapa.array_tracer import layout_codes, trace_batch
+from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, puzzle_from_layout, shot_answer
 from games.orapa.sampling import random_layout
-from games.orapa.waves import trace_answers
-from solver.orapa.advisor.ranking import advise, cell_answer_label, shot_answer_label
+from solver.orapa.advisor.ranking import (advise, answer_keys, cell_answer_label,
+                                          shot_answer_label)
 from solver.orapa.wave_search import assign_weights, search_families
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.sampling import consistent_candidates, sample_families
@@ -34,8 +35,9 @@ def game(preset: str, seed: int, shots: int, cells: int = 0) -> Puzzle:
 
 
 def answers_of(layout: Layout) -> dict[str, object]:
-    """Every question's answer for one layout, by question label (brute force)."""
-    found: dict[str, object] = {port_label(p): a for p, a in enumerate(trace_answers(layout))}
+    """Every question's answer for one layout, by question label (brute force), as the director
+    gives it (an absorbed shot is "absorbed", whatever colour the wave had picked up)."""
+    found: dict[str, object] = {port_label(p): shot_answer(layout, p) for p in range(PORTS)}
     found.update({cell_label(c): layout.cell_content(c) for c in range(CELLS)})
     return found
 
@@ -77,6 +79,23 @@ def test_exact_figures_equal_brute_force_entropy(preset: str, seed: int, shots: 
         assert q.expected_size == pytest.approx(
             sum(n * n for n in counts.values()) / len(layouts))
     assert advice.best.expected_bits == max(q.expected_bits for q in advice.ranking)
+
+
+def test_answer_codes_group_layouts_as_the_answers_heard() -> None:
+    """Two layouts share a question's answer code exactly when the director gives them the same
+    answer: under `full`, a wave absorbed after picking up a colour is still just "absorbed"."""
+    rng = random.Random(7)
+    layouts = [random_layout(gem_set("full"), RULES, rng) for _ in range(120)]
+    shots, cells = answer_keys(layouts)
+    columns = [(shots[:, p].tolist(), [shot_answer(lay, p) for lay in layouts])
+               for p in range(PORTS)]
+    columns += [(cells[:, c].tolist(), [lay.cell_content(c) for lay in layouts])
+                for c in range(CELLS)]
+    for codes, heard in columns:
+        pairs = set(zip(codes, map(str, heard)))
+        assert len(pairs) == len(set(codes)) == len(set(map(str, heard)))
+    exits, colours = trace_batch(layout_codes(layouts))
+    assert ((exits < 0) & (colours != 0)).any()  # the case this test is about does occur
 
 
 def test_strategies_pick_their_own_best() -> None:

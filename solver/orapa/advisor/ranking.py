@@ -105,7 +105,9 @@ def answer_keys(layouts: list[Layout], touching: str = "corner") -> tuple[np.nda
     (L, 80) for the cells (the covering gem's quarter code, 0 empty)."""
     codes = layout_codes(layouts)
     exits, colors = trace_batch(codes)
-    shots = exits * 16 + colors
+    # an absorbed wave is heard as "absorbed" whatever colour it had picked up before the black
+    # gem: one answer code (keeping the colour split absorbed shots into answers no one hears)
+    shots = np.where(exits < 0, -16, exits * 16 + colors)
     if touching == "corner":  # a cell holds at most one gem: any covered quarter names it
         cells = np.bitwise_or.reduce(codes.reshape(len(layouts), CELLS, 4), axis=2).astype(
             np.int64)
