@@ -340,7 +340,8 @@ def test_ctrl_c_keeps_finished_lines_and_resume_completes(many: Path, tmp_path: 
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     finished = len(_lines(out.read_text()))
-    assert 2 <= finished < MANY and proc.returncode == 130 and "interrupted" in stderr
+    assert 2 <= finished < MANY and proc.returncode == 130 and "interrupted" in stderr, \
+        (finished, proc.returncode, stderr[-2000:])
     summary = json.loads(stdout)
     assert summary["interrupted"] is True and summary["files"] == finished
     resumed = subprocess.run([str(ORAPA), "batch", str(many), "--jobs", "2", "--out", str(out),
@@ -430,7 +431,7 @@ def test_a_failed_solver_call_drops_the_cached_models_and_is_never_answered(
     line = solve_file(str(path), BatchOptions())
     assert (line["status"], line["count"], line["exact"]) == ("error", None, None)
     assert "internal error: RuntimeError: Caught keyboard interrupt" in line["error"]
-    assert not consistent._SESSIONS                # nothing left of the failed calls
+    assert not consistent._sessions()                # nothing left of the failed calls
 
 
 def test_a_dash_is_the_puzzle_on_standard_input(tmp_path: Path, puzzles: dict[str, Puzzle]
