@@ -151,9 +151,14 @@ class Games:
         return self._locks[gid]
 
     # ----- loading -----------------------------------------------------------------------
-    async def load(self, gid: int) -> Loaded:
-        """The game as its log says now (404 when there is no such game)."""
+    async def load(self, gid: int, trust_cache: bool = False) -> Loaded:
+        """The game as its log says now (404 when there is no such game). `trust_cache`: skip
+        reading the log when the cached game is as new as the newest event this process has
+        heard of (its own commits, and with PostgreSQL every worker's NOTIFY); a commit checks
+        its seq under the insert anyway, so a stale cache can never be written over."""
         loaded = self._cache.get(gid)
+        if loaded is not None and trust_cache and self.hub.latest(gid) <= loaded.seq:
+            return loaded
         if loaded is None:
             row = await store.get_game(gid)
             if row is None:
@@ -173,11 +178,12 @@ class Games:
             loaded = await self.load(gid)
             return loaded.state(loaded.seat_of(pid))
 
-    async def events(self, gid: int, pid: int | None, after: int) -> list[dict[str, Any]]:
+    async def events(self, gid: int, pid: int | None, after: int,
+                     trust_cache: bool = False) -> list[dict[str, Any]]:
         """The events with seq > after as `pid` may see them (the log is read through the
-        cache, itself brought up to date first)."""
+        cache, itself brought up to date first unless `trust_cache`: see `load`)."""
         async with self.lock(gid):
-            loaded = await self.load(gid)
+            loaded = await self.load(gid, trust_cache)
             seat = loaded.seat_of(pid)
             return [loaded.event(r, seat) for r in loaded.rows[after:]]
 
@@ -240,7 +246,7 @@ class Games:
                                                              player["name"])])
                     return loaded, free[0]
                 except store.SeqTaken:
-                    self._cache.pop(gid, None)
+                    continue          # (the cached game was dropped: the next load rebuilds)
         raise ApiError(409, "seat: too many players joining at once; try again")
 
     async def act(self, gid: int, player: dict[str, Any], action: dict[str, Any],
@@ -248,12 +254,28 @@ class Games:
         """A player's action; returns (its event, STATE) as that player sees them.
         `before_start`: allowed while the game waits (hiding a mine)."""
         async with self.lock(gid):
-            loaded = await self.load(gid)
-            seat = loaded.seat_of(player["id"])
-            if seat is None:
-                raise ApiError(403, "seat: you have no seat at this game")
-            written = await self._commit(loaded, seat, player["id"], action, before_start)
-            return loaded.event(written[0], seat), loaded.state(seat)
+            loaded = await self.load(gid, trust_cache=True)
+            seen = loaded.seq
+            try:
+                return await self._act_once(loaded, player["id"], action, before_start)
+            except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
+                # judged on the cache: if the log has moved on, judge again on the new state
+                loaded = await self.load(gid)
+                if loaded.seq == seen and not isinstance(exc, store.SeqTaken):
+                    raise
+            try:
+                return await self._act_once(loaded, player["id"], action, before_start)
+            except store.SeqTaken:
+                raise ApiError(409, "game: another move was recorded first; reload and "
+                                    "retry") from None
+
+    async def _act_once(self, loaded: Loaded, pid: int, action: dict[str, Any],
+                        before_start: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        seat = loaded.seat_of(pid)
+        if seat is None:
+            raise ApiError(403, "seat: you have no seat at this game")
+        written = await self._commit(loaded, seat, pid, action, before_start)
+        return loaded.event(written[0], seat), loaded.state(seat)
 
     async def _commit(self, loaded: Loaded, seat: int, pid: int | None, action: dict[str, Any],
                       before_start: bool) -> list[dict[str, Any]]:
@@ -272,7 +294,8 @@ class Games:
                       previous: tuple[str, int | None] | None = None) -> list[dict[str, Any]]:
         """Append rows (their action already applied to `loaded.game`), plus `turn` or `over`
         when the game's status or turn changed. If the rows cannot be stored, the cached game
-        is dropped: the next load rebuilds it from the log."""
+        is dropped (the next load rebuilds it from the log) and the error raised: SeqTaken when
+        another request wrote those seqs first."""
         previous = previous or (loaded.status, loaded.game.to_move)
         try:
             for row in rows:
@@ -287,17 +310,15 @@ class Games:
                 rows.append({"type": "turn", "event": {"type": "turn",
                                                         "to_move": loaded.game.to_move}})
             written = await store.append(loaded.id, loaded.seq + 1, rows)
-        except BaseException as exc:
-            self._cache.pop(loaded.id, None)
-            if isinstance(exc, store.SeqTaken):
-                raise ApiError(409, "game: another move was recorded first; reload and "
-                                    "retry") from None
+        except BaseException:
+            if self._cache.get(loaded.id) is loaded:
+                del self._cache[loaded.id]
             raise
         loaded.seq = written[-1]["seq"]
         loaded.rows.extend(written)
+        self.hub.notify(loaded.id, loaded.seq)
         if status != previous[0]:
             await store.set_status(loaded.id, status)
-        self.hub.notify(loaded.id)
         if self._computer_turn(loaded) is not None:
             self.schedule(loaded.id)
         return written
@@ -342,7 +363,7 @@ class Games:
                         continue  # the game moved on while the computer thought
                     try:
                         await self._commit(loaded, seat, None, action, before_start=True)
-                    except ApiError:
+                    except (ApiError, store.SeqTaken):
                         continue
         except asyncio.CancelledError:
             self._thinking.discard(gid)
