@@ -20,6 +20,7 @@ from typing import Any
 from games.errors import BadInput
 from games.seated import NotYourTurn, Seat, SeatedGame
 from web import store
+from web.analysis import Analyses
 from web.errors import ApiError
 from web.live import Hub
 from web.registry import GAMES, GameKind
@@ -143,7 +144,7 @@ class Games:
         self._thinking: set[int] = set()
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task] = set()
-        self.analyses: dict[int, dict[str, Any]] = {}   # finished games' analyses
+        self.analyses = Analyses()                        # finished games' analyses
 
     def lock(self, gid: int) -> asyncio.Lock:
         if gid not in self._locks:
@@ -318,6 +319,8 @@ class Games:
         loaded.rows.extend(written)
         self.hub.notify(loaded.id, loaded.seq)
         if status != previous[0]:
+            if status == "over":
+                self.analyses.game_over(loaded.id, loaded.game, bool(loaded.row.get("hints")))
             await store.set_status(loaded.id, status)
         if self._computer_turn(loaded) is not None:
             self.schedule(loaded.id)
@@ -383,6 +386,7 @@ class Games:
                 log.exception("could not resume game %s", gid)
 
     async def close(self) -> None:
+        await self.analyses.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):

@@ -36,5 +36,7 @@ def serve(url: str | None, host: str, port: int, workers: int) -> None:
     url = prepare(url, workers)
     os.environ["ORAPA_DATABASE_URL"] = url
     os.environ[MIGRATED_ENV] = url
+    # events are a few hundred bytes: compressing each socket message costs more CPU than
+    # it saves on the wire
     uvicorn.run("web.app:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="info")
+                log_level="info", ws_per_message_deflate=False)

@@ -16,7 +16,7 @@ from typing import Any
 from piccolo.engine.postgres import PostgresEngine
 from piccolo.querystring import QueryString
 
-from web.tables import Event, Game, Player
+from web.tables import Analysis, Event, Game, Player
 
 NOTIFY_CHANNEL = "orapa_events"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
@@ -171,3 +171,21 @@ async def joined_games(pid: int) -> list[int]:
         (Event.player == pid) & (Event.type == "joined")).run()
     return sorted({r["game"] for r in rows})
 
+
+
+# ----- analyses --------------------------------------------------------------------------------
+async def get_analysis(gid: int) -> dict[str, Any] | None:
+    """A finished game's stored analysis, if one was made."""
+    row = await Analysis.select(Analysis.body).where(Analysis.game == gid).first().output(
+        load_json=True).run()
+    return None if row is None else row["body"]
+
+
+async def save_analysis(gid: int, body: dict[str, Any]) -> None:
+    """Keep a game's analysis (a second save of the same game, from another worker, is
+    ignored: both computed the same thing)."""
+    try:
+        await Analysis.insert(Analysis(game=gid, body=body)).run()
+    except Exception as exc:
+        if not _is_unique_violation(exc):
+            raise
