@@ -60,13 +60,18 @@ def seat_json(seat: Seat) -> dict[str, Any]:
     return {"seat": seat.seat, "role": seat.role, "kind": seat.kind, "level": seat.level}
 
 
-def iso(at: Any) -> str:
-    """A stored time as ISO 8601 in UTC (the same text whichever engine returned it)."""
+def utc(at: Any) -> datetime:
+    """A stored time as an aware datetime (whichever engine returned it, and however)."""
     if isinstance(at, str):
         at = datetime.fromisoformat(at)
     if at.tzinfo is None:
         at = at.replace(tzinfo=timezone.utc)
-    return at.astimezone(timezone.utc).isoformat(timespec="microseconds")
+    return at
+
+
+def iso(at: Any) -> str:
+    """A stored time as ISO 8601 in UTC (the same text whichever engine returned it)."""
+    return utc(at).astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
 @dataclass
@@ -254,17 +259,25 @@ class Games:
                   before_start: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
         """A player's action; returns (its event, STATE) as that player sees them.
         `before_start`: allowed while the game waits (hiding a mine)."""
+        # SQLite serves one process, whose cache therefore holds the whole log: the move is
+        # judged on it without reading the log first (the insert still checks the seq). With
+        # PostgreSQL another worker may have written a moment ago: read first.
+        trust = not store.is_postgres()
+        started = store.now()
         async with self.lock(gid):
-            loaded = await self.load(gid, trust_cache=True)
+            loaded = await self.load(gid, trust_cache=trust)
             seen = loaded.seq
             try:
-                return await self._act_once(loaded, player["id"], action, before_start)
-            except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
-                # judged on the cache: if the log has moved on, judge again on the new state
-                loaded = await self.load(gid)
-                if loaded.seq == seen and not isinstance(exc, store.SeqTaken):
-                    raise
-            try:
+                try:
+                    return await self._act_once(loaded, player["id"], action, before_start)
+                except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
+                    if not trust:
+                        raise
+                    loaded = await self.load(gid)    # judged on the cache: was it behind?
+                    newer = loaded.rows[seen:]
+                    if not newer or (isinstance(exc, store.SeqTaken) and any(
+                            utc(row["at"]) >= started for row in newer)):
+                        raise     # nothing missed, or a race with this very request: lost
                 return await self._act_once(loaded, player["id"], action, before_start)
             except store.SeqTaken:
                 raise ApiError(409, "game: another move was recorded first; reload and "
