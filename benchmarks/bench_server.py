@@ -9,7 +9,9 @@ questions (shots and cells) at once, each waiting a think time drawn uniformly f
 other: then latency is mostly queueing, N / throughput). Reported: questions per second (first
 question asked to last answer), p50/p95/p99 latency of a question, errors (any answer but 200,
 and games that failed), and lost events: every seq of the log that a socket did not deliver
-exactly once and in order, or delivered differently from the log read back over REST.
+exactly once and in order, or delivered differently from the log read back over REST (a
+socket that drops reconnects with after= its last seq, as a browser does; reconnects are
+counted).
 Bounded: every configuration stops after --limit seconds (unfinished games count as errors).
 
     .venv/bin/python benchmarks/bench_server.py [--games 200] [--questions 30] [--think 1]
@@ -58,7 +60,7 @@ class Load:
         self.latencies: list[float] = []
         self.span = [float("inf"), 0.0]     # first question asked, last answer received
         self.setup = [time.perf_counter(), 0.0]
-        self.tally = {"ok": 0, "errors": 0, "lost": 0}
+        self.tally = {"ok": 0, "errors": 0, "lost": 0, "reconnects": 0}
 
     def started(self) -> None:
         self.ready += 1
@@ -92,26 +94,42 @@ async def one_game(client: httpx.AsyncClient, ws_base: str, index: int, question
                    think: float, load: Load) -> None:
     """Sign up, create a solo game, listen on its socket, wait for every game to start, then
     ask `questions` questions with think times between them."""
-    player = (await client.post("/api/players", json={"name": f"bench{index}"})).json()
-    headers = {"Authorization": f"Bearer {player['token']}"}
-    created = await client.post("/api/games", json={"mode": "solo"}, headers=headers)
-    gid = created.json()["game"]["id"]
+    try:
+        player = (await client.post("/api/players", json={"name": f"bench{index}"})).json()
+        headers = {"Authorization": f"Bearer {player['token']}"}
+        created = await client.post("/api/games", json={"mode": "solo"}, headers=headers)
+        gid = created.json()["game"]["id"]
+    except Exception:
+        load.started()       # a game that cannot start must not hold the others at the line
+        raise
     received: list[dict[str, Any]] = []
     started = asyncio.Event()
-    async with websockets.connect(f"{ws_base}/api/games/{gid}/live?token={player['token']}",
-                                  max_queue=None, ping_interval=None) as ws:
-        json.loads(await ws.recv())                       # STATE first
+    url = f"{ws_base}/api/games/{gid}/live?token={player['token']}"
 
-        async def listen() -> None:
-            async for message in ws:
-                event = json.loads(message)
-                received.append(event)
-                if event["type"] == "turn":               # the computer hid its mine
-                    started.set()
+    async def listen() -> None:
+        """Follow the game's socket; when it drops, reconnect with after= the last seq seen
+        (as a browser does)."""
+        while True:
+            after = received[-1]["seq"] if received else 0
+            try:
+                async with websockets.connect(f"{url}&after={after}", max_queue=None,
+                                              ping_interval=None) as ws:
+                    json.loads(await ws.recv())                   # STATE first
+                    async for message in ws:
+                        event = json.loads(message)
+                        received.append(event)
+                        if event["type"] == "turn":               # the computer hid its mine
+                            started.set()
+            except (websockets.ConnectionClosed, OSError):
+                load.tally["reconnects"] += 1
+                await asyncio.sleep(0.1)
 
-        listener = asyncio.create_task(listen())
-        await asyncio.wait_for(started.wait(), timeout=120)
-        load.started()
+    listener = asyncio.create_task(listen())
+    try:
+        try:
+            await asyncio.wait_for(started.wait(), timeout=120)
+        finally:
+            load.started()
         await load.all_ready.wait()
         rng = random.Random(index)
         for question in rng.sample(QUESTIONS, questions):
@@ -126,9 +144,10 @@ async def one_game(client: httpx.AsyncClient, ws_base: str, index: int, question
         load.span[1] = max(load.span[1], time.perf_counter())
         log = (await client.get(f"/api/games/{gid}/events", headers=headers)).json()["events"]
         last = log[-1]["seq"]
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while (not received or received[-1]["seq"] < last) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+    finally:
         listener.cancel()
     load.tally["lost"] += lost_events(received, log, last)
 
@@ -163,7 +182,7 @@ async def run_load(server: Server, games: int, questions: int, think: float,
             "p95": percentile(latencies, 0.95) if latencies else float("nan"),
             "p99": percentile(latencies, 0.99) if latencies else float("nan"),
             "errors": load.tally["errors"] + failed, "failed_games": failed,
-            "lost": load.tally["lost"],
+            "lost": load.tally["lost"], "reconnects": load.tally["reconnects"],
             "cpu_ms": 1000 * (cpu[1] - cpu[0]) / len(latencies) if latencies else float("nan")}
 
 
@@ -196,8 +215,8 @@ def main() -> None:
     print(f"{args.games} concurrent solo games x {args.questions} questions over 127.0.0.1, "
           f"think time {args.think:g} s (uniform x0.5..x1.5)")
     print("| database | workers | questions/s | p50 ms | p95 ms | p99 ms | errors "
-          "| lost events | server CPU ms/question | setup s | load avg |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| lost events | socket reconnects | server CPU ms/question | setup s | load avg |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     try:
         for name, workers, url in configs:
             server = Server(url(), work / f"{name}-{workers}.log", workers=workers).start()
@@ -208,7 +227,8 @@ def main() -> None:
                 server.stop()
             print(f"| {name} | {workers} | {result['qps']:.0f} | {1000 * result['p50']:.1f} | "
                   f"{1000 * result['p95']:.1f} | {1000 * result['p99']:.1f} | "
-                  f"{result['errors']} | {result['lost']} | {result['cpu_ms']:.2f} | "
+                  f"{result['errors']} | {result['lost']} | {result['reconnects']} | "
+                  f"{result['cpu_ms']:.2f} | "
                   f"{result['setup_seconds']:.1f} | "
                   f"{os.getloadavg()[0]:.1f} |", flush=True)
     finally:

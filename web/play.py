@@ -32,6 +32,7 @@ SEAT_KINDS = ("human", "computer")
 LEVELS = ("easy", "normal", "strong")
 SERVER_FIELDS = ("game", "hints", "seats")   # create-body fields that are not game options
 MAX_SEATS = 8
+CACHE_LIMIT = 5000   # games kept rebuilt per process
 
 
 def parse_seats(value: Any) -> list[Seat]:
@@ -164,6 +165,7 @@ class Games:
         its seq under the insert anyway, so a stale cache can never be written over."""
         loaded = self._cache.get(gid)
         if loaded is not None and trust_cache and self.hub.latest(gid) <= loaded.seq:
+            self._remember(loaded)
             return loaded
         if loaded is None:
             row = await store.get_game(gid)
@@ -176,8 +178,22 @@ class Games:
             loaded = Loaded(gid, row, kind, kind.create(row["options"], seats), seats)
         for event_row in await store.events_after(gid, loaded.seq):
             loaded.apply(event_row)
-        self._cache[gid] = loaded
+        self._remember(loaded)
         return loaded
+
+    def _remember(self, loaded: Loaded) -> None:
+        """Cache a game, the most recently used last; past CACHE_LIMIT games, forget the least
+        recently used ones that nobody is working on (a forgotten game is rebuilt from its log
+        when it is needed again)."""
+        self._cache.pop(loaded.id, None)
+        self._cache[loaded.id] = loaded
+        if len(self._cache) > CACHE_LIMIT:
+            for gid in list(self._cache)[:len(self._cache) - CACHE_LIMIT]:
+                lock = self._locks.get(gid)
+                idle = lock is None or not (lock.locked() or getattr(lock, "_waiters", None))
+                if idle and gid not in self._thinking:
+                    del self._cache[gid]
+                    self._locks.pop(gid, None)
 
     async def view(self, gid: int, pid: int | None) -> dict[str, Any]:
         async with self.lock(gid):
@@ -216,7 +232,7 @@ class Games:
         loaded = Loaded(gid, {"id": gid, "game": name, "mode": mode, "code": code,
                               "hints": hints, "daily": daily, "options": options},
                         kind, game, seats)
-        self._cache[gid] = loaded
+        self._remember(loaded)
         rows = []
         human = next((s.seat for s in seats if s.kind == "human"), None)
         for seat in seats:
