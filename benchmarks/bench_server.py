@@ -170,7 +170,10 @@ async def run_load(server: Server, games: int, questions: int, think: float,
         done, pending = await asyncio.wait(tasks, timeout=limit)
         for task in pending:
             task.cancel()
-        failed = sum(1 for t in done if t.exception() is not None) + len(pending)
+        failures = [t.exception() for t in done if t.exception() is not None]
+        for exc in failures[:3]:
+            print(f"a game failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        failed = len(failures) + len(pending)
         cpu[1] = cpu_seconds(server.pids())
         meter.cancel()
     latencies = load.latencies
