@@ -133,6 +133,13 @@ async def events_after(gid: int, after: int = 0) -> list[dict[str, Any]]:
         Event.seq).output(load_json=True).run()
 
 
+async def last_seq(gid: int) -> int:
+    """The seq of the game's newest event (0: none yet)."""
+    rows = await Event.raw("SELECT max(seq) AS last FROM orapa_event WHERE game = {}",
+                           gid).run()
+    return (rows[0]["last"] if rows else None) or 0
+
+
 async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Write events with seq first_seq, first_seq + 1, ... in one statement (all or none).
     Each item has `type`, `event` (public JSON) and optionally `seat`, `player`, `action`
