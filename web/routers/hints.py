@@ -11,7 +11,8 @@ from games.orapa.seated import OrapaSeated
 from web import hints
 from web.deps import current_player, games
 from web.errors import ApiError
-from web.play import Games, Loaded
+from web.loaded import Loaded
+from web.play import Games
 from web.routers.games import GameId
 
 router = APIRouter(prefix="/api/games", tags=["hints"])
