@@ -88,11 +88,11 @@ def use_engine(engine: Engine) -> None:
     from piccolo.apps.migrations.tables import Migration
 
     from web import piccolo_conf
-    from web.tables import Event, Game, Player
+    from web.tables import Analysis, Event, Game, Player
 
     os.environ["PICCOLO_CONF"] = "web.piccolo_conf"
     piccolo_conf.DB = engine
-    for table in (Player, Game, Event, Migration):
+    for table in (Player, Game, Event, Analysis, Migration):
         table._meta.db = engine
 
 

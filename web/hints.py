@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 from games.errors import LimitReached
@@ -73,14 +74,43 @@ def _forced_after(puzzle: Puzzle) -> int | None:
     return low
 
 
-def _bits(puzzle: Puzzle, rng: random.Random) -> list[float]:
-    """Per answer: log2(layouts before / layouts after), from the advisor's counts (exact when
-    few are left, estimated from a uniform sample otherwise)."""
-    counts = []
-    for k in range(len(puzzle.observations) + 1):
-        candidates = consistent_candidates(puzzle.with_observations(puzzle.observations[:k]),
-                                           400, 3000, ANALYSIS_BUDGET, rng)
-        counts.append(max(candidates.count, 1.0))
+RESAMPLE_BELOW = 60      # a filtered sample smaller than this is drawn afresh...
+BITS_BUDGET = 2.5        # ...while the bits have taken less than this many seconds
+
+
+def _bits(puzzle: Puzzle, rng: random.Random, forced_after: int | None = None) -> list[float]:
+    """Per answer: log2(layouts before / layouts after). The layouts consistent with the first
+    k answers come from the advisor's sampler (every one when few are left, else a sample and
+    an estimated count); for answer k + 1 they are filtered by that answer instead of sampled
+    again: an exact list stays exact, and a sample's count is scaled by the fraction of it the
+    answer keeps (for a uniform sample, an unbiased estimate). A new sample is drawn when a
+    filtered one gets small, within BITS_BUDGET seconds; past it, the small sample goes on
+    being filtered (an answer that keeps none of it is counted as keeping one). From
+    `forced_after` on, one layout is left."""
+    observations = puzzle.observations
+    counts: list[float] = []
+    pool: list[Layout] = []
+    exact, count = False, 0.0
+    deadline = time.monotonic() + BITS_BUDGET
+    for k in range(len(observations) + 1):
+        if forced_after is not None and k >= forced_after:
+            counts.append(1.0)
+            continue
+        if k > 0 and pool:
+            kept = [layout for layout in pool if observations[k - 1].holds(layout)]
+            if exact:
+                count = len(kept)
+            elif len(kept) >= RESAMPLE_BELOW or time.monotonic() > deadline:
+                count *= max(len(kept), 1) / len(pool)
+                kept = kept or pool
+            else:
+                kept = []                      # too few left to estimate from: draw again
+            pool = kept
+        if not pool:
+            candidates = consistent_candidates(puzzle.with_observations(observations[:k]),
+                                               400, 3000, ANALYSIS_BUDGET, rng)
+            pool, exact, count = candidates.layouts, candidates.exact, candidates.count
+        counts.append(max(count, 1.0))
     # an answer never adds layouts; estimated counts can wobble upwards: such a step gained 0
     return [round(max(0.0, math.log2(counts[k] / counts[k + 1])), 3)
             for k in range(len(counts) - 1)]
@@ -91,5 +121,6 @@ def analysis(puzzle: Puzzle, mine: Layout, seed: int = 0) -> dict[str, Any]:
     rng = random.Random(seed)
     advisor = autoplay(puzzle.gems, puzzle.rules, seed, "entropy", 300, ANALYSIS_BUDGET,
                        mine=mine)
-    return {"questions": len(puzzle.observations), "forced_after": _forced_after(puzzle),
-            "bits": _bits(puzzle, rng), "advisor_questions": advisor.questions}
+    forced_after = _forced_after(puzzle)
+    return {"questions": len(puzzle.observations), "forced_after": forced_after,
+            "bits": _bits(puzzle, rng, forced_after), "advisor_questions": advisor.questions}

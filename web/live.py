@@ -23,6 +23,11 @@ class Hub:
 
     def __init__(self) -> None:
         self._waiters: dict[int, asyncio.Event] = {}
+        self._latest: dict[int, int] = {}
+
+    def latest(self, gid: int) -> int:
+        """The newest seq of `gid` this process has heard of (0: none)."""
+        return self._latest.get(gid, 0)
 
     def waiter(self, gid: int) -> asyncio.Event:
         """The event that the next notification of `gid` sets."""
@@ -31,7 +36,10 @@ class Hub:
             waiter = self._waiters[gid] = asyncio.Event()
         return waiter
 
-    def notify(self, gid: int) -> None:
+    def notify(self, gid: int, seq: int) -> None:
+        """`gid` has events up to `seq`: wake its sockets."""
+        if seq > self._latest.get(gid, 0):
+            self._latest[gid] = seq
         waiter = self._waiters.pop(gid, None)
         if waiter is not None:
             waiter.set()
@@ -52,7 +60,8 @@ class PgListener:
 
     def _received(self, connection: Any, pid: int, channel: str, payload: str) -> None:
         try:
-            self.hub.notify(int(payload.split(":", 1)[0]))
+            gid, seq = payload.split(":", 1)
+            self.hub.notify(int(gid), int(seq))
         except ValueError:
             log.warning("ignored a malformed notification %r", payload)
 

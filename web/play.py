@@ -13,124 +13,21 @@ import asyncio
 import copy
 import logging
 import secrets
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from typing import Any
 
 from games.errors import BadInput
-from games.seated import NotYourTurn, Seat, SeatedGame
+from games.seated import NotYourTurn, Seat
 from web import store
+from web.analysis import Analyses
 from web.errors import ApiError
 from web.live import Hub
-from web.registry import GAMES, GameKind
+from web.loaded import Loaded, parse_seats, seat_json, utc
+from web.registry import GAMES
 
 log = logging.getLogger("orapa.web")
 
-SEAT_ROLES = ("explorer", "director", "player")
-SEAT_KINDS = ("human", "computer")
-LEVELS = ("easy", "normal", "strong")
 SERVER_FIELDS = ("game", "hints", "seats")   # create-body fields that are not game options
-MAX_SEATS = 8
-
-
-def parse_seats(value: Any) -> list[Seat]:
-    """The create body's `seats`, checked field by field (an absent list: the game's default)."""
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > MAX_SEATS:
-        raise BadInput(f"seats: expected a list of at most {MAX_SEATS} seats")
-    seats = []
-    for i, item in enumerate(value):
-        if not isinstance(item, dict):
-            raise BadInput(f"seats[{i}]: expected an object with role and kind")
-        role, kind = item.get("role"), item.get("kind", "human")
-        level = item.get("level", "normal" if kind == "computer" else None)
-        if role not in SEAT_ROLES:
-            raise BadInput(f"seats[{i}].role: expected one of {', '.join(SEAT_ROLES)}")
-        if kind not in SEAT_KINDS:
-            raise BadInput(f"seats[{i}].kind: expected 'human' or 'computer'")
-        if kind == "computer" and level not in LEVELS:
-            raise BadInput(f"seats[{i}].level: expected one of {', '.join(LEVELS)}")
-        seats.append(Seat(i, role, kind, level if kind == "computer" else None))
-    return seats
-
-
-def seat_json(seat: Seat) -> dict[str, Any]:
-    return {"seat": seat.seat, "role": seat.role, "kind": seat.kind, "level": seat.level}
-
-
-def iso(at: Any) -> str:
-    """A stored time as ISO 8601 in UTC (the same text whichever engine returned it)."""
-    if isinstance(at, str):
-        at = datetime.fromisoformat(at)
-    if at.tzinfo is None:
-        at = at.replace(tzinfo=timezone.utc)
-    return at.astimezone(timezone.utc).isoformat(timespec="microseconds")
-
-
-@dataclass
-class Loaded:
-    """One game rebuilt from its log up to `seq`."""
-
-    id: int
-    row: dict[str, Any]
-    kind: GameKind
-    game: SeatedGame
-    seats: list[Seat]
-    occupants: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> player, name
-    seq: int = 0
-    rows: list[dict[str, Any]] = field(default_factory=list)   # the log up to seq
-
-    @property
-    def status(self) -> str:
-        if self.game.over:
-            return "over"
-        if len(self.occupants) < len(self.seats) or self.game.to_move is None:
-            return "waiting"
-        return "playing"
-
-    def seat_of(self, pid: int | None) -> int | None:
-        for seat, who in sorted(self.occupants.items()):
-            if pid is not None and who["player"] == pid:
-                return seat
-        return None
-
-    def apply(self, row: dict[str, Any]) -> None:
-        """Replay one stored event."""
-        if row["type"] == "joined":
-            self.occupants[row["seat"]] = {"player": row["player"],
-                                           "name": row["event"].get("name")}
-        elif row["action"] is not None:
-            self.game.act(row["seat"], row["action"])
-        self.seq = row["seq"]
-        self.rows.append(row)
-
-    def waiting_for(self) -> list[int]:
-        waiting = getattr(self.game, "waiting_for", None)
-        return list(waiting()) if callable(waiting) else []
-
-    def state(self, seat: int | None) -> dict[str, Any]:
-        """STATE (INTERFACE.md) as `seat` may see it (None: a spectator); the game's own part
-        comes from its one view function."""
-        status = self.status
-        seats = [{**seat_json(s), "name": self.occupants.get(s.seat, {}).get("name"),
-                  "player": self.occupants.get(s.seat, {}).get("player")} for s in self.seats]
-        view = self.game.view(seat)
-        state = {"id": self.id, "game": self.row["game"], "mode": self.row.get("mode"),
-                 "hints": self.row["hints"], "seats": seats, **view, "status": status,
-                 "to_move": self.game.to_move if status == "playing" else None,
-                 "seq": self.seq, "your_seat": seat, **self.game.result()}
-        if seat is not None:
-            state["code"] = self.row["code"]
-        if self.row.get("daily"):
-            state["daily"] = self.row["daily"]
-        return state
-
-    def event(self, row: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """EVENT (INTERFACE.md) as `seat` may see it."""
-        full = {"seq": row["seq"], "at": iso(row["at"]), "seat": row["seat"], **row["event"]}
-        event_view = getattr(self.game, "event_view", None)
-        return event_view(full, seat) if callable(event_view) else full
+CACHE_LIMIT = 5000   # games kept rebuilt per process
 
 
 class Games:
@@ -143,7 +40,7 @@ class Games:
         self._thinking: set[int] = set()
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task] = set()
-        self.analyses: dict[int, dict[str, Any]] = {}   # finished games' analyses
+        self.analyses = Analyses()                        # finished games' analyses
 
     def lock(self, gid: int) -> asyncio.Lock:
         if gid not in self._locks:
@@ -151,9 +48,15 @@ class Games:
         return self._locks[gid]
 
     # ----- loading -----------------------------------------------------------------------
-    async def load(self, gid: int) -> Loaded:
-        """The game as its log says now (404 when there is no such game)."""
+    async def load(self, gid: int, trust_cache: bool = False) -> Loaded:
+        """The game as its log says now (404 when there is no such game). `trust_cache`: skip
+        reading the log when the cached game is as new as the newest event this process has
+        heard of (its own commits, and with PostgreSQL every worker's NOTIFY); a commit checks
+        its seq under the insert anyway, so a stale cache can never be written over."""
         loaded = self._cache.get(gid)
+        if loaded is not None and trust_cache and self.hub.latest(gid) <= loaded.seq:
+            self._remember(loaded)
+            return loaded
         if loaded is None:
             row = await store.get_game(gid)
             if row is None:
@@ -165,19 +68,34 @@ class Games:
             loaded = Loaded(gid, row, kind, kind.create(row["options"], seats), seats)
         for event_row in await store.events_after(gid, loaded.seq):
             loaded.apply(event_row)
-        self._cache[gid] = loaded
+        self._remember(loaded)
         return loaded
+
+    def _remember(self, loaded: Loaded) -> None:
+        """Cache a game, the most recently used last; past CACHE_LIMIT games, forget the least
+        recently used ones that nobody is working on (a forgotten game is rebuilt from its log
+        when it is needed again)."""
+        self._cache.pop(loaded.id, None)
+        self._cache[loaded.id] = loaded
+        if len(self._cache) > CACHE_LIMIT:
+            for gid in list(self._cache)[:len(self._cache) - CACHE_LIMIT]:
+                lock = self._locks.get(gid)
+                idle = lock is None or not (lock.locked() or getattr(lock, "_waiters", None))
+                if idle and gid not in self._thinking:
+                    del self._cache[gid]
+                    self._locks.pop(gid, None)
 
     async def view(self, gid: int, pid: int | None) -> dict[str, Any]:
         async with self.lock(gid):
             loaded = await self.load(gid)
             return loaded.state(loaded.seat_of(pid))
 
-    async def events(self, gid: int, pid: int | None, after: int) -> list[dict[str, Any]]:
+    async def events(self, gid: int, pid: int | None, after: int,
+                     trust_cache: bool = False) -> list[dict[str, Any]]:
         """The events with seq > after as `pid` may see them (the log is read through the
-        cache, itself brought up to date first)."""
+        cache, itself brought up to date first unless `trust_cache`: see `load`)."""
         async with self.lock(gid):
-            loaded = await self.load(gid)
+            loaded = await self.load(gid, trust_cache)
             seat = loaded.seat_of(pid)
             return [loaded.event(r, seat) for r in loaded.rows[after:]]
 
@@ -204,7 +122,7 @@ class Games:
         loaded = Loaded(gid, {"id": gid, "game": name, "mode": mode, "code": code,
                               "hints": hints, "daily": daily, "options": options},
                         kind, game, seats)
-        self._cache[gid] = loaded
+        self._remember(loaded)
         rows = []
         human = next((s.seat for s in seats if s.kind == "human"), None)
         for seat in seats:
@@ -240,20 +158,44 @@ class Games:
                                                              player["name"])])
                     return loaded, free[0]
                 except store.SeqTaken:
-                    self._cache.pop(gid, None)
+                    continue          # (the cached game was dropped: the next load rebuilds)
         raise ApiError(409, "seat: too many players joining at once; try again")
 
     async def act(self, gid: int, player: dict[str, Any], action: dict[str, Any],
                   before_start: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
         """A player's action; returns (its event, STATE) as that player sees them.
         `before_start`: allowed while the game waits (hiding a mine)."""
+        # SQLite serves one process, whose cache therefore holds the whole log: the move is
+        # judged on it without reading the log first (the insert still checks the seq). With
+        # PostgreSQL another worker may have written a moment ago: read first.
+        trust = not store.is_postgres()
+        started = store.now()
         async with self.lock(gid):
-            loaded = await self.load(gid)
-            seat = loaded.seat_of(player["id"])
-            if seat is None:
-                raise ApiError(403, "seat: you have no seat at this game")
-            written = await self._commit(loaded, seat, player["id"], action, before_start)
-            return loaded.event(written[0], seat), loaded.state(seat)
+            loaded = await self.load(gid, trust_cache=trust)
+            seen = loaded.seq
+            try:
+                try:
+                    return await self._act_once(loaded, player["id"], action, before_start)
+                except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
+                    if not trust:
+                        raise
+                    loaded = await self.load(gid)    # judged on the cache: was it behind?
+                    newer = loaded.rows[seen:]
+                    if not newer or (isinstance(exc, store.SeqTaken) and any(
+                            utc(row["at"]) >= started for row in newer)):
+                        raise     # nothing missed, or a race with this very request: lost
+                return await self._act_once(loaded, player["id"], action, before_start)
+            except store.SeqTaken:
+                raise ApiError(409, "game: another move was recorded first; reload and "
+                                    "retry") from None
+
+    async def _act_once(self, loaded: Loaded, pid: int, action: dict[str, Any],
+                        before_start: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        seat = loaded.seat_of(pid)
+        if seat is None:
+            raise ApiError(403, "seat: you have no seat at this game")
+        written = await self._commit(loaded, seat, pid, action, before_start)
+        return loaded.event(written[0], seat), loaded.state(seat)
 
     async def _commit(self, loaded: Loaded, seat: int, pid: int | None, action: dict[str, Any],
                       before_start: bool) -> list[dict[str, Any]]:
@@ -272,7 +214,8 @@ class Games:
                       previous: tuple[str, int | None] | None = None) -> list[dict[str, Any]]:
         """Append rows (their action already applied to `loaded.game`), plus `turn` or `over`
         when the game's status or turn changed. If the rows cannot be stored, the cached game
-        is dropped: the next load rebuilds it from the log."""
+        is dropped (the next load rebuilds it from the log) and the error raised: SeqTaken when
+        another request wrote those seqs first."""
         previous = previous or (loaded.status, loaded.game.to_move)
         try:
             for row in rows:
@@ -287,17 +230,17 @@ class Games:
                 rows.append({"type": "turn", "event": {"type": "turn",
                                                         "to_move": loaded.game.to_move}})
             written = await store.append(loaded.id, loaded.seq + 1, rows)
-        except BaseException as exc:
-            self._cache.pop(loaded.id, None)
-            if isinstance(exc, store.SeqTaken):
-                raise ApiError(409, "game: another move was recorded first; reload and "
-                                    "retry") from None
+        except BaseException:
+            if self._cache.get(loaded.id) is loaded:
+                del self._cache[loaded.id]
             raise
         loaded.seq = written[-1]["seq"]
         loaded.rows.extend(written)
+        self.hub.notify(loaded.id, loaded.seq)
         if status != previous[0]:
+            if status == "over":
+                self.analyses.game_over(loaded.id, loaded.game, bool(loaded.row.get("hints")))
             await store.set_status(loaded.id, status)
-        self.hub.notify(loaded.id)
         if self._computer_turn(loaded) is not None:
             self.schedule(loaded.id)
         return written
@@ -342,7 +285,7 @@ class Games:
                         continue  # the game moved on while the computer thought
                     try:
                         await self._commit(loaded, seat, None, action, before_start=True)
-                    except ApiError:
+                    except (ApiError, store.SeqTaken):
                         continue
         except asyncio.CancelledError:
             self._thinking.discard(gid)
@@ -362,6 +305,7 @@ class Games:
                 log.exception("could not resume game %s", gid)
 
     async def close(self) -> None:
+        await self.analyses.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):

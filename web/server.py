@@ -8,6 +8,8 @@ from games.errors import BadInput
 from web.app import MIGRATED_ENV, database_url
 from web.database import engine_for, engine_kind, migrate, run_blocking
 
+KEEP_ALIVE_SECONDS = 75   # an idle HTTP connection is kept this long (uvicorn's default: 5)
+
 
 def prepare(url: str | None, workers: int) -> str:
     """Check the database URL against the worker count and bring the database up to date;
@@ -36,5 +38,10 @@ def serve(url: str | None, host: str, port: int, workers: int) -> None:
     url = prepare(url, workers)
     os.environ["ORAPA_DATABASE_URL"] = url
     os.environ[MIGRATED_ENV] = url
+    # events are a few hundred bytes: compressing each socket message costs more CPU than
+    # it saves on the wire. Players think between questions for longer than uvicorn's 5 s
+    # keep-alive: a connection closed meanwhile makes the next question fail in some clients
+    # (one that sends on it just as the server closes it), so idle connections stay open longer.
     uvicorn.run("web.app:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="info")
+                log_level="info", ws_per_message_deflate=False,
+                timeout_keep_alive=KEEP_ALIVE_SECONDS)

@@ -1,9 +1,9 @@
 """Storage: the only module that speaks to the database (through Piccolo's query builder).
 
 Players are found by the SHA-256 of their token. A game's events are appended in one
-transaction with the sequence numbers the caller expects to write; when another request got
+statement with the sequence numbers the caller expects to write; when another request got
 there first, the database's unique (game, seq) index refuses the insert and `SeqTaken` is raised.
-On PostgreSQL the same transaction sends NOTIFY so every worker's sockets wake up.
+On PostgreSQL the same statement sends NOTIFY so every worker's sockets wake up.
 """
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from piccolo.engine.postgres import PostgresEngine
+from piccolo.querystring import QueryString
 
-from web.tables import Event, Game, Player
+from web.tables import Analysis, Event, Game, Player
 
 NOTIFY_CHANNEL = "orapa_events"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
@@ -132,21 +133,35 @@ async def events_after(gid: int, after: int = 0) -> list[dict[str, Any]]:
         Event.seq).output(load_json=True).run()
 
 
+async def last_seq(gid: int) -> int:
+    """The seq of the game's newest event (0: none yet)."""
+    rows = await Event.raw("SELECT max(seq) AS last FROM orapa_event WHERE game = {}",
+                           gid).run()
+    return (rows[0]["last"] if rows else None) or 0
+
+
 async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Write events with seq first_seq, first_seq + 1, ... in one transaction. Each item has
-    `type`, `event` (public JSON) and optionally `seat`, `player`, `action` (private).
-    Raises SeqTaken when another request already wrote one of those seqs."""
+    """Write events with seq first_seq, first_seq + 1, ... in one statement (all or none).
+    Each item has `type`, `event` (public JSON) and optionally `seat`, `player`, `action`
+    (private). Raises SeqTaken when another request already wrote one of those seqs.
+
+    One round trip: a single multi-row INSERT is atomic on both engines, so no explicit
+    transaction is needed; on PostgreSQL the INSERT is wrapped in a statement that also sends
+    NOTIFY (delivered when the statement commits, not before)."""
     at = now()
     rows = [Event(game=gid, seq=first_seq + i, seat=e.get("seat"), player=e.get("player"),
                   type=e["type"], action=e.get("action"), event=e["event"], at=at)
             for i, e in enumerate(events)]
     db = Event._meta.db
+    insert = Event.insert(*rows)
     try:
-        async with db.transaction():
-            await Event.insert(*rows).run()
-            if isinstance(db, PostgresEngine):
-                payload = f"{gid}:{first_seq + len(rows) - 1}"
-                await Event.raw("SELECT pg_notify({}, {})", NOTIFY_CHANNEL, payload).run()
+        if isinstance(db, PostgresEngine):
+            payload = f"{gid}:{first_seq + len(rows) - 1}"
+            await db.run_querystring(QueryString(
+                "WITH written AS ({}) SELECT pg_notify({}, {})",
+                insert.querystrings[0], NOTIFY_CHANNEL, payload), in_pool=True)
+        else:
+            await insert.run()
     except Exception as exc:
         if _is_unique_violation(exc):
             raise SeqTaken(f"game {gid}: event {first_seq} was written by another request") \
@@ -163,3 +178,21 @@ async def joined_games(pid: int) -> list[int]:
         (Event.player == pid) & (Event.type == "joined")).run()
     return sorted({r["game"] for r in rows})
 
+
+
+# ----- analyses --------------------------------------------------------------------------------
+async def get_analysis(gid: int) -> dict[str, Any] | None:
+    """A finished game's stored analysis, if one was made."""
+    row = await Analysis.select(Analysis.body).where(Analysis.game == gid).first().output(
+        load_json=True).run()
+    return None if row is None else row["body"]
+
+
+async def save_analysis(gid: int, body: dict[str, Any]) -> None:
+    """Keep a game's analysis (a second save of the same game, from another worker, is
+    ignored: both computed the same thing)."""
+    try:
+        await Analysis.insert(Analysis(game=gid, body=body)).run()
+    except Exception as exc:
+        if not _is_unique_violation(exc):
+            raise

@@ -49,3 +49,11 @@ class Event(Table, tablename="orapa_event"):
     action = JSON(null=True)
     event = JSON()
     at = Timestamptz()
+
+
+class Analysis(Table, tablename="orapa_analysis"):
+    """The analysis of a finished game (it never changes), computed once; `game` is unique."""
+
+    id = Serial(primary_key=True)
+    game = Integer()
+    body = JSON()

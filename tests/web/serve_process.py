@@ -52,6 +52,10 @@ class Server:
                 pass
         self.process.wait(timeout=10)
 
+    def pids(self) -> list[int]:
+        """The server process and its workers."""
+        return self._family()
+
     def _family(self) -> list[int]:
         assert self.process is not None
         children = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True,

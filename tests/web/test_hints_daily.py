@@ -1,21 +1,26 @@
 """Training mode (hints, the analysis after the end), player statistics and the daily puzzle."""
 from __future__ import annotations
 
+import json
+import sqlite3
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from games.orapa.board import parse_cell
 from games.orapa.layout import Layout
 from tests.web.helpers import legal_mine
 from web import daily
+from web.app import create_app
+from web.database import sqlite_path
 
 
 SHOTS = ["1", "11", "A", "K", "5", "15"]
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)   # solver work: once
-def test_hints_and_the_analysis_of_a_duel(player: Any) -> None:
+def test_hints_and_the_analysis_of_a_duel(player: Any, database_url: str) -> None:
     ann, bob = player("Ann"), player("Bob")
     plain = ann.post("/api/games", {"mode": "solo"}).json()["game"]["id"]
     assert ann.get(f"/api/games/{plain}/hints/next").status_code == 403
@@ -53,6 +58,13 @@ def test_hints_and_the_analysis_of_a_duel(player: Any) -> None:
         assert analysis[seat]["advisor_questions"] >= 1
     stats = ann.get(f"/api/players/{ann.id}/stats").json()
     assert (stats["games"], stats["ties"], stats["by_mode"]["duel"]["ties"]) == (1, 1, 1)
+    # computed once (it started when the game ended) and kept in the database: a new server
+    # on the same database serves it as it is
+    with sqlite3.connect(sqlite_path(database_url)) as db:
+        stored = db.execute("SELECT body FROM orapa_analysis WHERE game = ?", (gid,)).fetchall()
+    assert [json.loads(body) for body, in stored] == [analysis]
+    with TestClient(create_app(database_url)) as again:
+        assert again.get(f"/api/games/{gid}/analysis", headers=ann.headers).json() == analysis
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

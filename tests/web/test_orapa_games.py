@@ -88,3 +88,27 @@ def test_table_with_a_human_director_and_computer_explorers(player: Any) -> None
     assert state["outcome"] in ("win", "all lose")
     assert dee.state(gid)["mines"]["0"] == legal_mine(3)
     check_log(dee, gid, state)
+
+
+def test_a_human_directors_mine_gets_every_broken_rule_back_by_name(player: Any) -> None:
+    dee = player("Dee")
+    seats = [{"role": "director", "kind": "human"},
+             {"role": "explorer", "kind": "computer", "level": "easy"},
+             {"role": "explorer", "kind": "computer", "level": "easy"}]
+    gid = dee.post("/api/games", {"mode": "table", "seats": seats}).json()["game"]["id"]
+    mine = legal_mine(3)
+
+    def onto(moved: int, still: int) -> None:      # slide gem `moved` onto gem `still`
+        (ax, ay), (bx, by) = mine["gems"][still]["vertices"][0], \
+            mine["gems"][moved]["vertices"][0]
+        mine["gems"][moved]["vertices"] = [[x + ax - bx, y + ay - by]
+                                           for x, y in mine["gems"][moved]["vertices"]]
+    onto(1, 0)
+    onto(3, 2)
+    refused = dee.put(f"/api/games/{gid}/mine", mine)
+    assert refused.status_code == 422
+    error = refused.json()["error"]
+    assert "gems[0] (red parallelogram) and gems[1] (yellow triangle) overlap" in error
+    assert "gems[2] (blue large-triangle) and gems[3] (white large-triangle) overlap" in error
+    assert dee.state(gid)["status"] == "waiting" and dee.state(gid)["mines_placed"] == []
+    assert dee.put(f"/api/games/{gid}/mine", legal_mine(3)).status_code == 200

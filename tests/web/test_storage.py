@@ -12,7 +12,7 @@ from tests.web.conftest import Player
 from tests.web.helpers import legal_mine
 from web import store
 from web.app import create_app
-from web.database import engine_for, migrate, run_blocking
+from web.database import engine_for, migrate, run_blocking, use_engine
 
 
 def test_migrations_apply_once_and_the_database_refuses_a_second_event_n(
@@ -36,6 +36,58 @@ def test_migrations_apply_once_and_the_database_refuses_a_second_event_n(
         if hasattr(engine, "close_shared"):
             await engine.close_shared()
     run_blocking(scenario)
+
+
+def test_an_old_database_is_brought_up_to_date(database_url: str) -> None:
+    """A database made by the first three migrations (before analyses were kept) and holding a
+    game: a start applies the rest, and the game is still there."""
+    from piccolo.apps.migrations.commands.forwards import run_forwards
+
+    async def old_database() -> int:
+        engine = engine_for(database_url)
+        use_engine(engine)
+        result = await run_forwards("orapa", migration_id="2026-11-23T09:00:00:000000")
+        assert result.success, result.message
+        gid, _ = await store.create_game("orapa", "solo", {"mode": "solo"}, [], False)
+        await store.append(gid, 1, [{"type": "turn", "event": {"type": "turn"}}])
+        with pytest.raises(Exception, match="orapa_analysis"):
+            await store.get_analysis(gid)
+        await migrate(engine)
+        assert await store.get_analysis(gid) is None
+        await store.save_analysis(gid, {"0": {"questions": 0}})
+        await store.save_analysis(gid, {"0": {"questions": 1}})   # a second save is ignored
+        assert await store.get_analysis(gid) == {"0": {"questions": 0}}
+        assert [r["seq"] for r in await store.events_after(gid)] == [1]
+        if hasattr(engine, "close_shared"):
+            await engine.close_shared()
+        return gid
+    run_blocking(old_database)
+
+
+def test_a_server_whose_cache_is_behind_the_log_judges_moves_on_the_log(tmp_path: Any) -> None:
+    """Two apps on one SQLite file (each trusts its cache): a move recorded through one leaves
+    the other's cache behind; a move through that one is judged again on the log, not refused,
+    and both are logged in order."""
+    database_url = f"sqlite:///{tmp_path / 'behind.db'}"
+    with TestClient(create_app(database_url)) as one, \
+            TestClient(create_app(database_url)) as two:
+        ann = Player(one, "Ann")
+        seats = [{"role": "player", "kind": "human"}, {"role": "player", "kind": "human"}]
+        created = ann.post("/api/games", {"mode": "duel", "seats": seats}).json()
+        gid = created["game"]["id"]
+        bob = Player(one, "Bob")
+        bob.post(f"/api/games/{gid}/join", {"code": created["code"]})
+        ann.put(f"/api/games/{gid}/mine", legal_mine(1))
+        assert two.get(f"/api/games/{gid}", headers=ann.headers).json()["status"] == "waiting"
+        bob.put(f"/api/games/{gid}/mine", legal_mine(2))            # two has not seen this
+        shot = two.post(f"/api/games/{gid}/actions", headers=ann.headers, json={"shot": "3"})
+        assert shot.status_code == 200, shot.text
+        again = two.post(f"/api/games/{gid}/actions", headers=bob.headers, json={"shot": "4"})
+        assert again.status_code == 200, again.text
+        events = one.get(f"/api/games/{gid}/events", headers=ann.headers).json()["events"]
+        assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+        assert [(e["seat"], e["type"]) for e in events if e["type"] == "shot"] == \
+            [(0, "shot"), (1, "shot")]
 
 
 def test_two_servers_racing_for_one_turn_record_exactly_one_move(tmp_path: Any) -> None:

@@ -36,9 +36,8 @@ async def guess(layout: Any = Body(...),
     event = {"type": "guess", "player": player["id"],
              "event": {"type": "guess", "correct": correct}}
     for _ in range(MAX_TRIES):     # guesses have no turns: retry on a taken seq
-        events = await store.events_after(row["id"], 0)
         try:
-            await store.append(row["id"], len(events) + 1, [dict(event)])
+            await store.append(row["id"], await store.last_seq(row["id"]) + 1, [dict(event)])
             break
         except store.SeqTaken:
             continue

@@ -88,15 +88,17 @@ async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge
         await websocket.close(code=4404)
         return
     listener = asyncio.ensure_future(_drain(websocket))
+    woken_up = False     # the first read and every timed-out wait read the log itself
     try:
         while not listener.done():
             waiter = service.hub.waiter(gid)       # before reading: no wake-up is missed
-            for event in await service.events(gid, pid, after):
+            for event in await service.events(gid, pid, after, trust_cache=woken_up):
                 await websocket.send_json(event)
                 after = event["seq"]
             woken = asyncio.ensure_future(waiter.wait())
-            await asyncio.wait({woken, listener}, timeout=POLL_SECONDS,
-                               return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({woken, listener}, timeout=POLL_SECONDS,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            woken_up = woken in done
             woken.cancel()
     except (WebSocketDisconnect, RuntimeError):
         pass

@@ -11,7 +11,8 @@ from games.orapa.seated import OrapaSeated
 from web import hints
 from web.deps import current_player, games
 from web.errors import ApiError
-from web.play import Games, Loaded
+from web.loaded import Loaded
+from web.play import Games
 from web.routers.games import GameId
 
 router = APIRouter(prefix="/api/games", tags=["hints"])
@@ -58,7 +59,7 @@ async def check(gid: int = GameId, layout: Any = Body(...),
 async def analysis(gid: int = GameId, _: dict[str, Any] = Depends(current_player),
                    service: Games = Depends(games)) -> dict[str, Any]:
     """After the end, keyed by explorer seat: `{"forced_after", "bits", "advisor_questions",
-    "questions"}`."""
+    "questions"}` (web/analysis.py: made in the background when the game ended, then kept)."""
     async with service.lock(gid):
         loaded = await service.load(gid)
     game = loaded.game
@@ -66,11 +67,4 @@ async def analysis(gid: int = GameId, _: dict[str, Any] = Depends(current_player
         raise ApiError(404, "analysis: only Orapa games are analysed")
     if not game.over or game.session is None:
         raise ApiError(409, "analysis: the game is not over yet")
-    if gid not in service.analyses:      # finished games never change: computed once
-        explorers = {}
-        for seat in game.explorers:
-            mine = game.session.mine_explored_by(str(seat))
-            explorers[str(seat)] = await asyncio.to_thread(
-                hints.analysis, game.puzzle_for(seat), mine, gid)
-        service.analyses[gid] = explorers
-    return service.analyses[gid]
+    return await service.analyses.get(gid, game)   # computed once, when the game ended

@@ -1,0 +1,122 @@
+"""A game rebuilt from its event log: its seats and who sits there, the log up to `seq`, and
+what each seat may see of it (STATE and EVENT of INTERFACE.md); also the create body's seats.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from games.errors import BadInput
+from games.seated import Seat, SeatedGame
+from web.registry import GameKind
+
+SEAT_ROLES = ("explorer", "director", "player")
+SEAT_KINDS = ("human", "computer")
+LEVELS = ("easy", "normal", "strong")
+MAX_SEATS = 8
+
+
+def parse_seats(value: Any) -> list[Seat]:
+    """The create body's `seats`, checked field by field (an absent list: the game's default)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_SEATS:
+        raise BadInput(f"seats: expected a list of at most {MAX_SEATS} seats")
+    seats = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise BadInput(f"seats[{i}]: expected an object with role and kind")
+        role, kind = item.get("role"), item.get("kind", "human")
+        level = item.get("level", "normal" if kind == "computer" else None)
+        if role not in SEAT_ROLES:
+            raise BadInput(f"seats[{i}].role: expected one of {', '.join(SEAT_ROLES)}")
+        if kind not in SEAT_KINDS:
+            raise BadInput(f"seats[{i}].kind: expected 'human' or 'computer'")
+        if kind == "computer" and level not in LEVELS:
+            raise BadInput(f"seats[{i}].level: expected one of {', '.join(LEVELS)}")
+        seats.append(Seat(i, role, kind, level if kind == "computer" else None))
+    return seats
+
+
+def seat_json(seat: Seat) -> dict[str, Any]:
+    return {"seat": seat.seat, "role": seat.role, "kind": seat.kind, "level": seat.level}
+
+
+def utc(at: Any) -> datetime:
+    """A stored time as an aware datetime (whichever engine returned it, and however)."""
+    if isinstance(at, str):
+        at = datetime.fromisoformat(at)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at
+
+
+def iso(at: Any) -> str:
+    """A stored time as ISO 8601 in UTC (the same text whichever engine returned it)."""
+    return utc(at).astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+@dataclass
+class Loaded:
+    """One game rebuilt from its log up to `seq`."""
+
+    id: int
+    row: dict[str, Any]
+    kind: GameKind
+    game: SeatedGame
+    seats: list[Seat]
+    occupants: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> player, name
+    seq: int = 0
+    rows: list[dict[str, Any]] = field(default_factory=list)   # the log up to seq
+
+    @property
+    def status(self) -> str:
+        if self.game.over:
+            return "over"
+        if len(self.occupants) < len(self.seats) or self.game.to_move is None:
+            return "waiting"
+        return "playing"
+
+    def seat_of(self, pid: int | None) -> int | None:
+        for seat, who in sorted(self.occupants.items()):
+            if pid is not None and who["player"] == pid:
+                return seat
+        return None
+
+    def apply(self, row: dict[str, Any]) -> None:
+        """Replay one stored event."""
+        if row["type"] == "joined":
+            self.occupants[row["seat"]] = {"player": row["player"],
+                                           "name": row["event"].get("name")}
+        elif row["action"] is not None:
+            self.game.act(row["seat"], row["action"])
+        self.seq = row["seq"]
+        self.rows.append(row)
+
+    def waiting_for(self) -> list[int]:
+        waiting = getattr(self.game, "waiting_for", None)
+        return list(waiting()) if callable(waiting) else []
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """STATE (INTERFACE.md) as `seat` may see it (None: a spectator); the game's own part
+        comes from its one view function."""
+        status = self.status
+        seats = [{**seat_json(s), "name": self.occupants.get(s.seat, {}).get("name"),
+                  "player": self.occupants.get(s.seat, {}).get("player")} for s in self.seats]
+        view = self.game.view(seat)
+        state = {"id": self.id, "game": self.row["game"], "mode": self.row.get("mode"),
+                 "hints": self.row["hints"], "seats": seats, **view, "status": status,
+                 "to_move": self.game.to_move if status == "playing" else None,
+                 "seq": self.seq, "your_seat": seat, **self.game.result()}
+        if seat is not None:
+            state["code"] = self.row["code"]
+        if self.row.get("daily"):
+            state["daily"] = self.row["daily"]
+        return state
+
+    def event(self, row: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """EVENT (INTERFACE.md) as `seat` may see it."""
+        full = {"seq": row["seq"], "at": iso(row["at"]), "seat": row["seat"], **row["event"]}
+        event_view = getattr(self.game, "event_view", None)
+        return event_view(full, seat) if callable(event_view) else full
