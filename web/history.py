@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from web import store
-from web.play import Games, Loaded, iso
+from web.loaded import Loaded, iso
+from web.play import Games
 
 QUESTION_TYPES = ("shot", "cell")
 

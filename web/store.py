@@ -160,8 +160,9 @@ async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list
             await db.run_querystring(QueryString(
                 "WITH written AS ({}) SELECT pg_notify({}, {})",
                 insert.querystrings[0], NOTIFY_CHANNEL, payload), in_pool=True)
-        else:
-            await insert.run()
+        else:   # SQLite: its own transaction, as before (a bare insert hung a two-server race)
+            async with db.transaction():
+                await insert.run()
     except Exception as exc:
         if _is_unique_violation(exc):
             raise SeqTaken(f"game {gid}: event {first_seq} was written by another request") \
