@@ -322,7 +322,10 @@ def _start(puzzle_dir: Path, out: Path) -> subprocess.Popen[str]:
     """Start `orapa batch` in its own session and wait for its first finished lines."""
     proc = subprocess.Popen([str(ORAPA), "batch", str(puzzle_dir), "--jobs", "1", "--out",
                              str(out), "--json"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            # Ctrl-C as at a terminal, even when this test run was started in
+                            # the background (its children then inherit SIGINT ignored)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     while proc.poll() is None and (not out.exists() or out.read_text().count("\n") < 2):
         time.sleep(0.005)
     return proc

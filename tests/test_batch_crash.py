@@ -68,7 +68,10 @@ def _workers(pid: int) -> list[int]:
 def _start(folder: Path, out: Path, jobs: int = 2, ignore_sigint: bool = False
            ) -> subprocess.Popen[str]:
     """`orapa batch` in its own session; waits until its workers are up."""
-    preexec = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignore_sigint else None
+    # explicit either way: a test run started in the background (`make test &`, CI) hands
+    # its children SIGINT ignored, and a batch started so keeps ignoring it, as it should
+    disposition = signal.SIG_IGN if ignore_sigint else signal.SIG_DFL
+    preexec = lambda: signal.signal(signal.SIGINT, disposition)  # noqa: E731
     proc = subprocess.Popen([str(ORAPA), "batch", str(folder), "--jobs", str(jobs), "--out",
                              str(out), "--json"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
