@@ -51,7 +51,7 @@ def test_model_listings_in_threads_agree_with_listings_alone() -> None:
     for thread in threads:
         thread.join(timeout=300)
     assert not failures, failures
-    assert {key: count for key, count in seen.items()} == \
+    assert seen == \
         {(i, r): alone[(i + r) % THREADS] for i in range(THREADS) for r in range(2)}
 
 

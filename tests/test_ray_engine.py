@@ -143,6 +143,18 @@ def test_command_resume_and_progress(cluster: str, folder: Path, tmp_path: Path,
     assert len(files) == len(set(files)) == len(list(folder.rglob("*.json")))
 
 
+def _resume_finishes_every_file_once(puzzles: Path, out: Path, finished: int, total: int
+                                     ) -> None:
+    """`--resume` on an interrupted run: it skips the finished files, solves the rest, and the
+    results then hold every file exactly once."""
+    stream, skip = open_results(str(out), resume=True)
+    with stream:
+        rest = run_ray_batch([str(puzzles)], stream, skip=skip, progress=False)
+    assert rest.skipped == finished and len(rest.times) == total - finished
+    files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
+    assert sorted(files) == sorted(str(p) for p in puzzles.iterdir())
+
+
 def test_resume_after_the_driver_is_killed(cluster: str, tmp_path: Path) -> None:
     puzzles = tmp_path / "many"
     write_puzzles(puzzles, 150, seed=22, shots=(20, 28))
@@ -159,12 +171,7 @@ def test_resume_after_the_driver_is_killed(cluster: str, tmp_path: Path) -> None
     proc.wait(timeout=60)
     finished = out.read_text().count("\n")
     assert 10 <= finished < 150, proc.stderr.read().decode()[-2000:]
-    stream, skip = open_results(str(out), resume=True)
-    with stream:
-        summary = run_ray_batch([str(puzzles)], stream, skip=skip, progress=False)
-    assert summary.skipped == finished and len(summary.times) == 150 - finished
-    files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
-    assert sorted(files) == sorted(str(p) for p in puzzles.iterdir())
+    _resume_finishes_every_file_once(puzzles, out, finished, 150)
 
 
 def test_lost_tasks_are_retried_and_a_file_lost_twice_is_reported(cluster: str,
@@ -234,12 +241,7 @@ def test_sigterm_stops_the_driver_like_the_local_engine(cluster: str, tmp_path: 
     finished = out.read_text().count("\n")
     assert summary["files"] == finished and 10 <= finished < 100
     assert "terminated; the finished results are kept" in stderr
-    stream, skip = open_results(str(out), resume=True)
-    with stream:
-        rest = run_ray_batch([str(puzzles)], stream, skip=skip, progress=False)
-    assert rest.skipped == finished and len(rest.times) == 100 - finished
-    files = [json.loads(raw)["file"] for raw in out.read_text().splitlines()]
-    assert sorted(files) == sorted(str(p) for p in puzzles.iterdir())
+    _resume_finishes_every_file_once(puzzles, out, finished, 100)
 
 
 def test_the_model_is_built_once_per_worker_process(cluster: str, folder: Path) -> None:

@@ -11,12 +11,11 @@ from web.play import Games
 QUESTION_TYPES = ("shot", "cell")
 
 
-def outcome(loaded: Loaded, seat: int) -> str | None:
+def outcome(loaded: Loaded, seat: int, role: str) -> str | None:
     """`win`, `loss`, `tie` or `directed` (an Orapa director has no win or loss) for a finished
     game; None while it runs."""
     if not loaded.game.over:
         return None
-    role = next(s.role for s in loaded.seats if s.seat == seat)
     if role == "director":
         return "directed"
     result = loaded.game.result()
@@ -35,7 +34,7 @@ def record(loaded: Loaded, seat: int) -> dict[str, Any]:
     role = next(s.role for s in loaded.seats if s.seat == seat)
     return {"id": loaded.id, "game": loaded.row["game"], "mode": loaded.row.get("mode"),
             "status": loaded.status, "seat": seat, "role": role,
-            "result": outcome(loaded, seat), "questions": asked,
+            "result": outcome(loaded, seat, role), "questions": asked,
             "started": iso(rows[0]["at"]) if rows else None,
             "ended": iso(rows[-1]["at"]) if rows and loaded.game.over else None}
 

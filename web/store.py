@@ -1,9 +1,9 @@
 """Storage: the only module that speaks to the database (through Piccolo's query builder).
 
-Players are found by the SHA-256 of their token. A game's events are appended in one
-statement with the sequence numbers the caller expects to write; when another request got
-there first, the database's unique (game, seq) index refuses the insert and `SeqTaken` is raised.
-On PostgreSQL the same statement sends NOTIFY so every worker's sockets wake up.
+Players are found by the SHA-256 of their token. A game's events are appended all or none
+with the sequence numbers the caller expects to write; when another request got there first,
+the database's unique (game, seq) index refuses the insert and `SeqTaken` is raised. On
+PostgreSQL the same statement sends NOTIFY so every worker's sockets wake up.
 """
 from __future__ import annotations
 
@@ -141,13 +141,13 @@ async def last_seq(gid: int) -> int:
 
 
 async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Write events with seq first_seq, first_seq + 1, ... in one statement (all or none).
-    Each item has `type`, `event` (public JSON) and optionally `seat`, `player`, `action`
-    (private). Raises SeqTaken when another request already wrote one of those seqs.
+    """Write events with seq first_seq, first_seq + 1, ... all or none. Each item has
+    `type`, `event` (public JSON) and optionally `seat`, `player`, `action` (private). Raises
+    SeqTaken when another request already wrote one of those seqs.
 
-    One round trip: a single multi-row INSERT is atomic on both engines, so no explicit
-    transaction is needed; on PostgreSQL the INSERT is wrapped in a statement that also sends
-    NOTIFY (delivered when the statement commits, not before)."""
+    On PostgreSQL one round trip: the multi-row INSERT is wrapped in a statement that also
+    sends NOTIFY (delivered when the statement commits, not before). On SQLite the INSERT runs
+    in its own transaction (without one, two servers racing on one file hung)."""
     at = now()
     rows = [Event(game=gid, seq=first_seq + i, seat=e.get("seat"), player=e.get("player"),
                   type=e["type"], action=e.get("action"), event=e["event"], at=at)
@@ -160,7 +160,7 @@ async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list
             await db.run_querystring(QueryString(
                 "WITH written AS ({}) SELECT pg_notify({}, {})",
                 insert.querystrings[0], NOTIFY_CHANNEL, payload), in_pool=True)
-        else:   # SQLite: its own transaction, as before (a bare insert hung a two-server race)
+        else:
             async with db.transaction():
                 await insert.run()
     except Exception as exc:

@@ -68,8 +68,9 @@ def prepare(puzzle: Puzzle) -> SearchSetup | None:
     # port enters its cell: with every port's answer observed, every gem is met by a wave,
     # so a gem no open wave can meet any more leaves the branch without members.
     met_by_all = puzzle.rules.visibility and {o.port for o in shots} == set(range(PORTS))
-    return SearchSetup(kinds, tuple(puzzle.gems.count(k) for k in kinds), bits, black, shots, cells,
-                  forbidden, empty0, answered, placeable, met_by_all)
+    counts = tuple(puzzle.gems.count(k) for k in kinds)
+    return SearchSetup(kinds, counts, bits, black, shots, cells, forbidden, empty0, answered,
+                       placeable, met_by_all)
 
 
 def family_of(setup: SearchSetup, rules: RuleOptions, fixed: tuple[PlacedGem, ...],

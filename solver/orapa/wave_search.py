@@ -274,7 +274,6 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
     shots = [setup.shots[t] for t in order]
     # per wave: the kinds it may place (an exit forbids black and colours it did not show)
     placeable = [setup.placeable[t] for t in order]
-    hits = placeable
     if nodes is None:
         nodes = [0]
     grid: list[tuple[int, int, bool] | None] = [None] * CELLS  # what covers each cell
@@ -296,7 +295,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
         best = next_wave.get(key)
         if best is None:
             best, fewest = -1, len(puzzle.gems) + 1
-            for t, kinds_hit in enumerate(hits):
+            for t, kinds_hit in enumerate(placeable):
                 if not done >> t & 1:
                     count = sum(left[i] for i in kinds_hit)
                     if count < fewest:
