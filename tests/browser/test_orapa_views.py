@@ -12,7 +12,7 @@ from games.orapa.layout import Layout, PlacedGem, violations
 from games.orapa.placements import placements
 from games.orapa.sampling import random_layout
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import api_get, enter_layout, solve_answers
+from tests.browser.helpers import api_get, create_game, enter_layout, solve_answers, wait_turn
 
 QUESTIONS = "section[aria-label=questions]"
 
@@ -118,8 +118,8 @@ def test_a_name_full_of_html_is_shown_as_text(new_page):
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     assert page.inner_text(".player-name") == name
-    page.click("text=Create game")
-    page.wait_for_selector("[data-testid=turn]")
+    create_game(page)
+    wait_turn(page)        # the computer director's mine is placed: a shot can be answered
     assert page.inner_text(".seats li[data-seat='0'] .seat-name") == name
     assert page.locator("img").count() == 0
     # the phone screen: nothing wider than the 390 px viewport, and a port shoots by keyboard
