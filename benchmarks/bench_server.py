@@ -90,10 +90,17 @@ def lost_events(received: list[dict[str, Any]], log: list[dict[str, Any]], last:
     return lost + sum(1 for e in received if by_seq.get(e["seq"]) != e)
 
 
-async def one_game(client: httpx.AsyncClient, ws_base: str, index: int, questions: int,
-                   think: float, load: Load) -> None:
-    """Sign up, create a solo game, listen on its socket, wait for every game to start, then
-    ask `questions` questions with think times between them."""
+async def one_game(base: str, index: int, questions: int, think: float, load: Load) -> None:
+    """One player with an HTTP connection of its own, as a browser has: sign up, create a solo
+    game, listen on its socket, wait for every game to start, then ask `questions` questions
+    with think times between them. (One client shared by all players made the client the
+    bottleneck: httpx's pool looks at every connection for every request.)"""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        await play_game(client, base.replace("http", "ws"), index, questions, think, load)
+
+
+async def play_game(client: httpx.AsyncClient, ws_base: str, index: int, questions: int,
+                    think: float, load: Load) -> None:
     try:
         player = (await client.post("/api/players", json={"name": f"bench{index}"})).json()
         headers = {"Authorization": f"Bearer {player['token']}"}
@@ -157,25 +164,24 @@ async def run_load(server: Server, games: int, questions: int, think: float,
     load = Load(games)
     base = server.base
     cpu = [0.0, 0.0]
+    client_cpu = [0.0, 0.0]       # this process: the players' side
 
     async def cpu_at_start() -> None:
         await load.all_ready.wait()
-        cpu[0] = cpu_seconds(server.pids())
+        cpu[0], client_cpu[0] = cpu_seconds(server.pids()), time.process_time()
 
     meter = asyncio.create_task(cpu_at_start())
-    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        tasks = [asyncio.create_task(one_game(client, base.replace("http", "ws"), i, questions,
-                                              think, load)) for i in range(games)]
-        done, pending = await asyncio.wait(tasks, timeout=limit)
-        for task in pending:
-            task.cancel()
-        failures = [t.exception() for t in done if t.exception() is not None]
-        for exc in failures[:3]:
-            print(f"a game failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-        failed = len(failures) + len(pending)
-        cpu[1] = cpu_seconds(server.pids())
-        meter.cancel()
+    tasks = [asyncio.create_task(one_game(base, i, questions, think, load))
+             for i in range(games)]
+    done, pending = await asyncio.wait(tasks, timeout=limit)
+    for task in pending:
+        task.cancel()
+    failures = [t.exception() for t in done if t.exception() is not None]
+    for exc in failures[:3]:
+        print(f"a game failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    failed = len(failures) + len(pending)
+    cpu[1], client_cpu[1] = cpu_seconds(server.pids()), time.process_time()
+    meter.cancel()
     latencies = load.latencies
     elapsed = max(load.span[1] - load.span[0], 1e-9)
     return {"questions": len(latencies), "seconds": elapsed,
@@ -186,7 +192,9 @@ async def run_load(server: Server, games: int, questions: int, think: float,
             "p99": percentile(latencies, 0.99) if latencies else float("nan"),
             "errors": load.tally["errors"] + failed, "failed_games": failed,
             "lost": load.tally["lost"], "reconnects": load.tally["reconnects"],
-            "cpu_ms": 1000 * (cpu[1] - cpu[0]) / len(latencies) if latencies else float("nan")}
+            "cpu_ms": 1000 * (cpu[1] - cpu[0]) / len(latencies) if latencies else float("nan"),
+            "client_cpu_ms": (1000 * (client_cpu[1] - client_cpu[0]) / len(latencies)
+                              if latencies else float("nan"))}
 
 
 def main() -> None:
@@ -218,8 +226,9 @@ def main() -> None:
     print(f"{args.games} concurrent solo games x {args.questions} questions over 127.0.0.1, "
           f"think time {args.think:g} s (uniform x0.5..x1.5)")
     print("| database | workers | questions/s | p50 ms | p95 ms | p99 ms | errors "
-          "| lost events | socket reconnects | server CPU ms/question | setup s | load avg |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| lost events | socket reconnects | server CPU ms/question | client CPU ms/question "
+          "| setup s | load avg |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     try:
         for name, workers, url in configs:
             server = Server(url(), work / f"{name}-{workers}.log", workers=workers).start()
@@ -231,7 +240,7 @@ def main() -> None:
             print(f"| {name} | {workers} | {result['qps']:.0f} | {1000 * result['p50']:.1f} | "
                   f"{1000 * result['p95']:.1f} | {1000 * result['p99']:.1f} | "
                   f"{result['errors']} | {result['lost']} | {result['reconnects']} | "
-                  f"{result['cpu_ms']:.2f} | "
+                  f"{result['cpu_ms']:.2f} | {result['client_cpu_ms']:.2f} | "
                   f"{result['setup_seconds']:.1f} | "
                   f"{os.getloadavg()[0]:.1f} |", flush=True)
     finally:

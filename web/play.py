@@ -165,20 +165,18 @@ class Games:
                   before_start: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
         """A player's action; returns (its event, STATE) as that player sees them.
         `before_start`: allowed while the game waits (hiding a mine)."""
-        # SQLite serves one process, whose cache therefore holds the whole log: the move is
-        # judged on it without reading the log first (the insert still checks the seq). With
-        # PostgreSQL another worker may have written a moment ago: read first.
-        trust = not store.is_postgres()
+        # The move is judged on the cached game without reading the log first when this
+        # process has heard of no newer event (SQLite: one process; PostgreSQL: every worker's
+        # NOTIFY). A NOTIFY still in flight leaves the cache behind: the insert then finds its
+        # seq taken, or the move looks illegal, and the move is judged again on the log.
         started = store.now()
         async with self.lock(gid):
-            loaded = await self.load(gid, trust_cache=trust)
+            loaded = await self.load(gid, trust_cache=True)
             seen = loaded.seq
             try:
                 try:
                     return await self._act_once(loaded, player["id"], action, before_start)
                 except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
-                    if not trust:
-                        raise
                     loaded = await self.load(gid)    # judged on the cache: was it behind?
                     newer = loaded.rows[seen:]
                     if not newer or (isinstance(exc, store.SeqTaken) and any(

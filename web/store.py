@@ -46,10 +46,6 @@ def _is_unique_violation(exc: BaseException) -> bool:
     return isinstance(exc, asyncpg.exceptions.UniqueViolationError)
 
 
-def is_postgres() -> bool:
-    return isinstance(Event._meta.db, PostgresEngine)
-
-
 # ----- players ---------------------------------------------------------------------------------
 async def create_player(name: str) -> tuple[dict[str, Any], str]:
     """A new player and its bearer token (shown once, stored hashed)."""
@@ -147,7 +143,7 @@ async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list
 
     On PostgreSQL one round trip: the multi-row INSERT is wrapped in a statement that also
     sends NOTIFY (delivered when the statement commits, not before). On SQLite the INSERT runs
-    in its own transaction (without one, two servers racing on one file hung)."""
+    in its own transaction on the shared connection (`write_atomically`)."""
     at = now()
     rows = [Event(game=gid, seq=first_seq + i, seat=e.get("seat"), player=e.get("player"),
                   type=e["type"], action=e.get("action"), event=e["event"], at=at)
@@ -161,8 +157,7 @@ async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list
                 "WITH written AS ({}) SELECT pg_notify({}, {})",
                 insert.querystrings[0], NOTIFY_CHANNEL, payload), in_pool=True)
         else:
-            async with db.transaction():
-                await insert.run()
+            await db.write_atomically(insert.querystrings[0])
     except Exception as exc:
         if _is_unique_violation(exc):
             raise SeqTaken(f"game {gid}: event {first_seq} was written by another request") \

@@ -5,14 +5,28 @@ truth of literals in the last model and, after a failure, the assumptions that c
 """
 from __future__ import annotations
 
+import atexit
 import threading
 import time
+import weakref
 
 import numpy as np
 from pysat.solvers import Solver
 
 from solver.orapa.cnf import Cnf
 from solver.orapa.options import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS  # noqa: F401
+
+_OPEN_SAT_BACKENDS: "weakref.WeakSet[SatBackend]" = weakref.WeakSet()
+
+
+@atexit.register
+def _free_open_solvers() -> None:
+    """Free the solvers still held at exit while PySAT is whole. Left to interpreter shutdown,
+    their finaliser runs after PySAT's module globals are cleared and prints "Exception
+    ignored ... 'NoneType' object is not callable" (seen after the web tests, whose worker
+    threads cache sessions)."""
+    for backend in list(_OPEN_SAT_BACKENDS):
+        backend.close()
 
 
 def at_most_one_clauses(cnf: Cnf, lits: list[int]) -> list[list[int]]:
@@ -59,6 +73,7 @@ class SatBackend:
     def __init__(self, cnf: Cnf, solver_name: str = DEFAULT_SAT_SOLVER) -> None:
         self.cnf = cnf
         self.solver = Solver(name=solver_name)
+        _OPEN_SAT_BACKENDS.add(self)
         self.interruptible = not solver_name.startswith("cadical")  # PySAT cannot stop CaDiCaL
         self._clauses = self._exactly = self._at_most = 0
         self._values = np.zeros(1, dtype=bool)
@@ -111,6 +126,7 @@ class SatBackend:
         return dict(self.solver.accum_stats())
 
     def close(self) -> None:
+        """Free the solver (a second close does nothing)."""
         self.solver.delete()
 
 
