@@ -17,6 +17,7 @@ Bounded: every configuration stops after --limit seconds (unfinished games count
     .venv/bin/python benchmarks/bench_server.py [--games 200] [--questions 30] [--think 1]
     .venv/bin/python benchmarks/bench_server.py --think 0        # the throughput, flat out
     .venv/bin/python benchmarks/bench_server.py --quick          # 20 games of 10 questions
+    .venv/bin/python benchmarks/bench_server.py --rounds 3       # medians of three runs
 """
 from __future__ import annotations
 
@@ -197,6 +198,18 @@ async def run_load(server: Server, games: int, questions: int, think: float,
                               if latencies else float("nan"))}
 
 
+WORST = ("errors", "failed_games", "lost", "reconnects")   # summed up by their worst round
+
+
+def row(name: str, workers: int, result: dict[str, Any], last: str) -> str:
+    """One configuration's line of the table."""
+    return (f"| {name} | {workers} | {result['qps']:.0f} | {1000 * result['p50']:.1f} | "
+            f"{1000 * result['p95']:.1f} | {1000 * result['p99']:.1f} | "
+            f"{result['errors']:g} | {result['lost']:g} | {result['reconnects']:g} | "
+            f"{result['cpu_ms']:.2f} | {result['client_cpu_ms']:.2f} | "
+            f"{result['setup_seconds']:.1f} | {last} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -206,6 +219,8 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=600.0, help="seconds per configuration")
     parser.add_argument("--only", choices=["sqlite-1", "postgresql-1", "postgresql-2"],
                         action="append", help="run only these configurations")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="runs of each configuration (a fresh server each); medians at the end")
     parser.add_argument("--quick", action="store_true", help="20 games of 10 questions")
     args = parser.parse_args()
     if args.quick:
@@ -230,19 +245,24 @@ def main() -> None:
           "| setup s | load avg |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     try:
+        medians = []
         for name, workers, url in configs:
-            server = Server(url(), work / f"{name}-{workers}.log", workers=workers).start()
-            try:
-                result = asyncio.run(run_load(server, args.games, args.questions,
-                                              args.think, args.limit))
-            finally:
-                server.stop()
-            print(f"| {name} | {workers} | {result['qps']:.0f} | {1000 * result['p50']:.1f} | "
-                  f"{1000 * result['p95']:.1f} | {1000 * result['p99']:.1f} | "
-                  f"{result['errors']} | {result['lost']} | {result['reconnects']} | "
-                  f"{result['cpu_ms']:.2f} | {result['client_cpu_ms']:.2f} | "
-                  f"{result['setup_seconds']:.1f} | "
-                  f"{os.getloadavg()[0]:.1f} |", flush=True)
+            results = []
+            for _ in range(args.rounds):
+                server = Server(url(), work / f"{name}-{workers}.log", workers=workers).start()
+                try:
+                    results.append(asyncio.run(run_load(server, args.games, args.questions,
+                                                        args.think, args.limit)))
+                finally:
+                    server.stop()
+                print(row(name, workers, results[-1], f"{os.getloadavg()[0]:.1f}"), flush=True)
+            medians.append(row(name, workers, {
+                key: (max if key in WORST else statistics.median)(r[key] for r in results)
+                for key in results[0]}, "median"))
+        if args.rounds > 1:
+            print(f"\nmedians of {args.rounds} rounds (errors, lost events and reconnects: "
+                  "the most of any round)")
+            print("\n".join(medians))
     finally:
         if cluster is not None:
             cluster.stop()
