@@ -15,29 +15,21 @@ import random
 import time
 from typing import Any
 
-from games.errors import LimitReached
 from games.orapa.board import CELLS, cell_label
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, check_legal_for
-from solver.orapa.advisor.autoplay import autoplay
-from solver.orapa.advisor.ranking import advise
+from solver.orapa.advisor.autoplay import autoplay, decide
 from solver.orapa.api import deductions, solve, verify
 from solver.orapa.sampling import consistent_candidates
 
-HINT_BUDGET = 1.0        # seconds of advisor work per hint (doubled while nothing is found)
 DEDUCTION_SAMPLE = 32    # layouts enumerated before the per-cell questions
 ANALYSIS_BUDGET = 0.15   # seconds per advisor decision in the analysis
 
 
 def next_question(puzzle: Puzzle, seed: int = 0) -> dict[str, Any]:
-    budget = HINT_BUDGET
-    for _ in range(4):
-        try:
-            return advise(puzzle, "entropy", 1500, 3000, budget, False,
-                          random.Random(seed)).to_json()
-        except LimitReached:
-            budget *= 2
-    raise LimitReached("hints: no consistent layout found in time; try again")
+    """What `orapa next --seed SEED --json` answers on this state: the advisor's one set of
+    defaults (the strongest), and its random stream."""
+    return decide(puzzle, seed=seed).to_json()
 
 
 def deduction_map(puzzle: Puzzle, timeout: float = 20.0) -> dict[str, Any]:

@@ -10,6 +10,9 @@ from fastapi.testclient import TestClient
 
 from games.orapa.board import parse_cell
 from games.orapa.layout import Layout
+from games.orapa.puzzle import Puzzle
+from solver.orapa.advisor import defaults
+from solver.orapa.advisor.autoplay import decide
 from tests.web.helpers import legal_mine
 from web import daily
 from web.app import create_app
@@ -35,6 +38,12 @@ def test_hints_and_the_analysis_of_a_duel(player: Any, database_url: str) -> Non
     for shot in SHOTS:
         for p in (ann, bob):
             assert p.post(f"/api/games/{gid}/actions", {"shot": shot}).status_code == 200
+    # the hint is `orapa next --seed GID` on what Ann has heard: one set of advisor defaults
+    state = ann.get(f"/api/games/{gid}").json()
+    heard = Puzzle.from_json({"gems": state["gems"], "rules": state["rules"],
+                              "observations": state["observations"]["0"]})
+    hint, same = ann.get(f"/api/games/{gid}/hints/next").json(), decide(heard, seed=gid)
+    assert (hint["strategy"], hint["question"]) == (defaults.STRATEGY, same.best.question)
     deduced = ann.get(f"/api/games/{gid}/hints/deductions").json()
     settled = {c: v for c, v in deduced["cells"].items() if v != "open"}
     assert len(deduced["cells"]) == 80 and settled
