@@ -63,10 +63,10 @@ export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; 
       {busy && <p className="muted">Thinking…</p>}
       {error && <p className="error" role="alert">{error}</p>}
       {next && (
-        <p data-testid="hint-next">Ask <b>{next.question}</b>: {next.expected_bits.toFixed(2)} bits expected; {next.exact ? "" : "about "}{next.candidates} layout{next.candidates === 1 ? "" : "s"} still fit.
+        <p data-testid="hint-next">Ask <b>{next.question}</b>: {next.expected_bits.toFixed(2)} bits expected; {next.exact ? "" : "about "}{next.candidates} layout{next.candidates === 1 ? "" : "s"} still fit{next.exact ? "" : " (estimated from a sample)"}.
           {next.ranking.length > 1 && <span className="muted"> Then: {next.ranking.slice(1, 4).map((r) => `${r.question} (${r.expected_bits.toFixed(2)})`).join(", ")}</span>}</p>
       )}
-      {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{deductions.count} layout{deductions.count === 1 ? "" : "s"} fit the answers; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
+      {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{deductions.count} layout{deductions.count === 1 ? "" : "s"} fit the answers{deductions.exact ? "" : " (the listing stops there; every cell is still proved settled or open against all of them)"}; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
         <button type="button" className="link" onClick={() => setDeductions(null)}>Hide the map</button></p>}
       {check && (
         <p data-testid="hint-check">{check.forced ? "Forced: your sketch is the only layout that fits." :
