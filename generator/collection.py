@@ -85,6 +85,15 @@ def read_index(out: Path) -> list[dict]:
     return entries
 
 
+def remove_unlisted(folder: Path, entries: list[dict], out: Path) -> None:
+    """Delete the puzzle files of an earlier build that this build's index does not list (a
+    level that now has fewer puzzles would otherwise leave them behind, unchecked)."""
+    listed = {out / e["file"] for e in entries}
+    for path in folder.glob("*.json"):
+        if path.name != "index.json" and path not in listed:
+            path.unlink()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="puzzles", help="collection directory")
@@ -96,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
         entries = build(name, out)
         (out / name / "index.json").write_text(json.dumps(entries, indent=1) + "\n",
                                                encoding="utf-8")
+        remove_unlisted(out / name, entries, out)
     write_readme(out, read_index(out))
 
 

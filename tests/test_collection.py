@@ -29,6 +29,13 @@ def test_collection_counts() -> None:
     assert len({e["file"] for e in ENTRIES}) == len(ENTRIES)
 
 
+def test_every_puzzle_file_is_in_an_index() -> None:
+    """No file left over from an earlier build: each one is listed, and so checked below."""
+    files = {str(path.relative_to(PUZZLES)) for path in PUZZLES.glob("*/*.json")
+             if path.name != "index.json"}
+    assert files == {e["file"] for e in ENTRIES}
+
+
 def test_readme_lists_every_puzzle() -> None:
     readme = (PUZZLES / "README.md").read_text(encoding="utf-8")
     for e in ENTRIES:
