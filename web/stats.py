@@ -21,9 +21,9 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
     guess: the questions the player asked before it."""
     total, by_mode = _blank(), {}
     questions: list[int] = []
-    for gid in await store.joined_games(pid):
+    for gid in await store.joined_games(pid, finished=True):
         loaded = await service.load(gid)
-        if not loaded.game.over:
+        if not loaded.game.over:     # (the status column is written just after the log)
             continue
         seat = loaded.seat_of(pid)
         role = next(s.role for s in loaded.seats if s.seat == seat)
@@ -40,9 +40,8 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
             counts["games"] += 1
             counts[outcome] += 1
         if outcome == "wins":
-            events = await store.events_after(gid, 0)
-            asked = [e for e in events if e["seat"] == seat and e["type"] in QUESTION_TYPES]
-            if any(e["seat"] == seat and e["type"] == "guess" for e in events):
-                questions.append(len(asked))
+            mine = [e["type"] for e in loaded.rows if e["seat"] == seat]
+            if "guess" in mine:
+                questions.append(sum(t in QUESTION_TYPES for t in mine))
     average = round(sum(questions) / len(questions), 3) if questions else None
     return {**total, "average_questions": average, "by_mode": by_mode}

@@ -168,11 +168,16 @@ async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list
              "event": e["event"], "at": at} for i, e in enumerate(events)]
 
 
-async def joined_games(pid: int) -> list[int]:
-    """Ids of the games a player sat down at."""
+async def joined_games(pid: int, finished: bool = False) -> list[int]:
+    """Ids of the games a player sat down at (`finished`: only those that are over)."""
     rows = await Event.select(Event.game).where(
         (Event.player == pid) & (Event.type == "joined")).run()
-    return sorted({r["game"] for r in rows})
+    games = sorted({r["game"] for r in rows})
+    if finished and games:
+        over = await Game.select(Game.id).where(
+            Game.id.is_in(games) & (Game.status == "over")).run()
+        games = sorted(r["id"] for r in over)
+    return games
 
 
 
