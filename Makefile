@@ -11,6 +11,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,cluster]'
+	@# the project's bytecode, written once: where PYTHONDONTWRITEBYTECODE is set (as on this
+	@# machine) every command, and every batch or Ray worker, would compile it again at start
+	$(BIN)/python -m compileall -q games solver generator commands web cli.py > /dev/null
 	touch $(STAMP)
 
 run: $(STAMP)
