@@ -104,6 +104,7 @@ def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
             "seconds": [s.seconds for s in game.steps],
             "cpu_seconds": [s.cpu_seconds for s in game.steps],
             "candidates": [s.candidates for s in game.steps], "methods": [s.method for s in game.steps],
+            "bits": [round(s.expected_bits, 4) for s in game.steps],
             "log": [s.question for s in game.steps]}
 
 
