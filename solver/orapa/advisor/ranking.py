@@ -226,7 +226,8 @@ def _sampled_order(columns: np.ndarray, scores: list[QuestionScore], count: floa
         head = questions.tolist()
         for j, value in zip(head, values.tolist()):
             scores[j].expected_questions = value
-    rest = sorted((j for j in range(len(scores)) if j not in set(head)),
+    searched = set(head)
+    rest = sorted((j for j in range(len(scores)) if j not in searched),
                   key=lambda j: (round(first[j], 9), _rank_key("entropy", scores[j], j)))
     for j in rest:
         scores[j].expected_questions = float(first[j]) if np.isfinite(first[j]) else None

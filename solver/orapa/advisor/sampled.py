@@ -10,9 +10,9 @@ one-level value, so a question is judged by the pair it starts.
 
 >>> import numpy as np
 >>> table = AnswerTable(np.array([[0, 0], [0, 1]] * 10))  # question 0 tells nothing
->>> one_level(table, np.arange(20), 2.0).tolist()             # 20 samples of 2 layouts
+>>> one_level(table, np.arange(20), 2.0).tolist()             # 20 samples standing for 2 layouts
 [inf, 1.0]
->>> one_level(table, np.arange(20), 20.0).round(2).tolist()   # two groups of 10 layouts
+>>> one_level(table, np.arange(20), 20.0).round(2).tolist()   # for 20: two groups of 10 layouts
 [inf, 3.4]
 """
 from __future__ import annotations
