@@ -104,6 +104,7 @@ def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
             "seconds": [s.seconds for s in game.steps],
             "cpu_seconds": [s.cpu_seconds for s in game.steps],
             "candidates": [s.candidates for s in game.steps], "methods": [s.method for s in game.steps],
+            "bits": [round(s.expected_bits, 4) for s in game.steps],
             "log": [s.question for s in game.steps]}
 
 
@@ -125,6 +126,18 @@ def compare(before_file: str, after_file: str) -> dict:
             "games_changed": sum(d != 0 for d in diff)}
 
 
+def parse_seeds(text: str) -> list[int]:
+    """'0-11,13,15-19' -> [0, ..., 11, 13, 15, ..., 19]."""
+    seeds: list[int] = []
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            seeds.extend(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seeds like 0-11,13, got {text!r}") from None
+    return seeds
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -134,6 +147,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0, help="seeds run from here")
+    parser.add_argument("--seeds", type=parse_seeds, metavar="LIST",
+                        help="play exactly these seeds instead, e.g. 0-11,13-19")
     parser.add_argument("--gems", action="append", help="gem set(s); default base and full")
     parser.add_argument("--strategy", default="questions")
     parser.add_argument("--sample", type=int, default=1500)
@@ -156,7 +171,7 @@ def main() -> None:
     for preset in args.gems or ["base", "full"]:
         tasks = [(preset, seed, args.strategy, args.sample, args.budget, args.lookahead,
                   args.exact_bound)
-                 for seed in range(args.first_seed, args.first_seed + args.games)]
+                 for seed in (args.seeds or range(args.first_seed, args.first_seed + args.games))]
         start = time.monotonic()
         games = []
         with Pool(args.jobs, initializer=set_up_worker, initargs=(args.clock, args.set)) as pool:
@@ -173,7 +188,8 @@ def main() -> None:
         methods = Counter(m for g in games for m in g["methods"])
         summary[preset] = {
             "games": len(games), "solved": sum(g["solved"] for g in games),
-            "seeds": f"{args.first_seed}..{args.first_seed + args.games - 1}",
+            "seeds": ",".join(str(g["seed"]) for g in games) if args.seeds
+            else f"{args.first_seed}..{args.first_seed + args.games - 1}",
             "average_questions": round(statistics.mean(questions), 2),
             "standard_error": round(statistics.stdev(questions) / len(questions) ** 0.5, 3)
             if len(questions) > 1 else None,
