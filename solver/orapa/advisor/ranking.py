@@ -38,14 +38,10 @@ from games.orapa.colors import GEM_COLOR_BITS, color_name
 from games.orapa.layout import ABSORBS, Layout
 from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
 from solver.orapa.advisor.defaults import BUDGET, EXACT_BOUND, SAMPLE, STRATEGIES, STRATEGY
-from solver.orapa.advisor.sampled import one_level, two_levels
 from solver.orapa.advisor.tree import WORK_LIMIT, AnswerTable, TreeSearch
 from solver.orapa.sampling import Candidates, consistent_candidates
 
 LOOKAHEAD_WIDTH = 6          # questions re-ranked by look-ahead
-SAMPLED_COST = False         # trials for `questions` over a sample (`advisor.sampled`), off: no
-SAMPLED_DEPTH = 1            # measured gain (docs/advisor.md); rank by expected questions, one
-                             # or two levels deep, instead of by entropy
 TREE_DEPTH = 4               # deepest decision-tree search of the `questions` strategy
 _CELL_NAMES = {bits: name for name, bits in GEM_COLOR_BITS.items() if name != "black"}
 
@@ -215,25 +211,6 @@ def _tree_order(columns: np.ndarray, scores: list[QuestionScore], deadline: floa
     return head.tolist() + rest
 
 
-def _sampled_order(columns: np.ndarray, scores: list[QuestionScore], count: float) -> list[int]:
-    """Question indices by expected questions over a sample (`advisor.sampled`): the head
-    searched two levels deep when SAMPLED_DEPTH is 2, then the rest by one level."""
-    table = AnswerTable(columns)
-    first = one_level(table, np.arange(table.rows), count)
-    head: list[int] = []
-    if SAMPLED_DEPTH >= 2:
-        questions, values = two_levels(table, count)
-        head = questions.tolist()
-        for j, value in zip(head, values.tolist()):
-            scores[j].expected_questions = value
-    searched = set(head)
-    rest = sorted((j for j in range(len(scores)) if j not in searched),
-                  key=lambda j: (round(first[j], 9), _rank_key("entropy", scores[j], j)))
-    for j in rest:
-        scores[j].expected_questions = float(first[j]) if np.isfinite(first[j]) else None
-    return head + rest
-
-
 def rank(candidates: Candidates, questions: list[tuple[str, int]], strategy: str = "entropy",
          lookahead: bool = False, touching: str = "corner", deadline: float | None = None
          ) -> list[QuestionScore]:
@@ -244,8 +221,6 @@ def rank(candidates: Candidates, questions: list[tuple[str, int]], strategy: str
     scores, columns = score_questions(candidates, questions, touching)
     if strategy == "questions" and candidates.exact and len(candidates.layouts) > 2:
         return [scores[j] for j in _tree_order(columns, scores, deadline)]
-    if strategy == "questions" and SAMPLED_COST and len(candidates.layouts) > 2:
-        return [scores[j] for j in _sampled_order(columns, scores, candidates.count)]
     order = sorted(range(len(scores)), key=lambda j: _rank_key(strategy, scores[j], j))
     if lookahead and len(candidates.layouts) > 2:
         head = order[:LOOKAHEAD_WIDTH]
