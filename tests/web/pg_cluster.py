@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import glob
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -44,11 +45,27 @@ class Cluster:
         self._count = 0
         self._as_other = os.geteuid() == 0
 
-    def _run(self, *args: str) -> None:
+    def _command(self, *args: str) -> list[str]:
         command = [str(self.binaries / args[0]), *args[1:]]
         if self._as_other:
             command = ["runuser", "-u", "postgres", "--", *command]
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return command
+
+    def _run(self, *args: str) -> None:
+        subprocess.run(self._command(*args), check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
+
+    def _stop_when_gone(self, owner: int) -> None:
+        """A watchdog that stops and deletes the cluster once `owner` has exited, however it
+        ended: a run killed, or cut short by pytest-timeout's os._exit, runs no cleanup, and
+        its postmaster would live on."""
+        stop = shlex.join(self._command("pg_ctl", "-D", str(self.data), "-m", "immediate",
+                                        "stop"))
+        script = (f"while kill -0 {owner} 2>/dev/null; do sleep 1; done; "
+                  f"{stop} >/dev/null 2>&1; rm -rf {shlex.quote(str(self.root))}")
+        subprocess.Popen(["sh", "-c", script], start_new_session=True,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
 
     def start(self) -> "Cluster":
         if self._as_other:
@@ -59,6 +76,7 @@ class Cluster:
                    "-c fsync=off -c synchronous_commit=off -c max_connections=300")
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
                   str(self.root / "log"), "-w", "start")
+        self._stop_when_gone(os.getpid())
         return self
 
     def url(self, name: str) -> str:
