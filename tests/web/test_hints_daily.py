@@ -43,7 +43,9 @@ def test_hints_and_the_analysis_of_a_duel(player: Any, database_url: str) -> Non
     heard = Puzzle.from_json({"gems": state["gems"], "rules": state["rules"],
                               "observations": state["observations"]["0"]})
     hint, same = ann.get(f"/api/games/{gid}/hints/next").json(), decide(heard, seed=gid)
-    assert (hint["strategy"], hint["question"]) == (defaults.STRATEGY, same.best.question)
+    # (the best question itself may differ: the tree search stops at a wall-clock deadline)
+    assert (hint["strategy"], hint["candidates"], hint["exact"], hint["method"]) == \
+        (defaults.STRATEGY, same.candidates.count, same.candidates.exact, same.candidates.method)
     deduced = ann.get(f"/api/games/{gid}/hints/deductions").json()
     settled = {c: v for c, v in deduced["cells"].items() if v != "open"}
     assert len(deduced["cells"]) == 80 and settled
