@@ -391,6 +391,31 @@ static PyObject *make_leaf(Search *s, const uint8_t *left, const Cells *paths) {
     return leaf;
 }
 
+/* What a gem of kind i may do at the front of wave t (at `cell`, heading `d`, coloured
+ * `color`): the cells it may not cover, and the route patterns its placement may show there
+ * (all for a black gem, which ends the wave wherever it lies). Both loops of `step` use it:
+ * counting a front's candidates and pushing the chosen front's children. */
+typedef struct { Cells off; uint16_t ok_turn; } KindAtFront;
+
+static inline KindAtFront kind_at_front(const Search *s, const Head *h, int t, int i,
+                                        const uint16_t *routes, int color) {
+    KindAtFront k;
+    k.off = h->empty;
+    k.off.w[0] |= s->forbidden[i].w[0];
+    k.off.w[1] |= s->forbidden[i].w[1];
+    k.ok_turn = s->black[i] ? 0xFFFF : routes[(color | s->bits[i]) == s->wanted[t]];
+    return k;
+}
+
+/* Does placement entry `e` of kind i fit the node: free quarters, no touching, no forbidden
+ * cell, a route pattern the answers allow. */
+static inline int entry_fits(const Search *s, const Head *h, int i, const Entry *e,
+                             const Quarters *blocked, const KindAtFront *k) {
+    const Placement *pl = &s->placements[i][e->index];
+    return !(q_meets(&pl->mask, blocked) || q_meets(&pl->touch, &h->used)
+             || c_meets(&pl->cell, &k->off) || !((k->ok_turn >> e->pattern) & 1));
+}
+
 static PyObject *step(PyObject *self, PyObject *args) {
     PyObject *capsule;
     Py_ssize_t max_leaves;
@@ -465,18 +490,10 @@ static PyObject *step(PyObject *self, PyObject *args) {
             const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
             for (int i = 0; i < s->kinds && count < fewest; i++) {
                 if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
-                Cells off = h->empty;
-                off.w[0] |= s->forbidden[i].w[0];
-                off.w[1] |= s->forbidden[i].w[1];
-                uint16_t ok_turn = s->black[i] ? 0xFFFF
-                    : routes[(color | s->bits[i]) == s->wanted[t]];
+                KindAtFront k = kind_at_front(s, h, t, i, routes, color);
                 const Entry *e = s->by_cell[i][cell];
                 for (int j = 0, n = s->by_cell_n[i][cell]; j < n; j++) {
-                    const Placement *pl = &s->placements[i][e[j].index];
-                    if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
-                            || c_meets(&pl->cell, &off) || !((ok_turn >> e[j].pattern) & 1))
-                        continue;
-                    if (++count >= fewest) break;
+                    if (entry_fits(s, h, i, &e[j], &blocked, &k) && ++count >= fewest) break;
                 }
             }
             if (count < fewest) {
@@ -498,17 +515,11 @@ static PyObject *step(PyObject *self, PyObject *args) {
         const uint16_t *routes = &s->turns[((size_t)best * CELLS * 4 + 4 * cell + d) * 2];
         for (int i = s->kinds - 1; i >= 0; i--) {
             if (!((s->placeable[best] >> i) & 1) || !h->left[i]) continue;
-            Cells off = h->empty;
-            off.w[0] |= s->forbidden[i].w[0];
-            off.w[1] |= s->forbidden[i].w[1];
-            uint16_t ok_turn = s->black[i] ? 0xFFFF
-                : routes[(color | s->bits[i]) == s->wanted[best]];
+            KindAtFront k = kind_at_front(s, h, best, i, routes, color);
             const Entry *e = s->by_cell[i][cell];
             for (int j = s->by_cell_n[i][cell] - 1; j >= 0; j--) {
+                if (!entry_fits(s, h, i, &e[j], &blocked, &k)) continue;
                 const Placement *pl = &s->placements[i][e[j].index];
-                if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
-                        || c_meets(&pl->cell, &off) || !((ok_turn >> e[j].pattern) & 1))
-                    continue;
                 Head *c = push(s);
                 if (!c) { PyErr_NoMemory(); goto fail; }
                 memcpy(c->left, h->left, MAX_KINDS);
