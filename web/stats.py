@@ -22,9 +22,7 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
     total, by_mode = _blank(), {}
     questions: list[int] = []
     for gid in await store.joined_games(pid, finished=True):
-        loaded = await service.load(gid)
-        if not loaded.game.over:     # (the status column is written just after the log)
-            continue
+        loaded = await service.load(gid)          # its status is written after its log
         seat = loaded.seat_of(pid)
         role = next(s.role for s in loaded.seats if s.seat == seat)
         key = loaded.row.get("mode") or loaded.row["game"]
