@@ -5,8 +5,10 @@ the real console command on them:
 - `--engine local --jobs J` (J = 1, 2);
 - `--engine ray --address ADDR`, ADDR a Ray instance this script started with J CPUs, so the
   command connects to a running cluster as it would on a real one (its summary says how long
-  connecting, starting the job's workers and measuring Ray's task cost took:
-  `startup_seconds`);
+  connecting, starting or finding its workers and measuring Ray's cost per call took:
+  `startup_seconds`). The first run on each new cluster starts the solver processes, which
+  then stay warm for the next runs (`--keep-warm`): it is reported on its own, and the rounds
+  measure the runs after it;
 - once, `--engine ray` with no address, which starts its own Ray instance (the cold start).
 Throughput is files per second of each whole command (start to exit, imports included), the
 median of `--rounds` runs; the order of the runs alternates. CPU time is counted for every
@@ -190,16 +192,20 @@ def rate(summary: dict, skip_startup: bool = False) -> float:
 
 
 def ray_costs(ray, workers: int) -> tuple[float, float]:
-    """(worker-ms per no-op task in a stream of them, ms for one task at a time)."""
-    from solver.orapa.ray_batch import _noop, measure_task_cost
+    """(worker-ms per no-op call to the engine's actors in a stream of them, ms for one call at
+    a time)."""
+    from solver.orapa.ray_batch import measure_task_cost
+    from solver.orapa.ray_pool import open_pool
 
-    stream = statistics.median(measure_task_cost(ray, workers, 200) for _ in range(3))
-    noop = ray.remote(num_cpus=1)(_noop)
-    ray.get(noop.remote())
+    pool = open_pool(ray, workers, keep_warm=None)
+    stream = statistics.median(measure_task_cost(ray, pool, 200) for _ in range(3))
+    actor = pool.actors[0]
     start = time.perf_counter()
     for _ in range(50):
-        ray.get(noop.remote())
-    return stream * 1000, (time.perf_counter() - start) / 50 * 1000
+        ray.get(actor.pid.remote())
+    single = (time.perf_counter() - start) / 50 * 1000
+    pool.close()
+    return stream * 1000, single
 
 
 def driver_costs(directory: Path, out: Path) -> tuple[float, float]:
@@ -228,11 +234,13 @@ def chunk_sweep(ray, directory: Path, workers: int, sizes: list[int | None]) -> 
     the engine from its measurements): files/s, tasks, and the CPU of the driver and workers."""
     from solver.orapa.batch_runner import BatchOptions, expand_paths
     from solver.orapa.ray_batch import RayBatch
+    from solver.orapa.ray_pool import open_pool
 
     paths = list(expand_paths([str(directory)]))
     rows = []
+    pool = open_pool(ray, workers, keep_warm=None)
     for size in [0] + sizes + [None]:            # the first run (0) only warms the workers up
-        engine = RayBatch(ray, BatchOptions(), workers, chunk_size=size or None)
+        engine = RayBatch(ray, BatchOptions(), workers, chunk_size=size or None, pool=pool)
         me = resource.getrusage(resource.RUSAGE_SELF)
         start = time.perf_counter()
         with CpuSampler() as sampler:
@@ -248,6 +256,7 @@ def chunk_sweep(ray, directory: Path, workers: int, sizes: list[int | None]) -> 
                         f"{driver / count * 1e3:.2f} | "
                         f"{sampler.seconds(True) / count * 1e3:.2f} | "
                         f"{sampler.seconds(False) / count * 1e3:.2f} |")
+    pool.close()
     return rows
 
 
@@ -265,6 +274,7 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}; cores: {os.cpu_count()}",
           flush=True)
     results: dict[str, list[dict]] = {}
+    first_runs: dict[int, dict] = {}
     sweep: list[str] = []
     with tempfile.TemporaryDirectory(prefix="bench_cluster_") as tmp:
         root = Path(tmp)
@@ -280,6 +290,14 @@ def main() -> None:
             stream_ms, single_ms = ray_costs(ray, workers)
             print(f"Ray, {workers} CPU(s): {stream_ms:.2f} ms of worker time per no-op task "
                   f"in a stream, {single_ms:.2f} ms round trip for one task at a time",
+                  flush=True)
+            first = run(root / "puzzles", root / "first.jsonl", "--engine", "ray",
+                        "--address", address)
+            assert first["engine"]["warm_workers"] == 0
+            first_runs[workers] = first
+            print(f"ray-{workers} first run on this cluster (its workers started, then kept "
+                  f"warm): {rate(first):.1f} files/s, "
+                  f"{first['engine']['startup_seconds']:.1f} s connecting and starting workers",
                   flush=True)
             for round_ in range(args.rounds):
                 runs = [("local", ("--jobs", str(workers))),
@@ -303,13 +321,14 @@ def main() -> None:
                                  f"{summary['ray_worker_processes']} worker processes); "
                                  f"{rate(summary, True):.1f} files/s after "
                                  f"{e['startup_seconds']:.1f} s connecting and starting "
-                                 f"workers; {e['tasks']} tasks, task cost "
-                                 f"{e['task_cost_ms']:.2f} ms")
+                                 f"workers ({e['warm_workers']} found warm); {e['tasks']} "
+                                 f"tasks, task cost {e['task_cost_ms']:.2f} ms")
                     else:
                         line += (f" (Ray idle meanwhile: "
                                  f"{summary['cpu_ray_workers'] + summary['cpu_ray_system']:.2f}"
                                  f" s)")
                     print(line, flush=True)
+            assert same_lines(root / "first.jsonl", reference), "first run: different lines"
             if workers == 2 and args.chunks:
                 sizes = [int(size) for size in args.chunks.split(",")]
                 sweep = chunk_sweep(ray, root / "puzzles", workers, sizes)
@@ -323,19 +342,22 @@ def main() -> None:
               for label, runs in results.items() if label.startswith("ray")}
     cpu = {label: statistics.median(s["cpu_seconds"] / s["files"] for s in runs)
            for label, runs in results.items()}
-    print("\n| engine | workers | files/s (median) | ray after connecting | CPU ms per file |")
-    print("|---|---|---|---|---|")
+    print("\n| engine | workers | files/s (median) | ray after connecting | first run, "
+          "workers started | CPU ms per file |")
+    print("|---|---|---|---|---|---|")
     for label in ("local-1", "ray-1", "local-2", "ray-2"):
         engine, workers = label.split("-")
         after = f"{steady[label]:.1f}" if label in steady else "-"
-        print(f"| {engine} | {workers} | {median[label]:.1f} | {after} | "
+        cold_start = f"{rate(first_runs[int(workers)]):.1f}" if engine == "ray" else "-"
+        print(f"| {engine} | {workers} | {median[label]:.1f} | {after} | {cold_start} | "
               f"{cpu[label] * 1000:.2f} |")
     print(f"CPU per file local-2 / ray-2: {cpu['local-2'] / cpu['ray-2']:.0%} (what ray-2 "
           f"would reach of local-2 on two otherwise idle cores)")
     for workers in (1, 2):
         local, remote = median[f"local-{workers}"], median[f"ray-{workers}"]
         print(f"{workers} worker(s): ray / local = {remote / local:.0%} "
-              f"({steady[f'ray-{workers}'] / local:.0%} after connecting)"
+              f"({steady[f'ray-{workers}'] / local:.0%} after connecting; first run "
+              f"{rate(first_runs[workers]) / local:.0%})"
               + ("; target >= 85%" if workers == 2 else ""))
     if sweep:
         print("\nchunk sizes, ray-2 in this process on warm workers:\n"

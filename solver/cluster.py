@@ -29,7 +29,8 @@ INSTALL_HINT = ("--engine ray: Ray is not installed; install the extra with "
 # System failures (a worker process or its node lost) that Ray reports for a task
 SYSTEM_FAILURES = ("WorkerCrashedError", "NodeDiedError", "ObjectLostError", "OwnerDiedError",
                    "OutOfMemoryError", "LocalRayletDiedError", "ObjectReconstructionFailedError",
-                   "TaskUnschedulableError", "RaySystemError")
+                   "TaskUnschedulableError", "RaySystemError", "RayActorError",
+                   "ActorUnschedulableError")
 
 
 def import_ray() -> ModuleType:

@@ -116,6 +116,7 @@ def test_a_file_that_hangs_past_the_hard_limit_gets_the_local_timeout_line(
     engine.sizer.observe(0.01)                 # chunks of 2 files from the start (16 // 8)
     ordered = sorted(str(p) for p in tmp_path.iterdir())
     by_file = {line["file"]: line for line in engine.lines(ordered, len(ordered))}
+    engine.close()
     assert sorted(by_file) == ordered
     line = by_file[str(stuck)]
     assert line["status"] == "timeout" and line["exact"] is False and line["count"] is None
@@ -184,6 +185,7 @@ def test_lost_tasks_are_retried_and_a_file_lost_twice_is_reported(cluster: str,
     engine.sizer.observe(0.01)
     ordered = sorted(str(p) for p in tmp_path.iterdir())
     lines = list(engine.lines(ordered, len(ordered)))
+    engine.close()
     by_file = {line["file"]: line for line in lines}
     assert len(lines) == len(by_file) == 12
     assert by_file[str(bad)]["status"] == "error"
@@ -205,6 +207,7 @@ def test_a_chunk_that_raises_twice_is_reported_not_retried_for_ever(cluster: str
     engine.sizer.observe(0.01)                 # chunks of 2 files from the start
     ordered = sorted(str(p) for p in puzzles.iterdir())
     by_file = {line["file"]: line for line in engine.lines(ordered, len(ordered))}
+    engine.close()
     assert sorted(by_file) == ordered
     error = by_file[str(bad)]["error"]
     assert by_file[str(bad)]["status"] == "error" and by_file[str(bad)]["count"] is None
@@ -249,6 +252,7 @@ def test_the_model_is_built_once_per_worker_process(cluster: str, folder: Path) 
                       chunk_task=chunk_with_session)
     paths = sorted(str(p) for p in (folder / "sub").iterdir())
     lines = list(engine.lines(paths, len(paths)))
+    engine.close()
     assert len(lines) == 60
     models: dict[int, set[int]] = {}
     for line in lines:

@@ -11,6 +11,7 @@ from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, import_ray
 from solver.orapa.options import BATCH_COUNT_LIMIT
+from solver.orapa.ray_pool import KEEP_WARM
 
 
 @click.command("batch")
@@ -40,10 +41,14 @@ from solver.orapa.options import BATCH_COUNT_LIMIT
 @click.option("--address", default=None,
               help="With --engine ray: the cluster (auto, HOST:PORT or ray://HOST:PORT) "
                    "[default: a Ray instance on this machine].")
+@click.option("--keep-warm", type=click.FloatRange(min=0), default=None,
+              help="With --address: seconds the cluster's solver processes stay up once idle, "
+                   "so the next batch starts at once; 0: they end with this batch "
+                   f"[default: {KEEP_WARM:g}].")
 def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count_limit: int,
           out: str | None, resume: bool, write_solutions: bool, write_deductions: bool,
           backend: str, progress: bool | None, as_json: bool, engine: str,
-          address: str | None) -> None:
+          address: str | None, keep_warm: float | None) -> None:
     """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
     from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
     from solver.orapa.ray_batch import run_ray_batch
@@ -51,6 +56,9 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
         raise BadInput("--resume: needs --out FILE to know what is done")
     if address is not None and engine != "ray":
         raise BadInput("--address: only with --engine ray")
+    if keep_warm is not None and address is None:
+        raise BadInput("--keep-warm: only with --engine ray --address (a Ray instance of the "
+                       "batch's own ends with it)")
     if engine == "ray":
         import_ray()                       # one line saying how to install it, before any work
     # `-` is a puzzle on standard input (INTERFACE: a file argument `-` reads it), read once
@@ -61,7 +69,8 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
                            stdin)
     try:
         if engine == "ray":
-            summary = run_ray_batch(paths, stream, options, jobs, skip, progress, address)
+            summary = run_ray_batch(paths, stream, options, jobs, skip, progress, address,
+                                    KEEP_WARM if keep_warm is None else keep_warm)
         else:
             summary = run_batch(paths, stream, options, jobs, skip, progress)
     finally:

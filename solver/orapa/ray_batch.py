@@ -1,23 +1,28 @@
 """Batch solving on a Ray cluster: `orapa batch --engine ray`.
 
 The same files, the same lines and the same summary as the local engine (`batch_runner`), with
-the puzzles solved by Ray tasks spread over a cluster. Each task solves a chunk of files with
-`batch_runner.solve_file` and returns their lines, which the driver appends and flushes the
-moment the chunk is back; the results file, `--resume` and the summary are the local engine's.
+the puzzles solved on a Ray cluster. Each chunk of files is solved with
+`batch_runner.solve_file` by one of the run's worker actors (`ray_pool`: kept warm between runs
+on a cluster with an address) or, after a failure, by a Ray task, and its lines come back to
+the driver, which appends and flushes them the moment the chunk is back; the results file,
+`--resume` and the summary are the local engine's.
 
 - **Chunks** are sized from measurements: Ray's cost per task (timed on no-op tasks when the run
   starts) against the mean CPU time of the puzzles solved so far, so scheduling stays near
   `OVERHEAD_SHARE` of the work, with at least MIN_CHUNK_SECONDS of CPU per chunk; chunks
   shrink towards the end so no worker idles on a long tail.
-- **The model is built once per worker process**: Ray keeps its task workers alive between
-  tasks, and the solver caches its model per process (`session_for`); a worker drops its
-  sessions after `RECYCLE_AFTER` puzzles, as the local engine replaces its workers.
-- **Failed tasks**: Ray runs a task lost with its worker or node, or stopped by an exception,
-  once more (`max_retries=1`); a chunk that fails twice is split into single files, and a file
-  that fails twice on its own is reported as an `error` line rather than retried again.
-- **Hard limit**: with a `--timeout`, a task not back within its files' hard limits (what the
-  local engine kills a worker after) is cancelled, which kills its worker; its files are sent
-  again one by one, and a file that overruns alone gets the local engine's `timeout` line.
+- **The model is built once per worker process**: an actor's process lives for the run (and
+  after it, when kept warm), and the solver caches its model per process (`session_for`); a
+  worker drops its sessions after `RECYCLE_AFTER` puzzles, as the local engine replaces its
+  workers.
+- **Failed chunks**: a chunk whose actor was lost (with its process or node) or which raised
+  runs once more as a Ray task, and a Ray task once more by Ray (`max_retries=1`); a chunk that
+  fails twice is split into single files, and a file that fails twice on its own is reported
+  as an `error` line rather than retried again.
+- **Hard limit**: with a `--timeout`, a chunk not back within its files' hard limits (what the
+  local engine kills a worker after) has its worker stopped (the actor ended, the task
+  cancelled); its files are sent again one by one, and a file that overruns alone gets the
+  local engine's `timeout` line.
 - **Stops**: SIGINT and SIGTERM end the run as on the local engine (exit 130 and 143, every
   finished line kept, never a line without its count).
 - **The driver's work per file** is what limits a large cluster (it is one process): a chunk's
@@ -47,6 +52,7 @@ from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptio
                                        hard_timeout, progress_bar, solve_file)
 from solver.orapa.batch_runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
+from solver.orapa.ray_pool import KEEP_WARM, WorkerPool, open_pool
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
 MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much CPU: a task costs more CPU
@@ -54,7 +60,7 @@ MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much CPU: a task cos
 MAX_CHUNK = 200           # files per task at most (a lost task repeats at most this much)
 TASK_RETRIES = 1          # Ray reruns a failed task (lost with its worker or node, or raised) once
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker: one running, one ready to start
-PROBE_TASKS = 32          # no-op tasks timed to measure Ray's per-task cost
+PROBE_TASKS = 32          # no-op calls timed to measure Ray's cost per call
 CANCEL_WAIT = 30.0        # seconds to wait for a task stopped past its deadline to be gone
 START_GRACE = 5.0         # added to a task's hard deadline: a worker process may have to start
 
@@ -86,10 +92,6 @@ def solve_chunk(paths: list[str], options: BatchOptions
     return lines, peak_rss_mb(), time.process_time() - cpu
 
 
-def _noop() -> None:
-    return None
-
-
 def lost_line(path: str, exc: BaseException) -> dict[str, Any]:
     """The `error` line of a file whose task failed twice (its worker or node died, or the
     task raised: a node without the project, say)."""
@@ -113,7 +115,8 @@ class RaySummary(BatchSummary):
             return super().text()
         e = self.engine
         return (f"{super().text()}\nray: {e['tasks']} tasks on {e['workers']} workers "
-                f"({e['task_cost_ms']:.2f} ms of Ray per task, measured), "
+                f"({e['warm_workers']} already warm; {e['task_cost_ms']:.2f} ms of Ray per "
+                f"task, measured), "
                 f"{e['lost_tasks']} lost and rerun")
 
 
@@ -149,71 +152,113 @@ class ChunkSizer:
         return max(1, min(wanted, tail, self.cap))
 
 
-def start_workers(ray: ModuleType, workers: int) -> list[Any]:
-    """One no-op task per worker, not waited for: Ray starts its worker processes (seconds:
-    a Python process importing Ray and the solver) while the driver goes on."""
-    noop = ray.remote(num_cpus=1)(_noop)
-    return [noop.remote() for _ in range(workers)]
-
-
-def measure_task_cost(ray: ModuleType, workers: int, tasks: int = PROBE_TASKS,
-                      warm: list[Any] | None = None) -> float:
-    """Worker-seconds Ray spends per task (submit, schedule, run nothing, return), measured on
-    no-op tasks once a warm-up round has started the worker processes (`warm`: that round's
-    tasks, submitted earlier by `start_workers`)."""
-    noop = ray.remote(num_cpus=1)(_noop)
-    ray.get(warm if warm is not None else start_workers(ray, workers))
+def measure_task_cost(ray: ModuleType, pool: WorkerPool, calls: int = PROBE_TASKS) -> float:
+    """Worker-seconds Ray spends per call (submit, schedule, run nothing, return), measured on
+    no-op calls to the pool's actors once their processes are up (`pool.started`)."""
+    ray.get(pool.started)
+    actors = pool.actors
     start = time.perf_counter()
-    ray.get([noop.remote() for _ in range(tasks)])
-    return (time.perf_counter() - start) * min(workers, tasks) / tasks
+    ray.get([actors[i % len(actors)].pid.remote() for i in range(calls)])
+    return (time.perf_counter() - start) * min(len(actors), calls) / calls
+
+
+@dataclass
+class Sent:
+    """A chunk on its way: its files, the pool slot whose actor runs it (None: a Ray task),
+    when it was sent and its hard deadline (None: no `--timeout`)."""
+
+    paths: list[str]
+    slot: int | None
+    submitted: float
+    deadline: float | None
 
 
 class RayBatch:
-    """Feeds paths to Ray in chunks and yields the lines as chunks come back."""
+    """Feeds paths to Ray in chunks and yields the lines as chunks come back.
+
+    A chunk goes first to a worker of the pool (an actor, warm from an earlier run or started
+    for this one), at most IN_FLIGHT_PER_WORKER at a time each; a chunk whose actor failed
+    (lost with its process or node, or the chunk raised) runs once more as a Ray task, and a
+    slot whose actor is gone is served by Ray tasks from then on.
+    """
 
     def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
                  task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk,
                  chunk_size: int | None = None, start_grace: float = START_GRACE,
-                 warm: list[Any] | None = None) -> None:
-        """`task_cost`: Ray's seconds per task (None: measured now); `chunk_task`: what runs a
+                 pool: WorkerPool | None = None) -> None:
+        """`task_cost`: Ray's seconds per call (None: measured now); `chunk_task`: what runs a
         chunk (tests pass one that fails); `chunk_size`: files per task, fixed (None: sized
-        from the measurements, the engine's way); `start_grace`: seconds added to a task's hard
-        deadline, for starting a worker process (one stopped before it is replaced); `warm`:
-        the tasks `start_workers` sent."""
+        from the measurements, the engine's way); `start_grace`: seconds added to a chunk's
+        hard deadline, for starting a worker process; `pool`: the workers (None: `workers`
+        actors of this engine's own, ended by `close`)."""
         self.ray = ray
         self.workers = workers
         self.options = ray.put(options)
+        self.pool = pool if pool is not None else open_pool(ray, workers, keep_warm=None)
+        self.own_pool = pool is None
+        self.actors = dict(enumerate(self.pool.actors))   # slots whose actor is still up
+        self.load = dict.fromkeys(self.actors, 0)          # chunks sent to each of them
+        self.function = ray.put(chunk_task)
         self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
                                retry_exceptions=True)(chunk_task)
         self.failures = task_failures(ray)
-        cost = measure_task_cost(ray, workers, warm=warm) if task_cost is None else task_cost
+        cost = measure_task_cost(ray, self.pool) if task_cost is None else task_cost
         self.sizer = ChunkSizer(cost, workers, fixed=chunk_size)
-        self.pending: dict[Any, list[str]] = {}
-        self.retry: deque[list[str]] = deque()   # single files of chunks lost twice
+        self.pending: dict[Any, Sent] = {}
+        self.again: deque[list[str]] = deque()   # chunks to send afresh (their actor was
+                                                 # stopped before they ran)
+        self.retry: deque[tuple[list[str], int]] = deque()   # chunks for a Ray task, with
+                                                              # the retries Ray may add
         self.worker_peak_mb = 0.0
         self.chunks = 0
         self.unsubmitted = 0                     # files not yet given to a task
-        self.lost = 0                            # tasks lost twice (split or reported)
-        self.stopped = 0                         # tasks stopped past their hard deadline
+        self.lost = 0                            # chunks failed twice (split or reported)
+        self.stopped = 0                         # chunks stopped past their hard deadline
         self.hard = hard_timeout(options)        # seconds a file may take, however it hangs
         self.start_grace = start_grace
-        self.deadlines: dict[Any, float] = {}   # pending tasks' hard deadlines (monotonic)
-        self.submitted: dict[Any, float] = {}   # and when they were submitted
 
-    def _submit(self, paths: list[str]) -> None:
-        ref = self.task.remote(paths, self.options)
-        if self.hard is not None:     # its own files, after at most the longest chunk queued
-            ahead = max(map(len, self.pending.values()), default=0)
-            now = time.monotonic()
-            self.deadlines[ref] = now + self.hard * (len(paths) + ahead) + self.start_grace
-            self.submitted[ref] = now
-        self.pending[ref] = paths
+    def _deadline(self, paths: list[str], ahead: int, now: float) -> float | None:
+        """Its files' hard limit, after the `ahead` files queued before it may take theirs."""
+        if self.hard is None:
+            return None
+        return now + self.hard * (len(paths) + ahead) + self.start_grace
+
+    def _submit(self, paths: list[str], retries: int | None = None) -> None:
+        """To the least loaded actor with room, else (or when `retries` is given: a chunk
+        that failed once) as a Ray task."""
+        now = time.monotonic()
+        slot = None if retries is not None or not self.actors else \
+            min(self.load, key=self.load.__getitem__)
+        if slot is not None and self.load[slot] < IN_FLIGHT_PER_WORKER:
+            ahead = sum(len(sent.paths) for sent in self.pending.values() if sent.slot == slot)
+            ref = self.actors[slot].run.remote(self.function, paths, self.options)
+            self.load[slot] += 1
+        else:
+            slot = None
+            ahead = max((len(sent.paths) for sent in self.pending.values()), default=0)
+            task = self.task if retries is None else self.task.options(max_retries=retries)
+            ref = task.remote(paths, self.options)
+        self.pending[ref] = Sent(paths, slot, now, self._deadline(paths, ahead, now))
         self.chunks += 1
+
+    def _forget(self, ref: Any) -> Sent:
+        sent = self.pending.pop(ref)
+        if sent.slot in self.load:
+            self.load[sent.slot] -= 1
+        return sent
+
+    def _drop_slot(self, slot: int) -> None:
+        """The slot's actor is gone (or stopped): Ray tasks serve its share from now on."""
+        self.actors.pop(slot, None)
+        self.load.pop(slot, None)
 
     def _fill(self, paths: Iterator[str]) -> None:
         while len(self.pending) < IN_FLIGHT_PER_WORKER * self.workers:
             if self.retry:
-                self._submit(self.retry.popleft())
+                self._submit(*self.retry.popleft())
+                continue
+            if self.again:
+                self._submit(self.again.popleft())
                 continue
             size = self.sizer.size(self.unsubmitted)
             chunk = [path for _, path in zip(range(size), paths)]
@@ -235,8 +280,9 @@ class RayBatch:
             self._fill(paths)
             if not self.pending:
                 return
-            wait = (None if not self.deadlines else
-                    max(0.0, min(self.deadlines.values()) - time.monotonic()))
+            deadlines = [sent.deadline for sent in self.pending.values()
+                         if sent.deadline is not None]
+            wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
             ready, _ = self.ray.wait(list(self.pending), num_returns=1, timeout=wait)
             if not ready:
                 yield from self._stop_overdue()
@@ -246,70 +292,102 @@ class RayBatch:
                 yield lines
 
     def _finished(self, ref: Any) -> list[dict[str, Any]]:
-        """A finished chunk's lines; a chunk lost twice is split into single files, and a
-        single file lost twice gets its `error` line."""
-        chunk = self.pending.pop(ref)
-        self.deadlines.pop(ref, None)
-        self.submitted.pop(ref, None)
+        """A finished chunk's lines. A chunk that failed on an actor runs once more as a task;
+        a chunk that failed twice is split into single files, and a single file that failed
+        twice gets its `error` line."""
+        sent = self._forget(ref)
         try:
             lines, peak, cpu = self.ray.get(ref)
         except self.failures as exc:
-            self.lost += 1
-            if len(chunk) > 1:
-                self.retry.extend([path] for path in chunk)
+            if sent.slot is not None:
+                if isinstance(exc, self.ray.exceptions.RayActorError):
+                    self._drop_slot(sent.slot)
+                self.retry.append((sent.paths, 0))
                 return []
-            return [lost_line(chunk[0], exc)]
+            self.lost += 1
+            if len(sent.paths) > 1:
+                self.retry.extend(([path], TASK_RETRIES) for path in sent.paths)
+                return []
+            return [lost_line(sent.paths[0], exc)]
         self.worker_peak_mb = max(self.worker_peak_mb, peak)
         for _ in lines:
             self.sizer.observe(cpu / len(lines))
         return lines
 
-    def _stop_overdue(self) -> Iterator[list[dict[str, Any]]]:
-        """Chunks past their hard deadline (a solver that cannot be interrupted, a parse that
-        never ends): their worker is killed; a chunk is split into single files, and a single
-        file gets the local engine's `timeout` line."""
-        now = time.monotonic()
-        for ref in [ref for ref, deadline in self.deadlines.items() if deadline <= now]:
+    def _stop(self, ref: Any, sent: Sent) -> None:
+        """Stop a chunk's worker: its actor is ended (the chunks queued behind it are sent
+        again), or its task cancelled, which kills its worker process."""
+        if sent.slot is None:
             try:
                 self.ray.cancel(ref, force=True)
             except Exception:            # it finished meanwhile, or is gone: get() says which
                 pass
-            chunk = self.pending[ref]
+            return
+        actor = self.actors.get(sent.slot)
+        self._drop_slot(sent.slot)
+        if actor is not None:
+            self.pool.kill(actor)
+        for other, queued in list(self.pending.items()):
+            if queued.slot == sent.slot and other != ref:
+                del self.pending[other]
+                self.again.append(queued.paths)
+
+    def _stop_overdue(self) -> Iterator[list[dict[str, Any]]]:
+        """Chunks past their hard deadline (a solver that cannot be interrupted, a parse that
+        never ends): their worker is stopped; a chunk is split into single files, and a
+        single file gets the local engine's `timeout` line."""
+        now = time.monotonic()
+        for ref in [ref for ref, sent in self.pending.items()
+                    if sent.deadline is not None and sent.deadline <= now]:
+            if ref not in self.pending:  # sent again: its actor was stopped for another chunk
+                continue
+            sent = self.pending[ref]
+            self._stop(ref, sent)
             try:
                 self.ray.get(ref, timeout=CANCEL_WAIT)
             except Exception:
-                del self.pending[ref], self.deadlines[ref]
-                seconds = now - self.submitted.pop(ref)
+                self._forget(ref)
                 self.stopped += 1
-                if len(chunk) > 1:
-                    self.retry.extend([path] for path in chunk)
+                if len(sent.paths) > 1:
+                    self.retry.extend(([path], TASK_RETRIES) for path in sent.paths)
                 else:
-                    yield [stuck_line(Lost(chunk[0], f"still not answered after "
-                                                     f"{seconds:.1f} s", True, seconds))]
+                    seconds = now - sent.submitted
+                    yield [stuck_line(Lost(sent.paths[0], f"still not answered after "
+                                                          f"{seconds:.1f} s", True, seconds))]
                 continue
             lines = self._finished(ref)  # done just before it was stopped: keep its lines
             if lines:
                 yield lines
 
     def cancel(self, reused: bool = True) -> None:
-        """Forget the chunks still running (after Ctrl-C or SIGTERM), stopping them on a
-        connection someone else opened (`stop_tasks`)."""
-        stop_tasks(self.ray, list(self.pending), reused)
+        """Forget the chunks still running (after Ctrl-C or SIGTERM): the actors running them
+        are ended (a warm actor outlives the run and would finish its chunk for nobody), the
+        tasks stopped on a connection someone else opened (`stop_tasks`)."""
+        for slot in {sent.slot for sent in self.pending.values() if sent.slot is not None}:
+            if slot in self.actors:
+                self.pool.kill(self.actors[slot])
+                self._drop_slot(slot)
+        stop_tasks(self.ray, [ref for ref, sent in self.pending.items() if sent.slot is None],
+                   reused)
         self.pending.clear()
-        self.deadlines.clear()
-        self.submitted.clear()
+
+    def close(self) -> None:
+        """End the actors this engine started for itself (a pool passed in stays)."""
+        if self.own_pool:
+            self.pool.close()
 
 
 def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOptions(),
                   jobs: int | None = None, skip: frozenset[str] | set[str] = frozenset(),
-                  progress: bool | None = None, address: str | None = None
-                  ) -> RaySummary:
+                  progress: bool | None = None, address: str | None = None,
+                  keep_warm: float = KEEP_WARM) -> RaySummary:
     """`run_batch` on Ray: the same lines, flushed as chunks finish, and the same summary.
 
     `address`: a running cluster (`auto`, `HOST:PORT`, `ray://HOST:PORT`); None starts a local
     Ray instance with `jobs` CPUs (default: this machine's cores). With an address the cluster's
     CPUs bound the work running at once, and `jobs` (default: those CPUs) sizes the queue:
-    IN_FLIGHT_PER_WORKER chunks per job. SIGINT or SIGTERM stops the chunks still running and
+    IN_FLIGHT_PER_WORKER chunks per job. With an address the workers stay warm for the next
+    run until they have been idle `keep_warm` seconds (0: they end with this run). SIGINT or SIGTERM stops the chunks still running and
     keeps every finished line, as on the local engine (never between a line and its count).
     """
     args = list(args)
@@ -317,17 +395,17 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     summary = RaySummary()
     bar = None
     local_cpus = None if address is not None else (jobs or default_jobs())
-    engine = None
+    engine = pool = None
     ready = started
     stops = _StopSignals()
     reused = already_connected()
     try:
         with ray_session(address, local_cpus) as ray, stops:
             try:
-                workers = jobs or cluster_cpus(ray)
-                warm = start_workers(ray, workers)   # they start while the files are counted
+                workers = jobs or cluster_cpus(ray)   # they start while the files are counted
+                pool = open_pool(ray, workers, keep_warm if address is not None else None)
                 bar = progress_bar(args, skip, summary, progress)
-                engine = RayBatch(ray, options, workers, warm=warm)
+                engine = RayBatch(ray, options, workers, pool=pool)
                 ready = time.perf_counter()      # connected, workers started, cost measured
                 for lines in engine.chunk_lines(expand_paths(args, skip), bar.total):
                     with stops.hold():
@@ -340,6 +418,8 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
                 stops.holding = True             # a signal from here on is only recorded
                 if engine is not None:
                     engine.cancel(reused)
+                if pool is not None:
+                    pool.close()
     finally:
         if bar is not None:
             bar.close()
@@ -352,6 +432,7 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
         summary.engine = {"name": "ray", "workers": engine.workers, "tasks": engine.chunks,
                           "task_cost_ms": round(engine.sizer.task_cost * 1000, 3),
                           "lost_tasks": engine.lost, "stopped_tasks": engine.stopped,
+                          "warm_workers": engine.pool.warm,
                           "startup_seconds": round(ready - started, 3)}
     return summary
 
