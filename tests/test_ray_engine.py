@@ -312,6 +312,9 @@ def test_address_needs_the_ray_engine_and_a_session_is_reused(
         cluster: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, stderr = run_cli(capsys, "batch", str(tmp_path), "--address", "auto")
     assert status == 2 and "--address" in stderr and len(stderr.splitlines()) == 1
+    status, _, stderr = run_cli(capsys, "batch", str(tmp_path), "--engine", "ray",
+                                "--keep-warm", "60")   # its own Ray instance ends with it
+    assert status == 2 and "--keep-warm" in stderr and len(stderr.splitlines()) == 1
     with pytest.raises(SystemExit) as stop:
         run_main(root, ["batch", str(tmp_path), "--engine", "cloud"])
     assert stop.value.code == 2

@@ -13,6 +13,8 @@ from typing import Iterator
 
 import pytest
 
+from solver.orapa.batch_runner import BatchOptions
+from solver.orapa.ray_batch import RayBatch
 from solver.orapa.ray_pool import NAMESPACE, open_pool, source_version, worker_slots
 from tests.ray_support import local_ray, ray_env, write_puzzles
 
@@ -123,3 +125,24 @@ def test_worker_slots_spread_over_the_live_nodes_the_drivers_first() -> None:
     # more workers than CPUs: more slots on the same nodes, never a repeated one
     slots = worker_slots(fake, 7)
     assert len(set(slots)) == 7 and {node for node, _ in slots} == {"a", "b"}
+
+
+@pytest.mark.parametrize("gone", [1, 2])
+def test_a_warm_worker_gone_when_found_leaves_its_slot_to_ray_tasks(cluster: str,
+                                                                   tmp_path: Path,
+                                                                   gone: int) -> None:
+    paths = sorted(str(p) for p in write_puzzles(tmp_path, 10, seed=42))
+    pool = open_pool(ray, 2, keep_warm=300.0, purpose=f"gone{gone}")
+    for actor in pool.actors[:gone]:             # as if they had just ended themselves
+        ray.kill(actor, no_restart=True)
+        with pytest.raises(ray.exceptions.RayActorError):
+            ray.get(actor.pid.remote(), timeout=60)
+    pool.started = [actor.pid.remote() for actor in pool.actors]   # found, then first calls
+    engine = RayBatch(ray, BatchOptions(), workers=2, pool=pool)
+    assert len(pool.actors) == 2 - gone
+    lines = list(engine.lines(paths, len(paths)))
+    assert sorted(line["file"] for line in lines) == paths
+    assert all(line["status"] in ("unique", "ambiguous") for line in lines)
+    assert engine.lost == 0
+    for actor in pool.actors:
+        ray.kill(actor)

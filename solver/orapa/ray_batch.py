@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 import signal
 import threading
@@ -154,12 +155,21 @@ class ChunkSizer:
 
 def measure_task_cost(ray: ModuleType, pool: WorkerPool, calls: int = PROBE_TASKS) -> float:
     """Worker-seconds Ray spends per call (submit, schedule, run nothing, return), measured on
-    no-op calls to the pool's actors once their processes are up (`pool.started`)."""
-    ray.get(pool.started)
+    no-op calls to the pool's actors once their processes are up (on no-op Ray tasks when
+    none is)."""
+    pool.wait_started()
     actors = pool.actors
+    if actors:
+        probes = [actors[i % len(actors)].pid.remote for i in range(calls)]
+    else:
+        probes = [ray.remote(num_cpus=1)(_pid).remote] * calls
     start = time.perf_counter()
-    ray.get([actors[i % len(actors)].pid.remote() for i in range(calls)])
-    return (time.perf_counter() - start) * min(len(actors), calls) / calls
+    ray.get([probe() for probe in probes])
+    return (time.perf_counter() - start) * min(len(actors) or 1, calls) / calls
+
+
+def _pid() -> int:
+    return os.getpid()
 
 
 @dataclass
@@ -196,13 +206,13 @@ class RayBatch:
         self.options = ray.put(options)
         self.pool = pool if pool is not None else open_pool(ray, workers, keep_warm=None)
         self.own_pool = pool is None
+        cost = measure_task_cost(ray, self.pool) if task_cost is None else task_cost
         self.actors = dict(enumerate(self.pool.actors))   # slots whose actor is still up
         self.load = dict.fromkeys(self.actors, 0)          # chunks sent to each of them
         self.function = ray.put(chunk_task)
         self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
                                retry_exceptions=True)(chunk_task)
         self.failures = task_failures(ray)
-        cost = measure_task_cost(ray, self.pool) if task_cost is None else task_cost
         self.sizer = ChunkSizer(cost, workers, fixed=chunk_size)
         self.pending: dict[Any, Sent] = {}
         self.again: deque[list[str]] = deque()   # chunks to send afresh (their actor was

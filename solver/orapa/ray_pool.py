@@ -100,6 +100,18 @@ class WorkerPool:
     started: list[Any] = field(default_factory=list)   # their first calls, not yet waited for
     detached: bool = False
 
+    def wait_started(self) -> None:
+        """Wait until every actor answered its first call; drop those that cannot (a warm one
+        that ended itself just as it was found: its slot is then served by Ray tasks)."""
+        alive = []
+        for actor, ref in zip(self.actors, self.started):
+            try:
+                self.ray.get(ref)
+            except self.ray.exceptions.RayActorError:
+                continue
+            alive.append(actor)
+        self.actors, self.started = alive, []
+
     def close(self) -> None:
         """End the actors that belong to this run (detached ones stay warm)."""
         if not self.detached:
