@@ -146,3 +146,11 @@ def test_a_warm_worker_gone_when_found_leaves_its_slot_to_ray_tasks(cluster: str
     assert engine.lost == 0
     for actor in pool.actors:
         ray.kill(actor)
+
+
+def test_waiting_for_the_workers_twice_keeps_them(cluster: str) -> None:
+    pool = open_pool(ray, 2, keep_warm=None)
+    pool.wait_started()
+    pool.wait_started()
+    assert len(pool.actors) == 2
+    pool.close()

@@ -103,6 +103,8 @@ class WorkerPool:
     def wait_started(self) -> None:
         """Wait until every actor answered its first call; drop those that cannot (a warm one
         that ended itself just as it was found: its slot is then served by Ray tasks)."""
+        if not self.started:              # waited for already
+            return
         alive = []
         for actor, ref in zip(self.actors, self.started):
             try:
