@@ -221,3 +221,26 @@ def wait_until_started(node: Node, timeout: float = 120.0) -> None:
             raise RuntimeError(f"ray start failed: {node.log.read_text()[-2000:]}")
         time.sleep(0.2)
     raise TimeoutError(f"ray start: no node after {timeout} s")
+
+
+_NODES_UP = """
+import sys, time, ray
+ray.init(address=sys.argv[1], logging_level="ERROR", log_to_driver=False)
+deadline = time.monotonic() + float(sys.argv[3])
+while time.monotonic() < deadline:
+    if sum(1 for node in ray.nodes() if node["Alive"] and node["Resources"].get("CPU")) \\
+            >= int(sys.argv[2]):
+        sys.exit(0)
+    time.sleep(0.2)
+sys.exit(1)
+"""
+
+
+def wait_for_nodes(address: str, nodes: int, timeout: float = 120.0) -> None:
+    """Wait until the cluster at `address` lists `nodes` live nodes with CPUs, as a driver
+    starting then would see them."""
+    done = subprocess.run([sys.executable, "-c", _NODES_UP, address, str(nodes), str(timeout)],
+                          env=ray_env(), capture_output=True, text=True, timeout=timeout + 60)
+    if done.returncode:
+        raise TimeoutError(f"{address}: fewer than {nodes} nodes after {timeout} s: "
+                           f"{done.stderr[-2000:]}")

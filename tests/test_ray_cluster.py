@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.ray_support import (Node, free_port, kill_leftovers, ray_env, wait_until_started,
-                               write_puzzles)
+from tests.ray_support import (Node, free_port, kill_leftovers, ray_env, wait_for_nodes,
+                               wait_until_started, write_puzzles)
 
 pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
@@ -60,6 +60,7 @@ def test_a_node_killed_mid_batch_loses_and_repeats_nothing(tmp_path: Path) -> No
                       tmp_path / "second.log")
         nodes.append(second)
         wait_until_started(second)
+        wait_for_nodes(f"127.0.0.1:{port}", 2)       # both in the list the driver reads
         out = tmp_path / "results.jsonl"
         driver = subprocess.Popen([str(ORAPA), "batch", str(puzzles), "--engine", "ray",
                                    "--address", f"127.0.0.1:{port}", "--out", str(out),
@@ -83,6 +84,8 @@ def test_a_node_killed_mid_batch_loses_and_repeats_nothing(tmp_path: Path) -> No
         assert all(line["status"] in ("unique", "ambiguous") for line in lines)
         summary = json.loads(stdout)
         assert summary["files"] == FILES and summary["counts"]["error"] == 0
+        assert summary["engine"]["worker_nodes"] == 2     # a worker on each node at the start
+        assert summary["engine"]["task_chunks"] >= 1      # the lost node's chunks, as tasks
         head.kill()
         assert kill_leftovers(root) == []           # the cluster's processes all ended
     finally:

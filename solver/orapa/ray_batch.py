@@ -53,7 +53,7 @@ from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptio
                                        hard_timeout, progress_bar, solve_file)
 from solver.orapa.batch_runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
-from solver.orapa.ray_pool import KEEP_WARM, WorkerPool, open_pool
+from solver.orapa.ray_pool import KEEP_WARM, RayWorkerPool, open_pool
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
 MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much CPU: a task costs more CPU
@@ -153,7 +153,8 @@ class ChunkSizer:
         return max(1, min(wanted, tail, self.cap))
 
 
-def measure_task_cost(ray: ModuleType, pool: WorkerPool, calls: int = PROBE_TASKS) -> float:
+def measure_task_cost(ray: ModuleType, pool: RayWorkerPool, calls: int = PROBE_TASKS
+                      ) -> float:
     """Worker-seconds Ray spends per call (submit, schedule, run nothing, return), measured on
     no-op calls to the pool's actors once their processes are up (on no-op Ray tasks when
     none is)."""
@@ -195,7 +196,7 @@ class RayBatch:
     def __init__(self, ray: ModuleType, options: BatchOptions, workers: int,
                  task_cost: float | None = None, chunk_task: ChunkTask = solve_chunk,
                  chunk_size: int | None = None, start_grace: float = START_GRACE,
-                 pool: WorkerPool | None = None) -> None:
+                 pool: RayWorkerPool | None = None) -> None:
         """`task_cost`: Ray's seconds per call (None: measured now); `chunk_task`: what runs a
         chunk (tests pass one that fails); `chunk_size`: files per task, fixed (None: sized
         from the measurements, the engine's way); `start_grace`: seconds added to a chunk's
@@ -221,6 +222,8 @@ class RayBatch:
                                                               # the retries Ray may add
         self.worker_peak_mb = 0.0
         self.chunks = 0
+        self.task_chunks = 0                     # of which sent as Ray tasks (retries, or a
+                                                 # slot whose worker was gone)
         self.unsubmitted = 0                     # files not yet given to a task
         self.lost = 0                            # chunks failed twice (split or reported)
         self.stopped = 0                         # chunks stopped past their hard deadline
@@ -248,6 +251,7 @@ class RayBatch:
             ahead = max((len(sent.paths) for sent in self.pending.values()), default=0)
             task = self.task if retries is None else self.task.options(max_retries=retries)
             ref = task.remote(paths, self.options)
+            self.task_chunks += 1
         self.pending[ref] = Sent(paths, slot, now, self._deadline(paths, ahead, now))
         self.chunks += 1
 
@@ -397,8 +401,9 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     Ray instance with `jobs` CPUs (default: this machine's cores). With an address the cluster's
     CPUs bound the work running at once, and `jobs` (default: those CPUs) sizes the queue:
     IN_FLIGHT_PER_WORKER chunks per job. With an address the workers stay warm for the next
-    run until they have been idle `keep_warm` seconds (0: they end with this run). SIGINT or SIGTERM stops the chunks still running and
-    keeps every finished line, as on the local engine (never between a line and its count).
+    run until they have been idle `keep_warm` seconds (0: they end with this run). SIGINT or
+    SIGTERM stops the chunks still running and keeps every finished line, as on the local
+    engine (never between a line and its count).
     """
     args = list(args)
     started = time.perf_counter()
@@ -442,7 +447,8 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
         summary.engine = {"name": "ray", "workers": engine.workers, "tasks": engine.chunks,
                           "task_cost_ms": round(engine.sizer.task_cost * 1000, 3),
                           "lost_tasks": engine.lost, "stopped_tasks": engine.stopped,
-                          "warm_workers": engine.pool.warm,
+                          "warm_workers": engine.pool.warm, "task_chunks": engine.task_chunks,
+                          "worker_nodes": len(set(engine.pool.nodes)),
                           "startup_seconds": round(ready - started, 3)}
     return summary
 

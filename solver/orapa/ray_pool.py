@@ -73,7 +73,9 @@ class SolverWorker:
             self.last_used = time.monotonic()
 
     def pid(self) -> int:
-        """Its process id (a no-op call: the engine times Ray's cost per call with it)."""
+        """Its process id (a no-op call: a run's first call to it, and the engine times Ray's
+        cost per call with it); being found by a run counts as use."""
+        self.last_used = time.monotonic()
         return os.getpid()
 
     def _expire(self, keep_warm: float) -> None:
@@ -90,12 +92,13 @@ class SolverWorker:
 
 
 @dataclass
-class WorkerPool:
+class RayWorkerPool:
     """The actors of one run: `actors[i]` serves worker slot i; `warm` counts those found
     already running (started by an earlier run)."""
 
     ray: ModuleType
     actors: list[Any]
+    nodes: list[str] = field(default_factory=list)      # the node of each slot
     warm: int = 0
     started: list[Any] = field(default_factory=list)   # their first calls, not yet waited for
     detached: bool = False
@@ -106,13 +109,15 @@ class WorkerPool:
         if not self.started:              # waited for already
             return
         alive = []
-        for actor, ref in zip(self.actors, self.started):
+        for actor, node, ref in zip(self.actors, self.nodes, self.started):
             try:
                 self.ray.get(ref)
             except self.ray.exceptions.RayActorError:
                 continue
-            alive.append(actor)
-        self.actors, self.started = alive, []
+            alive.append((actor, node))
+        self.actors = [actor for actor, _ in alive]
+        self.nodes = [node for _, node in alive]
+        self.started = []
 
     def close(self) -> None:
         """End the actors that belong to this run (detached ones stay warm)."""
@@ -144,10 +149,10 @@ def worker_slots(ray: ModuleType, count: int) -> list[tuple[str, int]]:
 
 
 def open_pool(ray: ModuleType, count: int, keep_warm: float | None, purpose: str = "batch"
-              ) -> WorkerPool:
+              ) -> RayWorkerPool:
     """`count` actors for a run: the warm ones found by name and new ones for the slots left
     (detached and named `PURPOSE-VERSION-NODE-SLOT` when `keep_warm`), each sent one call so
-    its process starts while the driver goes on (`WorkerPool.started`)."""
+    its process starts while the driver goes on (`RayWorkerPool.started`)."""
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
     actor_class = ray.remote(num_cpus=0, max_restarts=0)(SolverWorker)
     version = source_version()
@@ -155,7 +160,8 @@ def open_pool(ray: ModuleType, count: int, keep_warm: float | None, purpose: str
     existing = {entry["name"] for entry in ray.util.list_named_actors(all_namespaces=True)
                 if entry["namespace"] == NAMESPACE} if detached else set()
     actors, warm = [], 0
-    for node_id, index in worker_slots(ray, count):
+    slots = worker_slots(ray, count)
+    for node_id, index in slots:
         options: dict[str, Any] = {"scheduling_strategy":
                                    NodeAffinitySchedulingStrategy(node_id, soft=True)}
         if detached:
@@ -164,6 +170,6 @@ def open_pool(ray: ModuleType, count: int, keep_warm: float | None, purpose: str
             options.update(name=name, namespace=NAMESPACE, lifetime="detached",
                            get_if_exists=True)
         actors.append(actor_class.options(**options).remote(keep_warm if detached else None))
-    pool = WorkerPool(ray, actors, warm, detached=detached)
+    pool = RayWorkerPool(ray, actors, [node for node, _ in slots], warm, detached=detached)
     pool.started = [actor.pid.remote() for actor in actors]
     return pool
