@@ -194,7 +194,7 @@ def rate(summary: dict, skip_startup: bool = False) -> float:
 def ray_costs(ray, workers: int) -> tuple[float, float]:
     """(worker-ms per no-op call to the engine's actors in a stream of them, ms for one call at
     a time)."""
-    from solver.orapa.ray_batch import measure_task_cost
+    from solver.orapa.ray_chunks import measure_task_cost
     from solver.orapa.ray_pool import open_pool
 
     pool = open_pool(ray, workers, keep_warm=None)
@@ -233,7 +233,7 @@ def chunk_sweep(ray, directory: Path, workers: int, sizes: list[int | None]) -> 
     """The Ray engine in this process on warm workers, each chunk size in turn (None: sized by
     the engine from its measurements): files/s, tasks, and the CPU of the driver and workers."""
     from solver.orapa.batch_runner import BatchOptions, expand_paths
-    from solver.orapa.ray_batch import RayBatch
+    from solver.orapa.ray_chunks import RayBatch
     from solver.orapa.ray_pool import open_pool
 
     paths = list(expand_paths([str(directory)]))

@@ -24,7 +24,7 @@ from games.orapa.sampling import random_layout
 from solver.orapa.batch_runner import BatchOptions
 from solver.orapa.consistent import session_for
 from generator.shards import ShardJob, ShardResult, make_shard
-from solver.orapa.ray_batch import solve_chunk
+from solver.orapa.ray_chunks import solve_chunk
 
 RAY = Path(sys.executable).parent / "ray"
 Chunk = tuple[list[dict[str, Any]], float, float]     # what a chunk task returns

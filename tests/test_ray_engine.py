@@ -32,8 +32,8 @@ from generator.shards import (MANIFEST, Generation, ShardSpec, finished_shards, 
                               summary_text)
 from solver.cluster import check_reachable, import_ray, ray_session
 from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
-from solver.orapa.ray_batch import (MAX_CHUNK, MIN_CHUNK_SECONDS, ChunkSizer, RayBatch,
-                                    run_ray_batch)
+from solver.orapa.ray_batch import run_ray_batch
+from solver.orapa.ray_chunks import MAX_CHUNK, MIN_CHUNK_SECONDS, ChunkSizer, RayBatch
 from tests.cli_runner import run_cli
 from tests.ray_support import (CRASH_MARK, FAILING_SHARD, HANG_MARK, chunk_with_session,
                                crash_on_mark, failing_shard_task, free_port, hang_on_mark,

@@ -14,7 +14,7 @@ from typing import Iterator
 import pytest
 
 from solver.orapa.batch_runner import BatchOptions
-from solver.orapa.ray_batch import RayBatch
+from solver.orapa.ray_chunks import RayBatch
 from solver.orapa.ray_pool import NAMESPACE, open_pool, source_version, worker_slots
 from tests.ray_support import local_ray, ray_env, write_puzzles
 
