@@ -228,8 +228,8 @@ import sys, time, ray
 ray.init(address=sys.argv[1], logging_level="ERROR", log_to_driver=False)
 deadline = time.monotonic() + float(sys.argv[3])
 while time.monotonic() < deadline:
-    if sum(1 for node in ray.nodes() if node["Alive"] and node["Resources"].get("CPU")) \\
-            >= int(sys.argv[2]):
+    listed = sum(1 for node in ray.nodes() if node["Alive"] and node["Resources"].get("CPU"))
+    if min(listed, ray.cluster_resources().get("CPU", 0)) >= int(sys.argv[2]):
         sys.exit(0)
     time.sleep(0.2)
 sys.exit(1)
@@ -237,8 +237,8 @@ sys.exit(1)
 
 
 def wait_for_nodes(address: str, nodes: int, timeout: float = 120.0) -> None:
-    """Wait until the cluster at `address` lists `nodes` live nodes with CPUs, as a driver
-    starting then would see them."""
+    """Wait until the cluster at `address` lists `nodes` live nodes with CPUs (one CPU each),
+    in its node table and in the resource view its scheduler places actors by."""
     done = subprocess.run([sys.executable, "-c", _NODES_UP, address, str(nodes), str(timeout)],
                           env=ray_env(), capture_output=True, text=True, timeout=timeout + 60)
     if done.returncode:
