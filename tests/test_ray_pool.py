@@ -79,7 +79,8 @@ def test_keep_warm_zero_leaves_no_process_behind(cluster: str, tmp_path: Path) -
 
 def test_an_idle_warm_worker_ends_itself(cluster: str) -> None:
     pool = open_pool(ray, 1, keep_warm=1.0, purpose="expiry")
-    pid = ray.get(pool.started)[0]
+    pid, node = ray.get(pool.started)[0]
+    assert node == ray.get_runtime_context().get_node_id()
     assert len(_named("expiry-")) == 1
     deadline = time.monotonic() + 60
     while (_named("expiry-") or _running(pid)) and time.monotonic() < deadline:
@@ -92,7 +93,7 @@ def test_busy_workers_do_not_expire(cluster: str) -> None:
     pool = open_pool(ray, 1, keep_warm=0.5, purpose="busy")
     actor = pool.actors[0]
     assert ray.get(actor.run.remote(time.sleep, 2.5)) is None   # four idle checks pass meanwhile
-    assert ray.get(actor.pid.remote()) == ray.get(pool.started)[0]
+    assert ray.get(actor.pid.remote()) == ray.get(pool.started)[0][0]
     ray.kill(actor)
 
 
@@ -137,7 +138,7 @@ def test_a_warm_worker_gone_when_found_leaves_its_slot_to_ray_tasks(cluster: str
         ray.kill(actor, no_restart=True)
         with pytest.raises(ray.exceptions.RayActorError):
             ray.get(actor.pid.remote(), timeout=60)
-    pool.started = [actor.pid.remote() for actor in pool.actors]   # found, then first calls
+    pool.started = [actor.where.remote() for actor in pool.actors]   # found, then first calls
     engine = RayBatch(ray, BatchOptions(), workers=2, pool=pool)
     assert len(pool.actors) == 2 - gone
     lines = list(engine.lines(paths, len(paths)))

@@ -78,6 +78,11 @@ class SolverWorker:
         self.last_used = time.monotonic()
         return os.getpid()
 
+    def where(self) -> tuple[int, str]:
+        """Its process id and the id of the node it runs on (a run's first call to it)."""
+        import ray
+        return self.pid(), ray.get_runtime_context().get_node_id()
+
     def _expire(self, keep_warm: float) -> None:
         while True:
             time.sleep(min(keep_warm / 4, 15.0))
@@ -98,21 +103,23 @@ class RayWorkerPool:
 
     ray: ModuleType
     actors: list[Any]
-    nodes: list[str] = field(default_factory=list)      # the node of each slot
+    nodes: list[str] = field(default_factory=list)      # the node of each, once started
     warm: int = 0
     started: list[Any] = field(default_factory=list)   # their first calls, not yet waited for
     detached: bool = False
 
     def wait_started(self) -> None:
-        """Wait until every actor answered its first call; drop those that cannot (a warm one
-        that ended itself just as it was found: its slot is then served by Ray tasks)."""
+        """Wait until every actor answered its first call, and note the node it runs on; drop
+        those that cannot answer (a warm one that ended itself just as it was found, or one
+        whose node just went: its slot is then served by Ray tasks)."""
         if not self.started:              # waited for already
             return
         alive = []
-        for actor, node, ref in zip(self.actors, self.nodes, self.started):
+        for actor, ref in zip(self.actors, self.started):
             try:
-                self.ray.get(ref)
-            except self.ray.exceptions.RayActorError:
+                _, node = self.ray.get(ref)
+            except (self.ray.exceptions.RayActorError,
+                    self.ray.exceptions.ActorUnschedulableError):
                 continue
             alive.append((actor, node))
         self.actors = [actor for actor, _ in alive]
@@ -160,16 +167,15 @@ def open_pool(ray: ModuleType, count: int, keep_warm: float | None, purpose: str
     existing = {entry["name"] for entry in ray.util.list_named_actors(all_namespaces=True)
                 if entry["namespace"] == NAMESPACE} if detached else set()
     actors, warm = [], 0
-    slots = worker_slots(ray, count)
-    for node_id, index in slots:
+    for node_id, index in worker_slots(ray, count):
         options: dict[str, Any] = {"scheduling_strategy":
-                                   NodeAffinitySchedulingStrategy(node_id, soft=True)}
+                                   NodeAffinitySchedulingStrategy(node_id, soft=False)}
         if detached:
             name = f"{purpose}-{version}-{node_id[:16]}-{index}"
             warm += name in existing
             options.update(name=name, namespace=NAMESPACE, lifetime="detached",
                            get_if_exists=True)
         actors.append(actor_class.options(**options).remote(keep_warm if detached else None))
-    pool = RayWorkerPool(ray, actors, [node for node, _ in slots], warm, detached=detached)
-    pool.started = [actor.pid.remote() for actor in actors]
+    pool = RayWorkerPool(ray, actors, warm=warm, detached=detached)
+    pool.started = [actor.where.remote() for actor in actors]
     return pool
