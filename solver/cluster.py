@@ -24,6 +24,7 @@ from games.errors import BadInput
 
 ENGINES = ("local", "ray")
 CONNECT_TIMEOUT = 5.0   # seconds to reach a cluster's address before calling it bad input
+KEEP_WARM = 600.0       # seconds a batch's idle worker processes stay up on a cluster
 INSTALL_HINT = ("--engine ray: Ray is not installed; install the extra with "
                 "pip install -e '.[cluster]' (or pip install 'ray[client]')")
 # System failures (a worker process or its node lost) that Ray reports for a task

@@ -9,9 +9,8 @@ import click
 from commands.common import JOBS, TIMEOUT, emit_json, not_empty, read_text
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
-from solver.cluster import ENGINES, import_ray
+from solver.cluster import ENGINES, KEEP_WARM, import_ray
 from solver.orapa.options import BATCH_COUNT_LIMIT
-from solver.orapa.ray_pool import KEEP_WARM
 
 
 @click.command("batch")

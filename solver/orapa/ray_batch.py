@@ -38,11 +38,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, TextIO
 
-from solver.cluster import already_connected, cluster_cpus, peak_rss_mb, ray_session
+from solver.cluster import KEEP_WARM, already_connected, cluster_cpus, peak_rss_mb, ray_session
 from solver.orapa.batch_runner import (BatchOptions, BatchStopped, BatchSummary, _StopSignals,
                                        default_jobs, expand_paths, progress_bar)
 from solver.orapa.ray_chunks import RayBatch
-from solver.orapa.ray_pool import KEEP_WARM, open_pool
+from solver.orapa.ray_pool import open_pool
 
 
 @dataclass

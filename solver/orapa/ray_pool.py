@@ -30,7 +30,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
-KEEP_WARM = 600.0          # seconds an idle warm actor stays alive (`--keep-warm`)
 NAMESPACE = "orapa"        # the Ray namespace the warm actors are named in
 _PACKAGES = ("games", "solver", "generator")
 _ROOT = Path(__file__).resolve().parent.parent.parent
