@@ -155,3 +155,23 @@ def test_waiting_for_the_workers_twice_keeps_them(cluster: str) -> None:
     pool.wait_started()
     assert len(pool.actors) == 2
     pool.close()
+
+
+def test_two_batches_at_once_share_the_warm_workers(cluster: str, tmp_path: Path) -> None:
+    runs = []
+    for name, seed in (("a", 43), ("b", 44)):
+        write_puzzles(tmp_path / name, 40, seed=seed)
+        runs.append(subprocess.Popen(
+            [str(ORAPA), "batch", str(tmp_path / name), "--engine", "ray", "--address", cluster,
+             "--out", str(tmp_path / f"{name}.jsonl"), "--json", "--no-progress"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ray_env()))
+    for name, run in zip("ab", runs):
+        stdout, stderr = run.communicate(timeout=300)
+        assert run.returncode == 0, stderr[-2000:]
+        summary = json.loads(stdout)
+        assert summary["files"] == 40 and summary["counts"]["error"] == 0
+        assert summary["engine"]["task_chunks"] == 0          # both ran on the workers
+        files = sorted(json.loads(raw)["file"] for raw in
+                       (tmp_path / f"{name}.jsonl").read_text().splitlines())
+        assert files == sorted(str(p) for p in (tmp_path / name).iterdir())
+    assert len(_named(f"batch-{source_version()}-")) == 2       # one set, shared
