@@ -105,10 +105,14 @@ def test_the_source_version_follows_the_code(tmp_path: Path) -> None:
     version = source_version(tmp_path)
     (tmp_path / "solver" / "__pycache__").mkdir()
     (tmp_path / "solver" / "__pycache__" / "model.cpython-311.pyc").write_bytes(b"\0")
+    (tmp_path / "solver" / "_kernel.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\1")
     (tmp_path / "README.md").write_text("not code")
-    assert source_version(tmp_path) == version   # compiled caches and other files: no change
+    assert source_version(tmp_path) == version   # builds, caches, other files: no change
     module.write_text("A = 2\n")
-    assert source_version(tmp_path) != version
+    changed = source_version(tmp_path)
+    assert changed != version
+    (tmp_path / "solver" / "_kernel.c").write_text("int x;\n")
+    assert source_version(tmp_path) != changed   # a C source counts
 
 
 def _fake_cluster(here: str, nodes: dict[str, int], dead: tuple[str, ...] = ()

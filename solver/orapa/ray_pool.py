@@ -36,17 +36,18 @@ _ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def source_version(root: Path = _ROOT) -> str:
-    """A short hash of the project's code (every `.py` and compiled module of the packages a
-    batch runs): warm actors of another version are not used.
+    """A short hash of the project's code (every `.py` and C source of the packages a batch
+    runs): warm actors of another version are not used.
 
-    It reads the files' contents, not their times, so that every node of a cluster with the
-    same code agrees.
+    It reads the sources, not their times nor the compiled modules (whose bytes depend on the
+    build), so that drivers running the same code from another clone or machine share the
+    warm workers.
     """
     import hashlib                      # only when a pool is opened (start-up of other commands)
     digest = hashlib.blake2b(digest_size=6)
     for package in _PACKAGES:
         for path in sorted((root / package).rglob("*")):
-            if path.suffix in (".py", ".so", ".c") and "__pycache__" not in path.parts:
+            if path.suffix in (".py", ".c") and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(root)).encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()
