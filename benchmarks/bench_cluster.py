@@ -14,9 +14,9 @@ Throughput is files per second of each whole command (start to exit, imports inc
 median of `--rounds` runs; the order of the runs alternates. CPU time is counted for every
 process: the command and its children, and Ray's task workers and its other processes
 (sampled from /proc), so that a busy machine, which stretches wall-clock times, does not hide
-what each engine costs. It also times Ray's per-task cost on no-op tasks (the measurement the
-engine sizes its chunks from), one task at a time (the round trip), and the engine in this
-process with fixed chunk sizes against its own sizing.
+what each engine costs. It also times Ray's cost per call on no-op calls to the engine's
+worker actors (the measurement the engine sizes its chunks from), one call at a time (the
+round trip), and the engine in this process with fixed chunk sizes against its own sizing.
 Target (issue 20): Ray with 2 workers at least 85% of the local engine's throughput.
 
     .venv/bin/python benchmarks/bench_cluster.py --files 2000 --rounds 3
@@ -288,8 +288,8 @@ def main() -> None:
                      logging_level="ERROR", log_to_driver=False)
             address = ray.get_runtime_context().gcs_address
             stream_ms, single_ms = ray_costs(ray, workers)
-            print(f"Ray, {workers} CPU(s): {stream_ms:.2f} ms of worker time per no-op task "
-                  f"in a stream, {single_ms:.2f} ms round trip for one task at a time",
+            print(f"Ray, {workers} CPU(s): {stream_ms:.2f} ms of worker time per no-op call "
+                  f"in a stream, {single_ms:.2f} ms round trip for one call at a time",
                   flush=True)
             first = run(root / "puzzles", root / "first.jsonl", "--engine", "ray",
                         "--address", address)
