@@ -55,11 +55,12 @@ def test_analysis_and_replay_of_a_finished_game(new_page):
     shots = 0
     for i in range(total):
         replay.press("ArrowRight")
-        text = page.inner_text("[data-testid=replay-step]")
-        if " shot " in text:
+        # the step shown once the key is handled (reading it at once can race the render)
+        step = page.wait_for_selector(f"[data-testid=replay-step]:has-text('Event {i + 1} of ')")
+        if " shot " in step.inner_text():
             shots += 1
             # the board as it was: this shot and the ones before it, entry (and exit) tagged
-            assert replay.locator(f".port-tag:text-is('{shots}')").count() >= 1
+            replay.locator(f".port-tag:text-is('{shots}')").first.wait_for(timeout=10_000)
             if shots == 2:
                 screenshot(page, "replay")
     assert shots == 3
