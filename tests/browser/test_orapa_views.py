@@ -60,7 +60,8 @@ def test_analysis_and_replay_of_a_finished_game(new_page):
         if " shot " in step.inner_text():
             shots += 1
             # the board as it was: this shot and the ones before it, entry (and exit) tagged
-            replay.locator(f".port-tag:text-is('{shots}')").first.wait_for(timeout=10_000)
+            replay.locator(f".port-tag:text-is('{shots}')").first.wait_for(state="attached",
+                                                                            timeout=10_000)
             if shots == 2:
                 screenshot(page, "replay")
     assert shots == 3
