@@ -59,9 +59,11 @@ def test_analysis_and_replay_of_a_finished_game(new_page):
         step = page.wait_for_selector(f"[data-testid=replay-step]:has-text('Event {i + 1} of ')")
         if " shot " in step.inner_text():
             shots += 1
-            # the board as it was: this shot and the ones before it, entry (and exit) tagged
-            replay.locator(f".port-tag:text-is('{shots}')").first.wait_for(state="attached",
-                                                                            timeout=10_000)
+            # the board as it was: this shot's entry tagged (with a new number, or with an earlier
+            # shot's when it enters where that one left: the same path backwards)
+            port = step.inner_text().split(" shot ")[1].split()[0]
+            replay.locator(f".port[data-port='{port}'] .port-tag").wait_for(state="attached",
+                                                                          timeout=10_000)
             if shots == 2:
                 screenshot(page, "replay")
     assert shots == 3
