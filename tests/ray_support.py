@@ -17,6 +17,8 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
+import pytest
+
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import puzzle_from_layout
@@ -126,6 +128,14 @@ def local_ray(cpus: int = 2) -> Iterator[str]:
         yield ray.get_runtime_context().gcs_address
     finally:
         ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A local Ray instance (2 CPUs) for a test module; its address, for drivers in other
+    processes. A module imports it to use it."""
+    with local_ray(2) as address:
+        yield address
 
 
 def ray_env() -> dict[str, str]:

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -35,20 +34,14 @@ from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
 from solver.orapa.ray_batch import run_ray_batch
 from solver.orapa.ray_chunks import MAX_CHUNK, MIN_CHUNK_SECONDS, ChunkSizer, RayBatch
 from tests.cli_runner import run_cli
+from tests.ray_support import cluster  # noqa: F401 (the module's Ray instance, a fixture)
 from tests.ray_support import (CRASH_MARK, FAILING_SHARD, HANG_MARK, chunk_with_session,
                                crash_on_mark, failing_shard_task, free_port, hang_on_mark,
-                               local_ray, raising_chunk_task, write_puzzles)
+                               raising_chunk_task, write_puzzles)
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
 ORAPA = Path(sys.executable).parent / "orapa"
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    """A local Ray instance for the module; its address, for drivers in other processes."""
-    with local_ray(2) as address:
-        yield address
 
 
 @pytest.fixture(scope="module")

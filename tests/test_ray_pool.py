@@ -9,24 +9,18 @@ import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Iterator
 
 import pytest
 
 from solver.orapa.batch_runner import BatchOptions
 from solver.orapa.ray_chunks import RayBatch
 from solver.orapa.ray_pool import NAMESPACE, open_pool, source_version, worker_slots
-from tests.ray_support import local_ray, ray_env, write_puzzles
+from tests.ray_support import cluster  # noqa: F401 (the module's Ray instance, a fixture)
+from tests.ray_support import ray_env, write_puzzles
 
 ray = pytest.importorskip("ray")
 pytestmark = pytest.mark.xdist_group("ray")
 ORAPA = Path(sys.executable).parent / "orapa"
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with local_ray(2) as address:
-        yield address
 
 
 def _named(prefix: str) -> set[str]:

@@ -90,7 +90,8 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     try:
         with ray_session(address, local_cpus) as ray, stops:
             try:
-                workers = jobs or cluster_cpus(ray)   # they start while the files are counted
+                workers = jobs or cluster_cpus(ray)
+                # the workers start (or are found) while the files are counted
                 pool = open_pool(ray, workers, keep_warm if address is not None else None)
                 bar = progress_bar(args, skip, summary, progress)
                 engine = RayBatch(ray, options, workers, pool=pool)

@@ -13,7 +13,7 @@ import os
 import statistics
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator
@@ -161,7 +161,6 @@ class RayBatch:
         self.own_pool = pool is None
         cost = measure_task_cost(ray, self.pool) if task_cost is None else task_cost
         self.actors = dict(enumerate(self.pool.actors))   # slots whose actor is still up
-        self.load = dict.fromkeys(self.actors, 0)          # chunks sent to each of them
         self.function = ray.put(chunk_task)
         self.task = ray.remote(num_cpus=1, max_retries=TASK_RETRIES,
                                retry_exceptions=True)(chunk_task)
@@ -192,12 +191,12 @@ class RayBatch:
         """To the least loaded actor with room, else (or when `retries` is given: a chunk
         that failed once) as a Ray task."""
         now = time.monotonic()
-        slot = None if retries is not None or not self.actors else \
-            min(self.load, key=self.load.__getitem__)
-        if slot is not None and self.load[slot] < IN_FLIGHT_PER_WORKER:
+        loads = Counter(sent.slot for sent in self.pending.values())
+        slot = None if retries is not None else \
+            min(self.actors, key=loads.__getitem__, default=None)
+        if slot is not None and loads[slot] < IN_FLIGHT_PER_WORKER:
             ahead = sum(len(sent.paths) for sent in self.pending.values() if sent.slot == slot)
             ref = self.actors[slot].run.remote(self.function, paths, self.options)
-            self.load[slot] += 1
         else:
             slot = None
             ahead = max((len(sent.paths) for sent in self.pending.values()), default=0)
@@ -207,16 +206,15 @@ class RayBatch:
         self.pending[ref] = Sent(paths, slot, now, self._deadline(paths, ahead, now))
         self.chunks += 1
 
-    def _forget(self, ref: Any) -> Sent:
-        sent = self.pending.pop(ref)
-        if sent.slot in self.load:
-            self.load[sent.slot] -= 1
-        return sent
+    def _end_slot(self, slot: int) -> None:
+        """End the slot's actor (if it is still up): Ray tasks serve its share from now on."""
+        actor = self.actors.pop(slot, None)
+        if actor is not None:
+            self.pool.kill(actor)
 
-    def _drop_slot(self, slot: int) -> None:
-        """The slot's actor is gone (or stopped): Ray tasks serve its share from now on."""
-        self.actors.pop(slot, None)
-        self.load.pop(slot, None)
+    def _one_by_one(self, paths: list[str]) -> None:
+        """A chunk that failed twice, or overran: its files again, each a Ray task of its own."""
+        self.retry.extend(([path], TASK_RETRIES) for path in paths)
 
     def _fill(self, paths: Iterator[str]) -> None:
         while len(self.pending) < IN_FLIGHT_PER_WORKER * self.workers:
@@ -261,18 +259,18 @@ class RayBatch:
         """A finished chunk's lines. A chunk that failed on an actor runs once more as a task;
         a chunk that failed twice is split into single files, and a single file that failed
         twice gets its `error` line."""
-        sent = self._forget(ref)
+        sent = self.pending.pop(ref)
         try:
             lines, peak, cpu = self.ray.get(ref)
         except self.failures as exc:
             if sent.slot is not None:
                 if isinstance(exc, self.ray.exceptions.RayActorError):
-                    self._drop_slot(sent.slot)
+                    self.actors.pop(sent.slot, None)     # gone: tasks serve its share
                 self.retry.append((sent.paths, 0))
                 return []
             self.lost += 1
             if len(sent.paths) > 1:
-                self.retry.extend(([path], TASK_RETRIES) for path in sent.paths)
+                self._one_by_one(sent.paths)
                 return []
             return [lost_line(sent.paths[0], exc)]
         self.worker_peak_mb = max(self.worker_peak_mb, peak)
@@ -289,10 +287,7 @@ class RayBatch:
             except Exception:            # it finished meanwhile, or is gone: get() says which
                 pass
             return
-        actor = self.actors.get(sent.slot)
-        self._drop_slot(sent.slot)
-        if actor is not None:
-            self.pool.kill(actor)
+        self._end_slot(sent.slot)
         for other, queued in list(self.pending.items()):
             if queued.slot == sent.slot and other != ref:
                 del self.pending[other]
@@ -312,10 +307,10 @@ class RayBatch:
             try:
                 self.ray.get(ref, timeout=CANCEL_WAIT)
             except Exception:
-                self._forget(ref)
+                del self.pending[ref]
                 self.stopped += 1
                 if len(sent.paths) > 1:
-                    self.retry.extend(([path], TASK_RETRIES) for path in sent.paths)
+                    self._one_by_one(sent.paths)
                 else:
                     seconds = now - sent.submitted
                     yield [stuck_line(Lost(sent.paths[0], f"still not answered after "
@@ -330,9 +325,7 @@ class RayBatch:
         are ended (a warm actor outlives the run and would finish its chunk for nobody), the
         tasks stopped on a connection someone else opened (`stop_tasks`)."""
         for slot in {sent.slot for sent in self.pending.values() if sent.slot is not None}:
-            if slot in self.actors:
-                self.pool.kill(self.actors[slot])
-                self._drop_slot(slot)
+            self._end_slot(slot)
         stop_tasks(self.ray, [ref for ref, sent in self.pending.items() if sent.slot is None],
                    reused)
         self.pending.clear()

@@ -144,7 +144,8 @@ def worker_slots(ray: ModuleType, count: int) -> list[tuple[str, int]]:
     """`count` slots (node id, index on that node): one per CPU of every live node, round-robin
     over the nodes so that a few workers spread, the driver's own node first."""
     here = ray.get_runtime_context().get_node_id()
-    nodes = sorted(((node["NodeID"] != here, node["NodeID"]), int(node["Resources"].get("CPU", 0)))
+    nodes = sorted(((node["NodeID"] != here, node["NodeID"]),
+                    int(node["Resources"].get("CPU", 0)))
                    for node in ray.nodes() if node.get("Alive"))
     slots = [(node_id, index) for index in range(max((cpus for _, cpus in nodes), default=0))
              for (_, node_id), cpus in nodes if index < cpus] or [(here, 0)]
@@ -162,10 +163,11 @@ def open_pool(ray: ModuleType, count: int, keep_warm: float | None, purpose: str
     its process starts while the driver goes on (`RayWorkerPool.started`)."""
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
     actor_class = ray.remote(num_cpus=0, max_restarts=0)(SolverWorker)
-    version = source_version()
     detached = bool(keep_warm)
-    existing = {entry["name"] for entry in ray.util.list_named_actors(all_namespaces=True)
-                if entry["namespace"] == NAMESPACE} if detached else set()
+    if detached:                       # (names, and the reading of the sources, only then)
+        version = source_version()
+        existing = {entry["name"] for entry in ray.util.list_named_actors(all_namespaces=True)
+                    if entry["namespace"] == NAMESPACE}
     actors, warm = [], 0
     for node_id, index in worker_slots(ray, count):
         options: dict[str, Any] = {"scheduling_strategy":
