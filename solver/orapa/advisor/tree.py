@@ -109,13 +109,14 @@ class TreeSearch:
     """Depth-limited decision-tree search over an AnswerTable (see the module docstring)."""
 
     def __init__(self, table: AnswerTable, deadline: float | None = None,
-                 root_width: int = ROOT_WIDTH, node_width: int = NODE_WIDTH,
+                 root_width: int | None = None, node_width: int | None = None,
                  work_limit: int | None = None) -> None:
         self.table = table
         self.deadline = deadline
         self.work_limit = work_limit  # deterministic, unlike the deadline
         self.work = 0
-        self.root_width, self.node_width = root_width, node_width
+        self.root_width = ROOT_WIDTH if root_width is None else root_width
+        self.node_width = NODE_WIDTH if node_width is None else node_width
         self.memo: dict[bytes, tuple[int, float]] = {}
         self.cost = group_cost(np.arange(table.rows + 1))
         self.nodes = 0
