@@ -69,3 +69,25 @@ def test_play_auto_plays_the_given_mine(tmp_path, capsys: pytest.CaptureFixture[
     assert mine != random_layout(gem_set("base"), RuleOptions(), random.Random(0))
     status, out, err = run_cli(capsys, "play", "--auto", "--mine", str(path), "--gems", "base")
     assert status == 2 and out == "" and "--gems" in err and len(err.strip().splitlines()) == 1
+
+
+DOC_STATE = {"gems": "base", "observations": [
+    {"shot": "L", "exit": "O", "color": "white"}, {"shot": "N", "exit": "N", "color": "pink"},
+    {"shot": "5", "exit": "R", "color": "yellow"}, {"shot": "7", "exit": "G", "color": "transparent"}]}
+
+
+@pytest.mark.parametrize("strategy, columns", [
+    ("entropy", ["question", "bits", "worst left", "expected left", "two-step bits"]),
+    # the listed layouts are planned by the tree search: no two-step figures to show
+    ("questions", ["question", "bits", "worst left", "expected left", "questions to go"]),
+])
+def test_next_table_shows_the_figures_it_has(tmp_path, capsys: pytest.CaptureFixture[str],
+                                             strategy: str, columns: list[str]) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(DOC_STATE))
+    status, out, err = run_cli(capsys, "next", str(path), "--strategy", strategy, "--lookahead",
+                               "--top", "8", "--budget", BUDGET)
+    assert status == 0, err
+    header, *rows = out.splitlines()[1:]
+    assert [c.strip() for c in header.split("  ") if c.strip()] == columns
+    assert len(rows) == 8 and all(len(row.split()) == len(columns) for row in rows)

@@ -78,11 +78,14 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
     click.echo(f"ask {best.question} ({best.kind}): {best.expected_bits:.3f} bits expected; "
                f"{_count_text(advice)}")
     planned = advice.best.expected_questions is not None
+    looked = advice.best.two_step_bits is not None
     click.echo(f"{'question':>8} {'bits':>7} {'worst left':>11} {'expected left':>14}"
-               + ("  two-step bits" if lookahead else "")
+               + ("  two-step bits" if looked else "")
                + ("  questions to go" if planned else ""))
     for q in advice.ranking[:top]:
-        extra = f"  {q.two_step_bits:13.3f}" if q.two_step_bits is not None else ""
+        extra = ""
+        if looked:
+            extra = f"  {q.two_step_bits:13.3f}" if q.two_step_bits is not None else f"  {'-':>13}"
         if planned:
             extra += f"  {q.expected_questions:16.3f}" if q.expected_questions is not None \
                 else f"  {'-':>16}"
