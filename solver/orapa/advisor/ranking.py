@@ -42,7 +42,6 @@ from solver.orapa.advisor.tree import WORK_LIMIT, AnswerTable, TreeSearch
 from solver.orapa.sampling import Candidates, consistent_candidates
 
 LOOKAHEAD_WIDTH = 6          # questions re-ranked by look-ahead
-ABSORBER_WEIGHT = 0.0        # trial: extra credit per bit an answer tells about the black gems
 TREE_DEPTH = 4               # deepest decision-tree search of the `questions` strategy
 _CELL_NAMES = {bits: name for name, bits in GEM_COLOR_BITS.items() if name != "black"}
 
@@ -174,28 +173,6 @@ def score_questions(candidates: Candidates, questions: list[tuple[str, int]],
     return scores, columns
 
 
-def _absorber_bits(layouts: list[Layout], columns: np.ndarray) -> np.ndarray:
-    """Per question, the mutual information (bits) between its answer and where the black
-    gems lie, over the layouts."""
-    where = [sum(p.placement.mask for p in layout.gems if p.gem.color == "black")
-             for layout in layouts]
-    black = np.unique(np.array(where, dtype=object), return_inverse=True)[1].ravel()
-    kinds = int(black.max()) + 1
-    h_black = _entropy_mm(np.bincount(black))
-    result = np.zeros(columns.shape[1])
-    for j in range(columns.shape[1]):
-        answers = np.unique(columns[:, j], return_inverse=True)[1].ravel()
-        joint = np.unique(answers * kinds + black, return_counts=True)[1]
-        result[j] = _entropy_mm(np.bincount(answers)) + h_black - _entropy_mm(joint)
-    return np.maximum(result, 0.0)
-
-
-def _entropy_mm(counts: np.ndarray) -> float:
-    """Entropy of counts with the Miller-Madow correction for a finite sample."""
-    counts = counts[counts > 0]
-    return _entropy(counts.astype(float)) + (len(counts) - 1) / (2 * counts.sum() * np.log(2))
-
-
 def _two_step_bits(columns: np.ndarray, j: int) -> float:
     """Entropy of question j plus the expected entropy of the best question after each answer."""
     first = np.unique(columns[:, j], return_inverse=True)[1].ravel()
@@ -244,12 +221,7 @@ def rank(candidates: Candidates, questions: list[tuple[str, int]], strategy: str
     scores, columns = score_questions(candidates, questions, touching)
     if strategy == "questions" and candidates.exact and len(candidates.layouts) > 2:
         return [scores[j] for j in _tree_order(columns, scores, deadline)]
-    if ABSORBER_WEIGHT and strategy in ("entropy", "questions"):
-        bonus = ABSORBER_WEIGHT * _absorber_bits(candidates.layouts, columns)
-        order = sorted(range(len(scores)), key=lambda j: (
-            round(-scores[j].expected_bits - bonus[j], 9), _rank_key(strategy, scores[j], j)))
-    else:
-        order = sorted(range(len(scores)), key=lambda j: _rank_key(strategy, scores[j], j))
+    order = sorted(range(len(scores)), key=lambda j: _rank_key(strategy, scores[j], j))
     if lookahead and len(candidates.layouts) > 2:
         head = order[:LOOKAHEAD_WIDTH]
         for j in head:
