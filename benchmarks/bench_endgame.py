@@ -20,6 +20,7 @@ script. The same states valued two ways differ only where the policies differ.
     .venv/bin/python benchmarks/bench_endgame.py GAMES.jsonl --set \
         solver.orapa.advisor.tree.GROUP_BITS=3.2 --out gb.jsonl
     .venv/bin/python benchmarks/bench_endgame.py --compare endgame.jsonl gb.jsonl
+    .venv/bin/python benchmarks/bench_endgame.py GAMES.jsonl --optimum 60 --out opt.jsonl
 """
 from __future__ import annotations
 
@@ -94,9 +95,18 @@ def policy_value(columns: np.ndarray) -> tuple[float, int]:
     return value(np.arange(len(columns))), decisions
 
 
-def value_game(args: tuple[dict, list[str]]) -> dict | None:
-    """One game's first listed state, valued under the policy."""
-    game, settings = args
+def optimum(columns: np.ndarray) -> float:
+    """The least expected questions any policy needs over equally likely rows: the tree search
+    at full width and unbounded depth (exponential: small sets only)."""
+    width = columns.shape[1]
+    search = tree.TreeSearch(tree.AnswerTable(columns), None, root_width=width, node_width=width)
+    return search.value(np.arange(len(columns)), depth=len(columns))
+
+
+def value_game(args: tuple[dict, list[str], int]) -> dict | None:
+    """One game's first listed state, valued under the policy (and at the optimum when it
+    holds at most `optimum_up_to` layouts)."""
+    game, settings, optimum_up_to = args
     set_constants(settings)
     state = first_listed_state(game)
     if state is None:
@@ -109,9 +119,12 @@ def value_game(args: tuple[dict, list[str]]) -> dict | None:
         return {"seed": game["seed"], "answers": k, "error": "the layouts were not listed"}
     _, columns = ranking.score_questions(candidates, ranking.open_questions(puzzle))
     expected, decisions = policy_value(columns)
-    return {"seed": game["seed"], "answers": k, "layouts": len(candidates.layouts),
-            "expected": expected, "decisions": decisions,
-            "played": len(game["log"]) - k, "cpu_seconds": time.process_time() - start}
+    result = {"seed": game["seed"], "answers": k, "layouts": len(candidates.layouts),
+              "expected": expected, "decisions": decisions,
+              "played": len(game["log"]) - k, "cpu_seconds": time.process_time() - start}
+    if len(columns) <= optimum_up_to:
+        result["optimum"] = optimum(columns)
+    return result
 
 
 def compare(before: Path, after: Path) -> None:
@@ -139,6 +152,9 @@ def main() -> None:
                         help="without a file: how many mines to play first")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--optimum", type=int, default=0, metavar="N",
+                        help="also compute the optimum of the states of at most N layouts "
+                             "(60 takes about a minute)")
     parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args()
@@ -160,7 +176,7 @@ def main() -> None:
     done = set()
     if args.out and args.out.exists():
         done = {json.loads(line)["seed"] for line in args.out.read_text().splitlines()}
-    todo = [(games[s], args.set) for s in sorted(games) if s not in done]
+    todo = [(games[s], args.set, args.optimum) for s in sorted(games) if s not in done]
     results = []
     with Pool(args.jobs) as pool, tqdm(total=len(todo), desc="valuing",
                                        file=sys.stderr) as bar:
@@ -177,6 +193,11 @@ def main() -> None:
         print(f"{len(valued)} states: expected questions {statistics.mean(r['expected'] for r in valued):.4f}"
               f" (played {statistics.mean(r['played'] for r in valued):.3f}), median layouts "
               f"{statistics.median(r['layouts'] for r in valued)}")
+    small = [r for r in valued if "optimum" in r]
+    if small:
+        print(f"{len(small)} states of at most {args.optimum} layouts: policy "
+              f"{statistics.mean(r['expected'] for r in small):.4f}, optimum "
+              f"{statistics.mean(r['optimum'] for r in small):.4f}")
 
 
 if __name__ == "__main__":

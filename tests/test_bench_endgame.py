@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from bench_endgame import compare, first_question, policy_value  # noqa: E402
-
-from solver.orapa.advisor.tree import AnswerTable, TreeSearch  # noqa: E402
+from bench_endgame import compare, first_question, optimum, policy_value  # noqa: E402
 
 
 def questions_to_single(columns: np.ndarray, mine: int) -> int:
@@ -43,14 +41,18 @@ def test_policy_value_is_the_average_game_against_every_mine(rows: list[list[int
     expected, _ = policy_value(columns)
     played = [questions_to_single(columns, mine) for mine in range(len(columns))]
     assert expected == pytest.approx(sum(played) / len(played))
-    optimum = TreeSearch(AnswerTable(columns), root_width=99, node_width=99).value(
-        np.arange(len(columns)), depth=20)
-    assert expected >= optimum - 1e-9
+    assert expected >= optimum(columns) - 1e-9
 
 
 def test_a_question_that_tells_every_layout_apart_ends_the_game() -> None:
     columns = np.array([[0, 0], [0, 1], [1, 2], [1, 3]])
-    assert policy_value(columns) == (1.0, 1)
+    assert policy_value(columns) == (1.0, 1) and optimum(columns) == 1.0
+
+
+def test_the_optimum_of_a_chain_of_yes_no_questions() -> None:
+    """Four layouts told apart only by questions naming one of them each: the best order
+    needs 1/4 + 2/4 + 3/4 * 2 = 2.25 questions on average."""
+    assert optimum(np.eye(4, dtype=int)) == 2.25
 
 
 def test_compare_pairs_the_common_states(tmp_path: Path, capsys) -> None:
