@@ -70,9 +70,7 @@ def first_listed_state(game: dict) -> tuple[Puzzle, int] | None:
 def first_question(columns: np.ndarray) -> int:
     """The question the advisor asks over listed layouts whose answers are `columns` (more
     than two layouts): the head of the `questions` strategy's tree order."""
-    search = tree.TreeSearch(tree.AnswerTable(columns), None, work_limit=tree.WORK_LIMIT)
-    questions, values, _ = search.deepen(ranking.TREE_DEPTH)
-    return int(questions[np.isfinite(values)][0])
+    return int(ranking.planned_questions(columns)[0][0])
 
 
 def policy_value(columns: np.ndarray) -> tuple[float, int]:

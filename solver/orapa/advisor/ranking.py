@@ -194,15 +194,23 @@ def _rank_key(strategy: str, score: QuestionScore, index: int) -> tuple[float, .
     return (round(main, 9), round(-score.expected_bits, 9), score.kind != "shot", index)
 
 
+def planned_questions(columns: np.ndarray, deadline: float | None = None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The decision-tree search over listed layouts whose answers are `columns`: the searched
+    head (question indices, best first), their estimated questions left, and every question's
+    one-step estimate. The search stops at a fixed amount of work (so the choice does not
+    depend on the machine's load) or at the deadline, a safety net."""
+    search = TreeSearch(AnswerTable(columns), deadline, work_limit=WORK_LIMIT)
+    head, values, _ = search.deepen(TREE_DEPTH)
+    finite = np.isfinite(values)
+    return head[finite], values[finite], search.root[0]
+
+
 def _tree_order(columns: np.ndarray, scores: list[QuestionScore], deadline: float | None
                 ) -> list[int]:
     """Question indices by the decision-tree search: the searched head by estimated questions
-    left, then the rest by their one-step estimate. The search stops at a fixed amount of work
-    (so the choice does not depend on the machine's load) or at the deadline, a safety net."""
-    search = TreeSearch(AnswerTable(columns), deadline, work_limit=WORK_LIMIT)
-    one_step = search.root[0]
-    head, values, _ = search.deepen(TREE_DEPTH)
-    head = head[np.isfinite(values)]
+    left, then the rest by their one-step estimate."""
+    head, values, one_step = planned_questions(columns, deadline)
     for j, value in zip(head.tolist(), values.tolist()):
         scores[j].expected_questions = value
     searched = set(head.tolist())
