@@ -108,22 +108,23 @@ def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:
             "log": [s.question for s in game.steps]}
 
 
-def compare(before_file: str, after_file: str) -> dict:
-    """Paired figures of two `--out` files over the seeds both hold."""
+def compare(before_file: str, after_file: str, key: str = "questions", digits: int = 3) -> dict:
+    """Paired figures of one field (`key`) of two `--out` files over the seeds both hold it
+    for (bench_endgame.py compares its own files this way)."""
     def load(path: str) -> dict[int, dict]:
         with open(path, encoding="utf-8") as f:
-            return {g["seed"]: g for g in map(json.loads, f)}
+            return {g["seed"]: g for g in map(json.loads, f) if key in g}
     before, after = load(before_file), load(after_file)
     seeds = sorted(set(before) & set(after))
     if len(seeds) < 2:
         raise SystemExit(f"--compare: {before_file} and {after_file} share fewer than 2 seeds")
-    diff = [after[s]["questions"] - before[s]["questions"] for s in seeds]
-    mean = {name: round(statistics.mean(run[s]["questions"] for s in seeds), 3)
+    diff = [after[s][key] - before[s][key] for s in seeds]
+    mean = {name: round(statistics.mean(run[s][key] for s in seeds), digits)
             for name, run in (("before", before), ("after", after))}
     return {"seeds": seeds, **mean,
-            "difference": round(statistics.mean(diff), 3),
-            "standard_error": round(statistics.stdev(diff) / len(diff) ** 0.5, 3),
-            "games_changed": sum(d != 0 for d in diff)}
+            "difference": round(statistics.mean(diff), digits),
+            "standard_error": round(statistics.stdev(diff) / len(diff) ** 0.5, digits),
+            "games_changed": sum(abs(d) > 1e-9 for d in diff)}
 
 
 def parse_seeds(text: str) -> list[int]:

@@ -12,9 +12,10 @@ the policy's own expected number of questions, with no sampling in it. This scri
 first listed state of every game of a `bench_agent.py --out` file (the answers of the game's
 log up to the first `enumeration` decision, from the mine of its seed), lists the layouts, and
 computes E over the whole policy tree. Without a file it first plays `--games` mines of
-`--gems` (default 20 of `base`) with the current defaults. `--set MODULE.NAME=VALUE` changes a constant first, as in
-bench_agent.py; `--compare A B` prints the paired difference of two `--out` files of this
-script. The same states valued two ways differ only where the policies differ.
+`--gems` (default 20 of `base`) with the current defaults. `--set MODULE.NAME=VALUE` changes a
+constant first, as in bench_agent.py; `--compare A B` prints the paired difference of two
+`--out` files of this script. The same states valued two ways differ only where the policies
+differ.
 
     .venv/bin/python benchmarks/bench_endgame.py GAMES.jsonl --out endgame.jsonl
     .venv/bin/python benchmarks/bench_endgame.py GAMES.jsonl --set \
@@ -39,6 +40,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_agent import compare as paired_difference  # noqa: E402
 from bench_agent import play_one, set_constants  # noqa: E402
 from games.orapa.gems import gem_set  # noqa: E402
 from games.orapa.layout import RuleOptions  # noqa: E402
@@ -126,19 +128,11 @@ def value_game(args: tuple[dict, list[str], int]) -> dict | None:
 
 
 def compare(before: Path, after: Path) -> None:
-    """Paired difference of two --out files over the seeds both valued."""
-    a, b = ({r["seed"]: r for r in map(json.loads, p.read_text().splitlines())
-             if "expected" in r} for p in (before, after))
-    seeds = sorted(a.keys() & b.keys())
-    if len(seeds) < 2:
-        raise SystemExit("--compare: fewer than two states valued in both files")
-    diffs = [b[s]["expected"] - a[s]["expected"] for s in seeds]
-    mean = statistics.mean(diffs)
-    error = statistics.stdev(diffs) / len(seeds) ** 0.5
-    changed = sum(abs(d) > 1e-9 for d in diffs)
-    print(f"{len(seeds)} states: before {statistics.mean(a[s]['expected'] for s in seeds):.4f}, "
-          f"after {statistics.mean(b[s]['expected'] for s in seeds):.4f}, "
-          f"difference {mean:+.4f} +- {error:.4f} ({changed} states changed)")
+    """Paired difference of two --out files over the states both valued."""
+    paired = paired_difference(str(before), str(after), key="expected", digits=4)
+    print(f"{len(paired['seeds'])} states: before {paired['before']:.4f}, "
+          f"after {paired['after']:.4f}, difference {paired['difference']:+.4f} "
+          f"+- {paired['standard_error']:.4f} ({paired['games_changed']} states changed)")
 
 
 def main() -> None:
@@ -188,8 +182,9 @@ def main() -> None:
                     out.write(json.dumps(result) + "\n")
     valued = [r for r in results if "expected" in r]
     if valued:
-        print(f"{len(valued)} states: expected questions {statistics.mean(r['expected'] for r in valued):.4f}"
-              f" (played {statistics.mean(r['played'] for r in valued):.3f}), median layouts "
+        expected = statistics.mean(r["expected"] for r in valued)
+        print(f"{len(valued)} states: expected questions {expected:.4f} (played "
+              f"{statistics.mean(r['played'] for r in valued):.3f}), median layouts "
               f"{statistics.median(r['layouts'] for r in valued)}")
     small = [r for r in valued if "optimum" in r]
     if small:
