@@ -1,0 +1,105 @@
+"""Games in progress (issue 21): `orapa solve` and the advisor's listing on `full` states of a
+few answers, with the compiled frontier search and with the plain wave search it replaced.
+
+A state is a random `full` mine with `--answers` random shots answered. On each state, both
+engines (the plain one is what runs on a machine without the C extension):
+- `solve(puzzle, count_limit=10000)` as `orapa solve` calls it: CPU seconds, and whether the
+  waves answered or the SAT model had to (`--timeout` CPU seconds at most);
+- `consistent_candidates` as `orapa next` calls it (1.5 s budget): CPU seconds and the method
+  (`enumeration` = every layout listed, `families` = a uniform sample, `partial` = a sample
+  from the families found in time, not uniform).
+Deadlines count this process's CPU time (as `bench_agent.py --clock cpu`), so a busy machine
+gives the figures of an idle one.
+
+    .venv/bin/python benchmarks/bench_midgame.py [--mines 10] [--answers 6,8,10,12]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+from tqdm import tqdm
+
+import common  # noqa: F401  (puts the project on sys.path)
+from bench_agent import use_cpu_clock
+
+from games.errors import LimitReached
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import Puzzle, puzzle_from_layout
+from games.orapa.sampling import random_layout
+from solver.orapa import frontier_compiled
+from solver.orapa.api import solve
+from solver.orapa.sampling import consistent_candidates
+
+ENGINES = ("compiled", "plain")
+
+
+def states(mines: int, answers: list[int]) -> list[tuple[int, Puzzle]]:
+    """(answers, puzzle) for every mine and every number of answers."""
+    gems, rules = gem_set("full"), RuleOptions()
+    found = []
+    for seed in range(mines):
+        rng = random.Random(seed)
+        mine = random_layout(gems, rules, rng)
+        ports = rng.sample(range(36), max(answers))
+        found += [(k, puzzle_from_layout(mine, gems, rules, ports[:k])) for k in answers]
+    return found
+
+
+def solve_time(puzzle: Puzzle, timeout: float) -> tuple[float, str]:
+    """CPU seconds of `orapa solve`'s work on the puzzle, and who answered: waves, model, or
+    `timeout`."""
+    start = time.process_time()
+    try:
+        result = solve(puzzle, limit=10, count_limit=10_000, timeout=timeout)
+        engine = "waves" if "families" in result.stats else "model"
+    except LimitReached:
+        engine = "timeout"
+    return time.process_time() - start, engine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mines", type=int, default=10)
+    parser.add_argument("--answers", default="6,8,10,12", help="answered shots per state")
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per solve")
+    args = parser.parse_args()
+    if frontier_compiled._KERNEL is None:
+        print("skipped: the compiled frontier search was not built")
+        return
+    use_cpu_clock("cpu")
+    answers = [int(a) for a in args.answers.split(",")]
+    kernel = frontier_compiled._KERNEL
+    results: dict[tuple[str, int], list[tuple[float, str, float, str]]] = {}
+    for k, puzzle in tqdm(states(args.mines, answers), desc="states", unit="state"):
+        for engine in ENGINES:
+            frontier_compiled._KERNEL = kernel if engine == "compiled" else None
+            seconds, answered = solve_time(puzzle, args.timeout)
+            start = time.process_time()
+            candidates = consistent_candidates(puzzle, 1500, 10_000, 1.5, random.Random(k))
+            advice = time.process_time() - start
+            results.setdefault((engine, k), []).append(
+                (seconds, answered, advice, candidates.method))
+    frontier_compiled._KERNEL = kernel
+    print(f"{args.mines} random `full` mines; CPU seconds (median / worst); who answered")
+    print("answers  engine    solve median  worst   answered by        "
+          "advisor median  worst   methods")
+    for k in answers:
+        for engine in ENGINES:
+            rows = results[engine, k]
+            solves, advices = [r[0] for r in rows], [r[2] for r in rows]
+            by = ", ".join(f"{n} {e}" for e, n in sorted(Counter(r[1] for r in rows).items()))
+            methods = ", ".join(f"{n} {m}" for m, n in
+                                sorted(Counter(r[3] for r in rows).items()))
+            print(f"{k:7d}  {engine:8s}  {statistics.median(solves):12.3f}  "
+                  f"{max(solves):6.2f}   {by:17s}  {statistics.median(advices):14.3f}  "
+                  f"{max(advices):6.2f}   {methods}")
+
+
+if __name__ == "__main__":
+    main()
