@@ -9,9 +9,11 @@ engines (the plain one is what runs on a machine without the C extension):
   (`enumeration` = every layout listed, `families` = a uniform sample, `partial` = a sample
   from the families found in time, not uniform).
 Deadlines count this process's CPU time (as `bench_agent.py --clock cpu`), so a busy machine
-gives the figures of an idle one.
+gives the figures of an idle one. Then, for comparison, `solve` on `--full-shot` random base
+and `full` layouts with all 36 shots answered, with each engine.
 
     .venv/bin/python benchmarks/bench_midgame.py [--mines 10] [--answers 6,8,10,12]
+                                                 [--full-shot 100]
 """
 from __future__ import annotations
 
@@ -62,12 +64,33 @@ def solve_time(puzzle: Puzzle, timeout: float) -> tuple[float, str]:
     return time.process_time() - start, engine
 
 
+def full_shot(count: int, kernel: object) -> None:
+    """CPU milliseconds of `solve` on 36-shot puzzles of random base and `full` layouts."""
+    for preset in ("base", "full"):
+        gems, rng = gem_set(preset), random.Random(7)
+        puzzles = [puzzle_from_layout(random_layout(gems, rng=rng), gems, RuleOptions())
+                   for _ in range(count)]
+        for engine in ENGINES:
+            frontier_compiled._KERNEL = kernel if engine == "compiled" else None
+            times = []
+            for puzzle in puzzles:
+                start = time.process_time()
+                solve(puzzle)
+                times.append(1000 * (time.process_time() - start))
+            times.sort()
+            print(f"36 shots, {preset:4s} {engine:8s}  median {statistics.median(times):.2f} ms, "
+                  f"p95 {times[int(0.95 * (len(times) - 1))]:.2f} ms, worst {times[-1]:.2f} ms "
+                  f"({count} layouts)")
+    frontier_compiled._KERNEL = kernel
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mines", type=int, default=10)
     parser.add_argument("--answers", default="6,8,10,12", help="answered shots per state")
     parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per solve")
+    parser.add_argument("--full-shot", type=int, default=100, help="36-shot layouts per set")
     args = parser.parse_args()
     if frontier_compiled._KERNEL is None:
         print("skipped: the compiled frontier search was not built")
@@ -99,6 +122,7 @@ def main() -> None:
             print(f"{k:7d}  {engine:8s}  {statistics.median(solves):12.3f}  "
                   f"{max(solves):6.2f}   {by:17s}  {statistics.median(advices):14.3f}  "
                   f"{max(advices):6.2f}   {methods}")
+    full_shot(args.full_shot, kernel)
 
 
 if __name__ == "__main__":
