@@ -22,6 +22,8 @@ import random
 import statistics
 import time
 from collections import Counter
+from contextlib import contextmanager
+from typing import Iterator
 
 from tqdm import tqdm
 
@@ -38,6 +40,18 @@ from solver.orapa.api import solve
 from solver.orapa.sampling import consistent_candidates
 
 ENGINES = ("compiled", "plain")
+KERNEL = frontier_compiled._KERNEL
+
+
+@contextmanager
+def engine_in_use(engine: str) -> Iterator[None]:
+    """Run the block with the compiled search (`compiled`) or without it (`plain`), as on a
+    machine where the C extension was not built."""
+    frontier_compiled._KERNEL = KERNEL if engine == "compiled" else None
+    try:
+        yield
+    finally:
+        frontier_compiled._KERNEL = KERNEL
 
 
 def states(mines: int, answers: list[int]) -> list[tuple[int, Puzzle]]:
@@ -64,24 +78,23 @@ def solve_time(puzzle: Puzzle, timeout: float) -> tuple[float, str]:
     return time.process_time() - start, engine
 
 
-def full_shot(count: int, kernel: object) -> None:
+def full_shot(count: int) -> None:
     """CPU milliseconds of `solve` on 36-shot puzzles of random base and `full` layouts."""
     for preset in ("base", "full"):
         gems, rng = gem_set(preset), random.Random(7)
         puzzles = [puzzle_from_layout(random_layout(gems, rng=rng), gems, RuleOptions())
                    for _ in range(count)]
         for engine in ENGINES:
-            frontier_compiled._KERNEL = kernel if engine == "compiled" else None
             times = []
-            for puzzle in puzzles:
-                start = time.process_time()
-                solve(puzzle)
-                times.append(1000 * (time.process_time() - start))
+            with engine_in_use(engine):
+                for puzzle in puzzles:
+                    start = time.process_time()
+                    solve(puzzle)
+                    times.append(1000 * (time.process_time() - start))
             times.sort()
             print(f"36 shots, {preset:4s} {engine:8s}  median {statistics.median(times):.2f} ms, "
                   f"p95 {times[int(0.95 * (len(times) - 1))]:.2f} ms, worst {times[-1]:.2f} ms "
                   f"({count} layouts)")
-    frontier_compiled._KERNEL = kernel
 
 
 def main() -> None:
@@ -92,23 +105,21 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per solve")
     parser.add_argument("--full-shot", type=int, default=100, help="36-shot layouts per set")
     args = parser.parse_args()
-    if frontier_compiled._KERNEL is None:
+    if KERNEL is None:
         print("skipped: the compiled frontier search was not built")
         return
     use_cpu_clock("cpu")
     answers = [int(a) for a in args.answers.split(",")]
-    kernel = frontier_compiled._KERNEL
     results: dict[tuple[str, int], list[tuple[float, str, float, str]]] = {}
     for k, puzzle in tqdm(states(args.mines, answers), desc="states", unit="state"):
         for engine in ENGINES:
-            frontier_compiled._KERNEL = kernel if engine == "compiled" else None
-            seconds, answered = solve_time(puzzle, args.timeout)
-            start = time.process_time()
-            candidates = consistent_candidates(puzzle, 1500, 10_000, 1.5, random.Random(k))
-            advice = time.process_time() - start
+            with engine_in_use(engine):
+                seconds, answered = solve_time(puzzle, args.timeout)
+                start = time.process_time()
+                candidates = consistent_candidates(puzzle, 1500, 10_000, 1.5, random.Random(k))
+                advice = time.process_time() - start
             results.setdefault((engine, k), []).append(
                 (seconds, answered, advice, candidates.method))
-    frontier_compiled._KERNEL = kernel
     print(f"{args.mines} random `full` mines; CPU seconds (median / worst); who answered")
     print("answers  engine    solve median  worst   answered by        "
           "advisor median  worst   methods")
@@ -122,7 +133,7 @@ def main() -> None:
             print(f"{k:7d}  {engine:8s}  {statistics.median(solves):12.3f}  "
                   f"{max(solves):6.2f}   {by:17s}  {statistics.median(advices):14.3f}  "
                   f"{max(advices):6.2f}   {methods}")
-    full_shot(args.full_shot, kernel)
+    full_shot(args.full_shot)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,6 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
 from solver.orapa import frontier_compiled
-from solver.orapa.frontier_search import frontier_families
 from solver.orapa.wave_search import PathFamily, assign_weights, search_families
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.precheck import impossible_answers
@@ -135,7 +134,7 @@ def _listed(puzzle: Puzzle, start: float, seconds: float) -> tuple[list[PathFami
     try:
         if frontier_compiled.available(puzzle):
             work = int(FRONTIER_NODES_PER_SECOND * seconds)
-            for family in frontier_families(puzzle, deadline, nodes, max_nodes=work):
+            for family in frontier_compiled.families(puzzle, deadline, nodes, max_nodes=work):
                 found.append(family)
                 if nodes[0] + FAMILY_NODES * len(found) > work:
                     return found, False
