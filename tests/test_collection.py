@@ -4,6 +4,8 @@ generator proved it with) finds no other consistent layout."""
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -59,3 +61,20 @@ def test_puzzle_solves_uniquely_to_its_solution(entry: dict) -> None:
                 if isinstance(o, ShotAnswer) and o.exit is not None]
     posed = puzzle.with_observations(list(puzzle.observations) + reverses)
     assert ConsistentLayouts(posed, method="model").first(exclude=(solution,)) is None
+
+
+def test_make_run_writes_its_demo_outside_the_collection() -> None:
+    """`make run` then `make test` (the README's order): the demo puzzle must not land among
+    the collection's files, and git must ignore it."""
+    root = PUZZLES.parent
+    makefile = (root / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^run:.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert recipe is not None
+    outs = re.findall(r"--out\s+(\S+)", recipe.group(1))
+    assert outs, "make run writes no puzzle?"
+    for out in outs:
+        target = (root / out).resolve()
+        assert PUZZLES not in (target, *target.parents), out
+        ignored = subprocess.run(["git", "check-ignore", "-q", f"{out}/base-0001.json"],
+                                 cwd=root, check=False)
+        assert ignored.returncode == 0, f"{out} is not git-ignored"
