@@ -112,3 +112,20 @@ def test_a_game_rebuilds_from_its_actions(seed: int, choices: list[int]) -> None
     for seat, action in log:
         again.act(seat, action)
     assert all(again.view(s) == game.view(s) for s in (None, 0, 1, 2))
+
+
+def test_a_repeat_is_a_free_confirm_but_a_stored_counted_repeat_replays_as_counted() -> None:
+    """O5: asking again gives a `confirm` event and keeps the turn; a log stored before that
+    rule (the repeat recorded as a `shot`) still rebuilds, with the repeat counted."""
+    game = table()
+    game.act(0, {"mine": mine(3)})
+    first = game.act(1, {"shot": "1"})
+    game.act(2, {"shot": "2"})
+    repeat = game.act(1, {"shot": "1"})
+    assert repeat == {**first, "type": "confirm"} and game.to_move == 1
+    old = table()
+    old.act(0, {"mine": mine(3)})
+    old.replay(1, {"shot": "1"}, first)
+    old.replay(2, {"shot": "2"}, game.act(1, {"shot": "2"}) | {"type": "shot"})
+    old.replay(1, {"shot": "1"}, first)                       # stored as counted
+    assert old.to_move == 2 and len(old.view(1)["observations"]["1"]) == 3

@@ -5,12 +5,14 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.errors import BadInput
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout
 from games.orapa.puzzle import cell_answer, shot_answer
-from games.orapa.board import parse_cell, parse_port
+from games.orapa.board import PORTS, parse_cell, parse_port, port_label
 from games.orapa.sampling import random_layout
 from games.orapa.session import ALL_LOSE, TIE, WIN, Session
 
@@ -158,7 +160,7 @@ def test_table_second_wrong_guess_eliminates_and_turns_skip_the_player() -> None
     game.shoot("Cy", "2")
     game.guess("Ann", WRONG)
     assert game.eliminated == ("Ann",) and game.to_move == "Bob"
-    game.shoot("Bob", "3")
+    game.shoot("Bob", "5")                               # (3 is 1 backwards: free, O5)
     game.shoot("Cy", "4")
     assert game.to_move == "Bob"
     with pytest.raises(BadInput, match="Ann: eliminated after 2 wrong guesses"):
@@ -276,3 +278,73 @@ def test_malformed_session_json_is_bad_input(change, message) -> None:
     change(document)
     with pytest.raises(BadInput, match=message):
         Session.from_json(document)
+
+
+# ----- O5: asking again is free ---------------------------------------------------------------
+def test_asking_a_port_again_is_answered_from_the_record_and_keeps_the_turn() -> None:
+    game = duel()
+    first = game.shoot("Ann", "15")
+    game.shoot("Bob", "1")
+    assert game.shoot("Ann", "15") == first and game.to_move == "Ann"   # free
+    assert game.observations("Ann") == [first]
+    assert [e.action for e in game.log] == ["shot", "shot", "confirm"]
+
+
+def test_the_exit_port_of_an_earlier_shot_is_the_same_path_backwards() -> None:
+    game = table()
+    assert str(game.shoot("Ann", "1")) == "1 -> 3 purple"
+    assert game.to_move == "Bob"
+    backwards = game.shoot("Bob", "3")                   # answers are public at a table
+    assert str(backwards) == "3 -> 1 purple" == str(shot_answer(DEE_MINE, parse_port("3")))
+    assert game.to_move == "Bob" and len(game.observations("Bob")) == 1
+
+
+def test_asking_a_cell_again_is_free_and_a_new_question_still_counts() -> None:
+    game = duel()
+    answer = game.ask_cell("Ann", "E4")
+    game.shoot("Bob", "1")
+    assert game.ask_cell("Ann", "e4") == answer and game.to_move == "Ann"
+    game.ask_cell("Ann", "E5")
+    assert game.to_move == "Bob" and len(game.observations("Ann")) == 2
+
+
+def test_a_duel_players_answers_settle_nothing_for_the_other() -> None:
+    game = duel()
+    game.shoot("Ann", "15")
+    game.shoot("Bob", "15")                              # Bob's first 15, on Ann's mine
+    assert game.to_move == "Ann" and [e.action for e in game.log] == ["shot", "shot"]
+
+
+def test_free_confirmations_round_trip_through_json_and_old_counted_repeats_still_load() -> None:
+    game = table()
+    game.shoot("Ann", "1")
+    game.shoot("Bob", "3")                               # free
+    game.shoot("Bob", "4")
+    again = Session.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.to_json() == game.to_json()
+    old = game.to_json()                                 # written before O5: the repeat counted
+    old["log"][1]["action"] = "shot"
+    old["log"][2]["player"] = "Cy"
+    replayed = Session.from_json(old)
+    assert [e.action for e in replayed.log] == ["shot", "shot", "shot"]
+    assert replayed.to_move == "Ann"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, PORTS - 1), min_size=1, max_size=30), st.integers(0, 10 ** 6))
+def test_every_answer_is_the_mines_and_no_question_is_counted_twice(
+        ports: list[int], seed: int) -> None:
+    """A solo explorer shooting any ports: each answer is the mine's, and the counted questions
+    are exactly the ports that no earlier answer settled."""
+    mine = random_layout(GEMS, rng=random.Random(seed))
+    game = Session.table("Dee", ["Ann", "Bob"], mine, GEMS)
+    covered: set[int] = set()
+    for port in ports:
+        player = game.to_move
+        assert player is not None
+        before = len(game.observations(player))
+        assert game.shoot(player, port_label(port)) == shot_answer(mine, port)
+        counted = len(game.observations(player)) - before
+        assert counted == (port not in covered)
+        answer = shot_answer(mine, port)
+        covered |= {port} | ({answer.exit} if answer.exit is not None else set())

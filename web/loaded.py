@@ -90,7 +90,11 @@ class Loaded:
             self.occupants[row["seat"]] = {"player": row["player"],
                                            "name": row["event"].get("name")}
         elif row["action"] is not None:
-            self.game.act(row["seat"], row["action"])
+            replay = getattr(self.game, "replay", None)   # a game whose rules changed
+            if callable(replay):
+                replay(row["seat"], row["action"], row["event"])
+            else:
+                self.game.act(row["seat"], row["action"])
         self.seq = row["seq"]
         self.rows.append(row)
 

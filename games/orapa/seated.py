@@ -7,7 +7,8 @@ Modes (INTERFACE.md, Web API):
 
 Actions: `{"mine": LAYOUT}` (a director or a duel player hides its mine; allowed until the game
 starts, a later one replaces the earlier), then `{"shot": "15"}`, `{"cell": "E4"}` or
-`{"guess": LAYOUT}` by the explorer to move. The game starts once every mine is placed. The
+`{"guess": LAYOUT}` by the explorer to move. A question the seat's answers already settle
+(RULINGS O5) gives a `confirm` event: answered from the record, free, the turn stays. The game starts once every mine is placed. The
 referee's player names are the seat numbers written as strings.
 
 >>> from games.seated import Seat
@@ -137,18 +138,33 @@ class OrapaSeated:
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise BadInput("shot: expected a port label such as '15' or 'B'")
             port = self._parse(parse_port, str(value), "shot")
-            return {"type": "shot", **session.shoot(str(seat), port).to_json()}
+            answer = session.shoot(str(seat), port)
+            return {"type": session.log[-1].action, **answer.to_json()}   # shot or confirm
         if key == "cell":
             if not isinstance(value, str):
                 raise BadInput("cell: expected a cell name such as 'E4'")
             cell = self._parse(parse_cell, value, "cell")
-            return {"type": "cell", **session.ask_cell(str(seat), cell).to_json()}
+            answer = session.ask_cell(str(seat), cell)
+            return {"type": session.log[-1].action, **answer.to_json()}   # cell or confirm
         layout = Layout.from_json(value, self.rules, "guess")
         if layout.kinds != sorted(self.gems):
             raise BadInput(f"guess: must use exactly the gem set "
                            f"({', '.join(map(str, sorted(self.gems)))})")
         correct = session.guess(str(seat), layout)
         return {"type": "guess", "correct": correct, "layout": layout.to_json()}
+
+    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
+        """Apply a stored action again. A question stored as counted (`recorded` is its event)
+        stays counted even where O5 now makes it free: logs written before that rule."""
+        if recorded.get("type") in QUESTION_KEYS and self.session is not None \
+                and next(iter(action), None) in QUESTION_KEYS:
+            session = self._session_for_play(seat)
+            item = {k: v for k, v in recorded.items() if k in ("shot", "exit", "color", "cell",
+                                                               "content", "bounces")}
+            session._replay({"player": str(seat), "action": recorded["type"], **item},
+                            self.rules)
+            return
+        self.act(seat, action)
 
     @staticmethod
     def _parse(parser: Any, text: str, field: str) -> int:

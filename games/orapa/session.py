@@ -30,7 +30,7 @@ bad input.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.errors import BadInput
@@ -150,32 +150,64 @@ class Session:
 
     # ----- actions -----------------------------------------------------------------------
     def shoot(self, player: str, port: int | str) -> ShotAnswer:
-        """Shoot a wave from `port` (index or label); uses the turn."""
+        """Shoot a wave from `port` (index or label); uses the turn, unless the player's own
+        answers already settle it (O5: then it is a free confirmation)."""
         self._check_turn(player)
         port_index = parse_port(port) if isinstance(port, str) else port
+        known = self.settled(player, port_index, None)
+        if known is not None:
+            self.log.append(Event(player, "confirm", known))
+            return known  # type: ignore[return-value]
         answer = shot_answer(self.mine_explored_by(player), port_index)
         self.log.append(Event(player, "shot", answer))
         self._end_turn()
         return answer
 
     def ask_cell(self, player: str, cell: int | str) -> CellAnswer:
-        """Ask what is in `cell` (index or name); uses the turn."""
+        """Ask what is in `cell` (index or name); uses the turn, unless the player has asked
+        it before (O5: then it is a free confirmation)."""
         self._check_turn(player)
         cell_index = parse_cell(cell) if isinstance(cell, str) else cell
+        known = self.settled(player, None, cell_index)
+        if known is not None:
+            self.log.append(Event(player, "confirm", known))
+            return known  # type: ignore[return-value]
         answer = cell_answer(self.mine_explored_by(player), cell_index)
         self.log.append(Event(player, "cell", answer))
         self._end_turn()
         return answer
 
+    def settled(self, player: str, port: int | None, cell: int | None) -> Observation | None:
+        """The answer that the answers `player` has heard (their own in a duel, everyone's at a
+        table, where answers are public) already give to a shot from `port` or a question about
+        `cell` (O5): the same port or cell again, or the exit port of an earlier shot (the same
+        path backwards, O4). None when it would be a new question."""
+        for answer in self.observations(player):
+            if isinstance(answer, CellAnswer):
+                if answer.cell == cell:
+                    return answer
+            elif port is not None and answer.port == port:
+                return answer
+            elif port is not None and answer.exit == port:
+                return replace(answer, port=answer.exit, exit=answer.port)
+        return None
+
     def confirm(self, player: str, question: str) -> Observation:
-        """Repeat an earlier answer (a port or cell the player has heard about); free."""
+        """Repeat an earlier answer (a port or cell the player's own answers settle); free."""
         self._check_turn(player)
         wanted = question.strip().upper()
-        for answer in self.observations(player):
-            if answer.question == wanted:
-                self.log.append(Event(player, "confirm", answer))
-                return answer
-        raise BadInput(f"{player}: cannot confirm {question!r}: it has not been asked yet")
+        try:
+            known = self.settled(player, parse_port(wanted), None)
+        except BadInput:
+            try:
+                known = self.settled(player, None, parse_cell(wanted))
+            except BadInput:
+                known = None
+        if known is None:
+            raise BadInput(f"{player}: cannot confirm {question!r}: your answers do not "
+                           f"settle it yet")
+        self.log.append(Event(player, "confirm", known))
+        return known
 
     def guess(self, player: str, layout: Layout) -> bool:
         """Guess the whole mine; uses the turn. Returns whether the guess is right (O6)."""
@@ -319,6 +351,17 @@ class Session:
         recorded = parse_observation(item)
         if action == "confirm":
             answer = self.confirm(player, recorded.question)
+        elif self._known(player) is None and self.settled(
+                player, getattr(recorded, "port", None), getattr(recorded, "cell", None)):
+            # a repeat counted as a question: logs written before O5 made repeats free
+            self._check_turn(player)
+            mine = self.mine_explored_by(player)
+            answer = shot_answer(mine, recorded.port) if isinstance(recorded, ShotAnswer) \
+                else cell_answer(mine, recorded.cell)
+            if action != ("shot" if isinstance(answer, ShotAnswer) else "cell"):
+                raise BadInput(f"action {action!r} does not match its question")
+            self.log.append(Event(player, action, answer))
+            self._end_turn()
         elif action == "shot" and isinstance(recorded, ShotAnswer):
             answer = self.shoot(player, recorded.port)
         elif action == "cell" and isinstance(recorded, CellAnswer):

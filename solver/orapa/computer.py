@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.errors import BadInput, LimitReached
-from games.orapa.puzzle import Puzzle
+from games.orapa.board import port_label
+from games.orapa.puzzle import Puzzle, ShotAnswer
 from solver.orapa.advisor.ranking import Advice, advise
 from solver.orapa.api import solve
 
@@ -75,5 +76,15 @@ def explorer_action(puzzle: Puzzle, level: str, rng: random.Random) -> dict[str,
         result = solve(puzzle, limit=1, count_limit=1)
         if result.status == "unique":
             return {"guess": result.solutions[0].to_json()}
-    best = rng.choice(advice.ranking[:settings.top])
+    # the exit port of an earlier shot is answered already (O5: asking it is free and keeps
+    # the turn, so choosing it would only make the computer choose again)
+    known = {port_label(o.exit) for o in puzzle.observations
+             if isinstance(o, ShotAnswer) and o.exit is not None}
+    fresh = [q for q in advice.ranking if q.kind != "shot" or q.question not in known]
+    if not fresh:
+        found = solve(puzzle, limit=1, count_limit=1).solutions
+        if not found:
+            raise BadInput("puzzle: no layout is consistent with the answers")
+        return {"guess": found[0].to_json()}
+    best = rng.choice(fresh[:settings.top])
     return {best.kind: best.question}

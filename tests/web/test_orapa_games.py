@@ -112,3 +112,37 @@ def test_a_human_directors_mine_gets_every_broken_rule_back_by_name(player: Any)
     assert "gems[2] (blue large-triangle) and gems[3] (white large-triangle) overlap" in error
     assert dee.state(gid)["status"] == "waiting" and dee.state(gid)["mines_placed"] == []
     assert dee.put(f"/api/games/{gid}/mine", legal_mine(3)).status_code == 200
+
+
+def test_asking_again_is_free_and_keeps_the_turn(player: Any) -> None:
+    """RULINGS O5 at a table of people: the same port again, the exit port of an earlier shot
+    and the same cell again are answered from the record, not counted, and the turn stays."""
+    dee, ann, bob = player("Dee"), player("Ann"), player("Bob")
+    seats = [{"role": "director", "kind": "human"}, {"role": "explorer", "kind": "human"},
+             {"role": "explorer", "kind": "human"}]
+    created = dee.post("/api/games", {"mode": "table", "seats": seats}).json()
+    gid = created["game"]["id"]
+    for who in (ann, bob):
+        assert who.post(f"/api/games/{gid}/join", {"code": created["code"]}).status_code == 200
+    mine = legal_mine(3)
+    assert dee.put(f"/api/games/{gid}/mine", mine).status_code == 200
+    first = ann.post(f"/api/games/{gid}/actions", {"shot": "1"}).json()
+    assert first["event"]["type"] == "shot" and first["game"]["to_move"] == 2
+    back = first["event"]["exit"]
+    assert back != "absorbed", "pick another mine: this test needs a shot that comes out"
+    again = bob.post(f"/api/games/{gid}/actions", {"shot": back}).json()
+    assert again["event"]["type"] == "confirm" and again["game"]["to_move"] == 2
+    assert (again["event"]["shot"], again["event"]["exit"]) == (back, "1")
+    assert again["event"].get("color") == first["event"].get("color")
+    same = bob.post(f"/api/games/{gid}/actions", {"shot": "1"}).json()
+    assert same["event"]["type"] == "confirm" and same["game"]["to_move"] == 2
+    assert same["game"]["observations"]["1"] == [{k: v for k, v in first["event"].items()
+                                                  if k in ("shot", "exit", "color")}]
+    cell = bob.post(f"/api/games/{gid}/actions", {"cell": "E4"}).json()
+    assert cell["event"]["type"] == "cell" and cell["game"]["to_move"] == 1
+    repeat = ann.post(f"/api/games/{gid}/actions", {"cell": "e4"}).json()
+    assert repeat["event"]["type"] == "confirm" and repeat["game"]["to_move"] == 1
+    assert len(repeat["game"]["observations"]["1"]) == 2
+    events = ann.get(f"/api/games/{gid}/events").json()["events"]
+    assert [e["type"] for e in events if e["type"] in ("shot", "cell", "confirm", "turn")] == \
+        ["turn", "shot", "turn", "confirm", "confirm", "cell", "turn", "confirm"]
