@@ -129,3 +129,30 @@ def test_a_repeat_is_a_free_confirm_but_a_stored_counted_repeat_replays_as_count
     old.replay(2, {"shot": "2"}, game.act(1, {"shot": "2"}) | {"type": "shot"})
     old.replay(1, {"shot": "1"}, first)                       # stored as counted
     assert old.to_move == 2 and len(old.view(1)["observations"]["1"]) == 3
+
+
+def test_after_the_end_guesses_left_are_the_unused_ones_and_each_answer_has_its_asker() -> None:
+    """A finished table: the winner used 1 of 2 guesses, the other explorer none (both showed
+    0 before); `asked_by` says whose question each public answer was."""
+    game = table()
+    game.act(0, {"mine": mine(1)})
+    game.act(1, {"shot": "1"})
+    game.act(2, {"cell": "E4"})
+    game.act(1, {"guess": mine(1)})
+    view = game.view(None)
+    assert view["guesses_left"] == {"1": 1, "2": 2}
+    assert view["asked_by"] == {"1": [1, 2], "2": [1, 2]}
+
+
+def test_after_a_duel_each_player_sees_both_players_answers() -> None:
+    game = OrapaSeated({"mode": "duel"}, [])
+    game.act(0, {"mine": mine(3)})
+    game.act(1, {"mine": mine(4)})
+    game.act(0, {"shot": "1"})
+    game.act(1, {"cell": "E4"})
+    assert set(game.view(0)["observations"]) == {"0"}          # the other's: not yet
+    game.act(0, {"guess": mine(2)})                              # wrong: the game is over
+    view = game.view(0)
+    assert [len(view["observations"][k]) for k in ("0", "1")] == [1, 1]
+    assert view["asked_by"] == {"0": [0], "1": [1]}
+    assert view["guesses_left"] == {"0": 0, "1": 1}

@@ -234,35 +234,43 @@ class OrapaSeated:
         if self.session is None:
             return {str(s): [] for s in self.explorers}
         shown = self.explorers
-        if self.mode == DUEL and seat in self.explorers:
-            shown = [seat]  # each duel player sees its own answers
+        if self.mode == DUEL and seat in self.explorers and not self.over:
+            shown = [seat]  # each duel player sees its own answers (all of them at the end)
         return {str(s): [o.to_json() for o in self.session.observations(str(s))]
                 for s in shown}
 
-    def _guesses_left(self) -> dict[str, int]:
+    def _asked_by(self, observations: dict[str, list[Any]]) -> dict[str, list[int]]:
+        """Beside each list of answers, the seat that asked each one (at a table the answers
+        are public: every explorer's list holds everyone's questions)."""
         if self.session is None:
-            return {str(s): (1 if self.mode == DUEL else self.allowed_guesses)
-                    for s in self.explorers}
-        left = {}
-        for s in self.explorers:
-            name = str(s)
-            if self.mode == DUEL:
-                guessed = any(e.action == "guess" and e.player == name for e in self.session.log)
-                left[str(s)] = 0 if guessed or self.over else 1
-            else:
-                left[str(s)] = 0 if self.over else \
-                    self.allowed_guesses - self.session.wrong_guesses[name]
-        return left
+            return {key: [] for key in observations}
+        askers = [int(e.player) for e in self.session.log if e.action in ("shot", "cell")]
+        return {key: (askers if self.mode != DUEL else [int(key)] * len(askers_of))
+                for key, askers_of in observations.items()}
+
+    def _guesses_left(self) -> dict[str, int]:
+        """Per explorer: the guesses it may still make (in a finished game: the ones it did
+        not use)."""
+        allowed = 1 if self.mode == DUEL else self.allowed_guesses
+        if self.session is None:
+            return {str(s): allowed for s in self.explorers}
+        made = {str(s): 0 for s in self.explorers}
+        for event in self.session.log:
+            if event.action == "guess":
+                made[event.player] += 1
+        return {name: max(0, allowed - count) for name, count in made.items()}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The Orapa part of STATE for `seat` (None: a spectator). Mines: only the seat's own
         before the end, all of them after."""
         result = self.result()
+        observations = self._observations(seat)
         mines = {str(s): m.to_json() for s, m in self.mines.items()
                  if self.over or s == seat}
         return {"mode": self.mode, "gems": gem_set_to_json(self.gems),
                 "rules": self.rules.to_json(), "allowed_guesses": self.allowed_guesses,
-                "to_move": self.to_move, "observations": self._observations(seat),
+                "to_move": self.to_move, "observations": observations,
+                "asked_by": self._asked_by(observations),
                 "guesses_left": self._guesses_left(), "outcome": result["outcome"],
                 "winners": result["winners"], "mines": mines,
                 "mines_placed": sorted(self.mines)}
