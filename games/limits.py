@@ -28,6 +28,7 @@ MAX_GEMS = 14                # the `double` preset: two full sets
 MAX_OBSERVATIONS = 1_000     # 36 shots and 80 cells, with room for repeated confirmations
 MAX_JSON_DEPTH = 16          # puzzle JSON nests 6 deep (puzzle, solution, gems, gem, vertices)
 QUOTE_CHARS = 60             # the most an error line quotes of the input
+MAX_NUMBER_DIGITS = 30       # no field of a puzzle needs more; Python refuses past 4300 anyway
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -114,6 +115,20 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
+def _bounded_int(digits: str) -> int:
+    """A JSON integer, refused past `MAX_NUMBER_DIGITS` digits: Python's own refusal (past 4300)
+    came out as a traceback, and converting a long one costs time quadratic in its length."""
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _HugeNumber(digits)
+    return int(digits)
+
+
+class _HugeNumber(ValueError):
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits[:QUOTE_CHARS])
+        self.length = len(digits.lstrip("-"))
+
+
 class _DuplicateKey(ValueError):
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -128,13 +143,16 @@ def load_json(text: str, source: str) -> Any:
     if depth > MAX_JSON_DEPTH:
         raise BadInput(f"{source}: JSON nested {depth} deep (at most {MAX_JSON_DEPTH})")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         raise BadInput(f"{source}: line {exc.lineno} column {exc.colno}: malformed JSON: "
                        f"{exc.msg}") from None
     except _DuplicateKey as exc:
         raise BadInput(f"{source}: {_line_of_key(text, exc.key)}duplicated key "
                        f"{quote(exc.key)} in a JSON object (the first would be lost)") from None
+    except _HugeNumber as exc:
+        raise BadInput(f"{source}: a number of {exc.length} digits (at most "
+                       f"{MAX_NUMBER_DIGITS})") from None
     except RecursionError:
         raise BadInput(f"{source}: JSON nested too deep") from None
 
