@@ -1,6 +1,7 @@
 """Conventions every command shares: JSON output, input files, errors and exit statuses."""
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -94,6 +95,32 @@ def one_line(message: str) -> str:
     return text
 
 
+class ClosedStream(io.TextIOBase):
+    """Stands for a standard stream the shell closed (`<&-`, `>&-`), which Python sets to None:
+    reading or writing it is bad input with one line, where it was an AttributeError, or, for
+    `--json` output, a document silently lost with exit status 0."""
+
+    def __init__(self, what: str, name: str) -> None:
+        super().__init__()
+        self.what, self.name = what, name
+
+    def _closed(self, *args: Any) -> Any:
+        raise BadInput(f"{self.name}{self.what} is closed")
+
+    read = readline = write = _closed
+
+    def isatty(self) -> bool:
+        return False
+
+
+def fill_closed_streams() -> None:
+    """Put a `ClosedStream` where the shell closed standard input or output."""
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("standard input", "-: ")
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("standard output", "")
+
+
 def emit_json(document: Any) -> None:
     """Print exactly one JSON document on standard output."""
     click.echo(json.dumps(document))
@@ -101,6 +128,7 @@ def emit_json(document: Any) -> None:
 
 def run_main(group: click.Group, args: list[str] | None = None) -> None:
     """Run `group`, turning the project's exceptions into one-line messages and exit codes."""
+    fill_closed_streams()
     try:
         group.main(args=args, prog_name="orapa", standalone_mode=False)
     except BadInput as exc:

@@ -3,6 +3,9 @@ a lost file or a hang. Each test here failed on the code before the fix."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,3 +48,46 @@ def test_batch_gives_a_huge_number_its_own_error_line(capsys, tmp_path):
     line = json.loads(out)
     assert status == 0 and line["status"] == "error"
     assert line["error"] == f"{path}: a number of 5000 digits (at most 30)"
+
+
+def test_a_bad_shot_names_the_shot_option(capsys):
+    for command in ("simulate", "show"):
+        status, _, err = run_cli(capsys, command, str(EASY), "--shot", "99")
+        assert status == 2
+        assert err == "orapa: error: --shot: unknown port '99' (expected 1..18 or A..R)\n"
+
+
+def test_svg_onto_the_input_file_is_refused_and_the_file_kept(capsys, tmp_path, monkeypatch):
+    mine = tmp_path / "m2.json"
+    mine.write_text(EASY.read_text(encoding="utf-8"))
+    monkeypatch.chdir(tmp_path)
+    for target in ("m2.json", "./m2.json", str(mine)):
+        status, out, err = run_cli(capsys, "show", "m2.json", "--svg", target)
+        assert status == 2 and out == "" and "that is the input file" in err
+    assert mine.read_text(encoding="utf-8") == EASY.read_text(encoding="utf-8")
+
+
+def test_svg_dash_prints_the_picture_on_standard_output(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run_cli(capsys, "show", str(EASY), "--svg", "-", "--shot", "3")
+    assert status == 0 and out.startswith("<svg") and out.rstrip().endswith("</svg>")
+    assert not (tmp_path / "-").exists()
+    status, out, err = run_cli(capsys, "show", str(EASY), "--svg", "-", "--json")
+    assert status == 2 and out == "" and "--svg -" in err
+
+
+def _closed(fd: int):
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("args, fd, message", [
+    (["solve", "-"], 0, "orapa: error: -: standard input is closed\n"),
+    (["solve", str(EASY)], 1, "orapa: error: standard output is closed\n"),
+    (["solve", str(EASY), "--json"], 1, "orapa: error: standard output is closed\n"),
+    (["ripple", "play"], 0, "orapa: error: -: standard input is closed\n")])
+def test_a_closed_standard_stream_is_one_line_and_status_2(args, fd, message):
+    """`orapa solve - <&-` was an AttributeError; `--json >&-` lost the document with status 0."""
+    done = subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, text=True,
+                          stdin=None if fd else subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=120, preexec_fn=_closed(fd))
+    assert done.returncode == 2 and done.stderr == message

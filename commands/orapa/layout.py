@@ -24,6 +24,14 @@ def rule_options(function):
     return function
 
 
+def parse_ports(shots: tuple[str, ...]) -> list[int]:
+    """The ports of `--shot` options, an unknown one named as `--shot`'s value."""
+    try:
+        return [parse_port(shot) for shot in shots]
+    except BadInput as exc:
+        raise BadInput(f"--shot: {exc}") from None
+
+
 def load_layout(path: str, mirror: bool, touching: str, visibility: bool, legal: bool = True):
     return parse_layout(read_text(path), path, RuleOptions(mirror, touching, visibility), legal)
 
@@ -46,7 +54,7 @@ def simulate(layout: str, shots: tuple[str, ...], mirror: bool, touching: str,
              visibility: bool, as_json: bool) -> None:
     """Shoot waves into a mine and report exits and colours (all 36 ports by default)."""
     mine, _ = load_layout(layout, mirror, touching, visibility)
-    ports = [parse_port(s) for s in shots] if shots else list(range(PORTS))
+    ports = parse_ports(shots) if shots else list(range(PORTS))
     report([shot_answer(mine, p) for p in ports], as_json)
 
 

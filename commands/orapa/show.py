@@ -10,9 +10,8 @@ from pathlib import Path
 import click
 
 from commands.common import emit_json, not_empty, read_text
-from commands.orapa.layout import json_option, load_layout, rule_options
+from commands.orapa.layout import json_option, load_layout, parse_ports, rule_options
 from games.errors import BadInput
-from games.orapa.board import parse_port
 from games.orapa.drawing import render_layout
 from games.orapa.files import parse_puzzle
 from games.orapa.puzzle import ShotAnswer
@@ -27,25 +26,45 @@ def _write(path: str, text: str) -> None:
         raise BadInput(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
+def _same_file(one: str, other: str) -> bool:
+    """Do two paths name one existing file (through links, `./` and the like)?"""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+def check_svg_target(svg_file: str | None, layout: str, as_json: bool) -> None:
+    """Refuse an `--svg` that would replace the input (it used to overwrite the layout without a
+    word) or that would mix the picture into the JSON document on standard output."""
+    if svg_file is None:
+        return
+    if svg_file == "-" and as_json:
+        raise BadInput("--svg -: standard output carries the JSON document; name a file")
+    if svg_file != "-" and (svg_file == layout or _same_file(svg_file, layout)):
+        raise BadInput(f"--svg {svg_file}: that is the input file; the picture would replace it")
+
+
 @click.command()
 @click.argument("layout")
 @click.option("--shot", "shots", multiple=True, metavar="PORT",
               help="Draw this wave's path and print its answer (repeatable).")
 @click.option("--svg", "svg_file", metavar="FILE", callback=not_empty,
-              help="Also write an SVG picture to FILE.")
+              help="Also write an SVG picture to FILE (`-`: print only the SVG).")
 @click.option("--no-color", is_flag=True, help="No ANSI colours, even on a terminal.")
 @rule_options
 @json_option
 def show(layout: str, shots: tuple[str, ...], svg_file: str | None, no_color: bool,
          mirror: bool, touching: str, visibility: bool, as_json: bool) -> None:
     """Draw a mine (a layout, or a puzzle file's solution) in the terminal or as SVG."""
+    check_svg_target(svg_file, layout, as_json)
     mine, _ = load_layout(layout, mirror, touching, visibility)
-    try:
-        waves = [trace_wave(mine, parse_port(shot)) for shot in shots]
-    except BadInput as exc:
-        raise BadInput(f"--shot: {exc}") from None
+    waves = [trace_wave(mine, port) for port in parse_ports(shots)]
     if svg_file is not None:
         from games.orapa.svg import render_svg  # xml.sax: only when an SVG is asked for
+        if svg_file == "-":             # standard output: the picture alone, to pipe or save
+            click.echo(render_svg(mine, waves), nl=False)
+            return
         _write(svg_file, render_svg(mine, waves))
     if as_json:
         emit_json({"layout": mine.to_json(),
