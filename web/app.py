@@ -12,10 +12,13 @@ import os
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Header
+from fastapi.responses import JSONResponse, Response
 from piccolo.engine.postgres import PostgresEngine
 
-from web import errors, frontend
+from web import errors, frontend, metrics
+from web.guard import Guard
+from web.health import database_answers
 from web.database import (DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_kind, migrate,
                           use_engine)
 from web.live import Hub, PgListener
@@ -26,27 +29,6 @@ MIGRATED_ENV = "ORAPA_DATABASE_MIGRATED"   # set by `orapa serve` once it has mi
 POOL_SIZE = 20
 
 log = logging.getLogger("orapa.web")
-
-
-class WorkerHeader:
-    """Names the worker process that answered (`X-Orapa-Worker`, useful with --workers N):
-    plain ASGI, so it costs next to nothing."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.header = (b"x-orapa-worker", str(os.getpid()).encode())
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_header(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), self.header]
-            await send(message)
-
-        await self.app(scope, receive, send_with_header)
 
 
 def database_url(url: str | None = None) -> str:
@@ -81,6 +63,7 @@ def create_app(url: str | None = None) -> FastAPI:
             listener = PgListener(url, hub)
             await listener.start()
         app.state.games = Games(hub)
+        metrics.track_games(lambda: len(app.state.games._cache))
         app.state.database = kind
         await app.state.games.resume()
         try:
@@ -98,11 +81,26 @@ def create_app(url: str | None = None) -> FastAPI:
                   openapi_url="/api/openapi.json", redoc_url=None)
     errors.install(app)
 
-    app.add_middleware(WorkerHeader)
+    app.add_middleware(Guard)
 
     @app.get("/api/health", tags=["server"])
-    async def health() -> dict[str, Any]:
-        return {"status": "ok", "database": kind}
+    async def health() -> Response:
+        """`ok` when the database answers (reads and writes), else 503 `unavailable`."""
+        if await database_answers(url):
+            return JSONResponse({"status": "ok", "database": kind})
+        return JSONResponse({"status": "unavailable", "database": kind}, status_code=503,
+                            headers={"Retry-After": "5"})
+
+    @app.get("/api/metrics", tags=["server"], include_in_schema=False)
+    async def metrics_page(authorization: str | None = Header(None)) -> Response:
+        """Figures for a monitoring system, for the holder of ORAPA_METRICS_TOKEN."""
+        allowed = metrics.allowed(authorization)
+        if allowed is None:
+            return errors.error_response(404, "/api/metrics: metrics are off (set "
+                                              "ORAPA_METRICS_TOKEN to turn them on)")
+        if not allowed:
+            return errors.error_response(401, "Authorization: the metrics token is needed")
+        return Response(metrics.exposition(), media_type="text/plain; version=0.0.4")
 
     for router in (players.router, history.router, games.router, hints.router, advice.router,
                    daily.router):

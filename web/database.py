@@ -21,9 +21,10 @@ from piccolo.engine.sqlite import SQLiteEngine
 from piccolo.querystring import QueryString
 
 from games.errors import BadInput
+from web.storage_errors import is_storage_failure
 
 DEFAULT_URL = "sqlite:///./orapa.db"
-SQLITE_TIMEOUT = 30.0  # seconds a writer waits for the file lock
+SQLITE_TIMEOUT = 10.0  # seconds a writer waits for the file lock (then 503, try again)
 
 
 def engine_kind(url: str) -> str:
@@ -52,19 +53,26 @@ class SharedConnection:
     connection: Any = None
 
 
+def _is_read(query: str) -> bool:
+    """A statement that only reads (it may run beside a write waiting for the file lock)."""
+    return query.lstrip()[:6].upper() == "SELECT"
+
+
 class ServerSQLiteEngine(SQLiteEngine):
     """SQLite as the server uses it. In WAL mode (set by `migrate`) a commit need not wait for
     the disk (synchronous=NORMAL): a killed server loses nothing it committed; only a crash of
     the whole machine could lose the last commits. Queries share one long-lived connection
-    instead of opening a connection (and a thread) each, and so do appends of events
-    (`write_atomically`); only Piccolo's own transactions (migrations) open their own."""
+    instead of opening a connection (and a thread) each: one for reads, one for writes
+    (including appends of events, `write_atomically`), so that in WAL mode a read never waits
+    behind a write queued for the file lock (another process holding it); only Piccolo's own
+    transactions (migrations) open their own."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # per event loop: a lock and an aiosqlite connection belong to the loop that made them
         # (two apps in one process, as the race tests run them, each have their own loop)
-        self._shared: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop,
-                                                SharedConnection] = weakref.WeakKeyDictionary()
+        self._shared: weakref.WeakKeyDictionary[
+            asyncio.AbstractEventLoop, dict[str, SharedConnection]] = weakref.WeakKeyDictionary()
 
     async def get_connection(self):  # type: ignore[no-untyped-def]
         connection = await super().get_connection()
@@ -72,18 +80,28 @@ class ServerSQLiteEngine(SQLiteEngine):
         return connection
 
     @contextlib.asynccontextmanager
-    async def _shared_connection(self) -> AsyncIterator[Any]:
-        """This event loop's long-lived connection, for one caller at a time."""
-        shared = self._shared.setdefault(asyncio.get_running_loop(), SharedConnection())
+    async def _shared_connection(self, role: str = "write") -> AsyncIterator[Any]:
+        """This event loop's long-lived connection for `role` (read or write), for one caller
+        at a time."""
+        by_role = self._shared.setdefault(asyncio.get_running_loop(), {})
+        shared = by_role.setdefault(role, SharedConnection())
         async with shared.lock:
             if shared.connection is None:
                 shared.connection = await self.get_connection()
-            yield shared.connection
+            try:
+                yield shared.connection
+            except BaseException as exc:
+                if is_storage_failure(exc):     # (a disk full may leave it in a bad state)
+                    connection, shared.connection = shared.connection, None
+                    with contextlib.suppress(Exception):
+                        await connection.close()
+                raise
 
     async def _run_in_new_connection(self, query: str, args: list[Any] | None = None,
                                      query_type: str = "generic", table: Any = None
                                      ) -> Any:
-        async with self._shared_connection() as connection:
+        role = "read" if _is_read(query) else "write"
+        async with self._shared_connection(role) as connection:
             async with connection.execute(query, args or []) as cursor:
                 return await cursor.fetchall()
 
@@ -106,9 +124,10 @@ class ServerSQLiteEngine(SQLiteEngine):
 
     async def close_shared(self) -> None:
         """Close this event loop's shared connection (when the server stops)."""
-        shared = self._shared.pop(asyncio.get_running_loop(), None)
-        if shared is not None and shared.connection is not None:
-            await shared.connection.close()
+        by_role = self._shared.pop(asyncio.get_running_loop(), None) or {}
+        for shared in by_role.values():
+            if shared.connection is not None:
+                await shared.connection.close()
 
 
 def engine_for(url: str) -> Engine:

@@ -1,16 +1,22 @@
 """FastAPI dependencies: the game service and the player behind a bearer token."""
 from __future__ import annotations
 
+import os
+import time
+from datetime import timedelta, timezone
 from typing import Any
 
-from fastapi import Header, Query, WebSocket, WebSocketException
+from fastapi import Header, Query, WebSocket
 from starlette.requests import HTTPConnection
 
 from web import store
-from web.errors import ApiError
+from web.errors import ApiError, SocketRefused
 from web.play import Games
 
 MAX_ID = 2 ** 31 - 1
+TOKEN_DAYS_ENV = "ORAPA_TOKEN_DAYS"   # tokens older than this many days are refused (unset: never)
+RECHECK_SECONDS = 5.0    # a known token is looked up again after this long (signed out elsewhere?)
+SUBPROTOCOL = "orapa"    # what the server selects when a socket offers it beside bearer.TOKEN
 
 
 async def games(connection: HTTPConnection) -> Games:
@@ -27,8 +33,22 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-_known: dict[str, dict[str, Any]] = {}   # token hash -> player (players never change)
+# token hash -> (player, its token's issue time, when it was looked up): a token replaced by
+# "sign out everywhere" in another process is refused here within RECHECK_SECONDS
+_known: dict[str, tuple[dict[str, Any], Any, float]] = {}
 KNOWN_LIMIT = 100_000
+
+
+def token_days() -> float | None:
+    """The token lifetime the operator chose (days), or None."""
+    value = os.environ.get(TOKEN_DAYS_ENV)
+    return float(value) if value else None
+
+
+def forget(player_id: int) -> None:
+    """Drop a player's cached tokens (after signing out everywhere)."""
+    for key in [k for k, (p, _, _) in _known.items() if p["id"] == player_id]:
+        _known.pop(key, None)
 
 
 async def _player(token: str | None) -> dict[str, Any] | None:
@@ -37,14 +57,22 @@ async def _player(token: str | None) -> dict[str, Any] | None:
     if len(token) > 200:
         raise ApiError(401, "token: unknown token")
     key = store.token_hash(token)
-    player = _known.get(key)
-    if player is None:
-        player = await store.player_by_token(token)
-        if player is None:
-            raise ApiError(401, "token: unknown token")
+    cached = _known.get(key)
+    if cached is None or time.monotonic() - cached[2] > RECHECK_SECONDS:
+        row = await store.player_by_token(token)
+        if row is None:
+            _known.pop(key, None)
+            raise ApiError(401, "token: unknown token (signed out, or never issued)")
+        issued = row.pop("issued")
         if len(_known) >= KNOWN_LIMIT:
             _known.clear()
-        _known[key] = player
+        cached = _known[key] = (row, issued, time.monotonic())
+    player, issued, _ = cached
+    days = token_days()
+    if issued is not None and issued.tzinfo is None:
+        issued = issued.replace(tzinfo=timezone.utc)
+    if days is not None and issued is not None and store.now() - issued > timedelta(days=days):
+        raise ApiError(401, f"token: expired (tokens last {days:g} days); sign up again")
     return player
 
 
@@ -62,10 +90,28 @@ async def viewer(authorization: str | None = Header(None)) -> dict[str, Any] | N
     return await _player(_bearer(authorization))
 
 
+def _offered(websocket: WebSocket) -> list[str]:
+    header = websocket.headers.get("sec-websocket-protocol", "")
+    return [p.strip() for p in header.split(",") if p.strip()]
+
+
+def socket_subprotocol(websocket: WebSocket) -> str | None:
+    """The subprotocol to accept: `orapa` when the client offers it (a browser must get one of
+    the protocols it offered back when it sends `bearer.TOKEN`)."""
+    return SUBPROTOCOL if SUBPROTOCOL in _offered(websocket) else None
+
+
 async def socket_viewer(websocket: WebSocket, token: str | None = Query(None)
                         ) -> dict[str, Any] | None:
-    """A socket's player from `?token=`; an unknown token closes the socket (code 4401)."""
+    """A socket's player, from the subprotocol `bearer.TOKEN` (which keeps the token out of
+    addresses and logs) or `?token=` (for scripts). An unknown token is accepted and then
+    closed with code 4401 and the reason, so that the client can read why."""
+    for offered in _offered(websocket):
+        if offered.startswith("bearer."):
+            token = offered[len("bearer."):]
     try:
         return await _player(token)
     except ApiError as exc:
-        raise WebSocketException(code=4401, reason=exc.message) from None
+        await websocket.accept(subprotocol=socket_subprotocol(websocket))
+        await websocket.close(code=4401, reason=exc.message[:120])
+        raise SocketRefused() from None

@@ -1,7 +1,8 @@
 """Errors as the API answers them: a status and `{"error": "one line"}`, never a traceback.
 
-BadInput from the games is 422, NotYourTurn 409, a solver's time limit 503; FastAPI's validation errors name the first
-field that is wrong; anything unexpected is logged and answered with one line.
+BadInput from the games is 422, NotYourTurn 409, a solver's time limit 503; FastAPI's validation
+errors name the first field that is wrong; anything unexpected is logged and answered with one
+line by web.guard (500, or 503 when the database cannot be used).
 """
 from __future__ import annotations
 
@@ -25,10 +26,26 @@ class ApiError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers: dict[str, str] | None = None
 
 
-def error_response(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
+class SocketRefused(Exception):
+    """A socket already closed with its code and reason: nothing more to send."""
+
+
+class TooMany(ApiError):
+    """429: this client asked too often; `retry_after` seconds until it may again."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(429, message)
+        self.headers = {"Retry-After": str(max(1, retry_after))}
+
+
+def error_response(status: int, message: str,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    """`{"error": message}` on one line."""
+    return JSONResponse({"error": " ".join(str(message).split())}, status_code=status,
+                        headers=headers)
 
 
 def validation_message(exc: RequestValidationError) -> tuple[int, str]:
@@ -50,7 +67,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc.status, exc.message)
+        return error_response(exc.status, exc.message, exc.headers)
+
+    @app.exception_handler(SocketRefused)
+    async def socket_refused(websocket: object, exc: SocketRefused) -> None:
+        return None
 
     @app.exception_handler(NotYourTurn)
     async def not_your_turn(request: Request, exc: NotYourTurn) -> JSONResponse:
@@ -62,7 +83,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(LimitReached)
     async def limit(request: Request, exc: LimitReached) -> JSONResponse:
-        return error_response(503, f"time limit reached: {exc}")
+        return error_response(503, f"time limit reached: {exc}", {"Retry-After": "5"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -72,8 +93,6 @@ def install(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error_response(exc.status_code, str(exc.detail))
 
-    @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.error("unexpected error on %s %s: %r", request.method, request.url.path, exc,
-                  exc_info=exc)
-        return error_response(500, f"internal error: {type(exc).__name__}")
+    # Anything else (and storage failures, 503) is answered by web.guard.Guard, outside
+    # Starlette's error middleware: a handler for Exception registered here would run inside
+    # that middleware, which re-raises, and uvicorn would drop the keep-alive connection.

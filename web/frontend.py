@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, PlainTextResponse, Response
+from starlette.routing import Match
 
 from web.errors import error_response
 
@@ -39,13 +40,27 @@ def install(app: FastAPI, dist: Path = DIST) -> None:
     async def daily_page() -> Response:
         return page()
 
-    @app.get("/{name:path}", include_in_schema=False)
-    async def static_file(name: str) -> Response:
-        """A file of the bundle (assets, icons); anything else is 404."""
-        root = dist.resolve()
-        target = (dist / name).resolve()
+    @app.api_route("/{name:path}", include_in_schema=False,
+                   methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+    async def static_file(name: str, request: Request) -> Response:
+        """A file of the bundle (assets, icons); 405 for a known path asked with another
+        method; anything else is 404 (`POST /api/nope` too, not 405)."""
+        if request.method not in ("GET", "HEAD"):
+            for route in request.app.router.routes:
+                if (getattr(route, "endpoint", None) is not static_file
+                        and route.matches(request.scope)[0] is Match.PARTIAL):
+                    return error_response(405, f"/{name}: {request.method} is not allowed "
+                                               f"here")
+            return error_response(404, f"/{name}: no such endpoint")
         if name.startswith("api/"):
             return error_response(404, f"/{name}: no such endpoint")
+        if "\x00" in name:
+            return PlainTextResponse("not found\n", status_code=404)
+        root = dist.resolve()
+        target = (dist / name).resolve()
         if not target.is_relative_to(root) or not target.is_file():
+            index = dist / "index.html"
+            if index.is_file():     # the app says "no such page", with a link to the lobby
+                return FileResponse(index, status_code=404)
             return PlainTextResponse("not found\n", status_code=404)
         return FileResponse(target)

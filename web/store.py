@@ -50,14 +50,30 @@ def _is_unique_violation(exc: BaseException) -> bool:
 async def create_player(name: str) -> tuple[dict[str, Any], str]:
     """A new player and its bearer token (shown once, stored hashed)."""
     token = secrets.token_urlsafe(24)
-    rows = await Player.insert(Player(name=name, token_hash=token_hash(token),
-                                      created_at=now())).returning(Player.id).run()
+    at = now()
+    rows = await Player.insert(Player(name=name, token_hash=token_hash(token), created_at=at,
+                                      token_issued_at=at)).returning(Player.id).run()
     return {"id": rows[0]["id"], "name": name}, token
 
 
 async def player_by_token(token: str) -> dict[str, Any] | None:
-    return await Player.select(Player.id, Player.name).where(
+    """The player of a token, with `issued` (when that token was issued), or None."""
+    row = await Player.select(Player.id, Player.name, Player.created_at,
+                              Player.token_issued_at).where(
         Player.token_hash == token_hash(token)).first().run()
+    if row is None:
+        return None
+    issued = row.pop("token_issued_at") or row["created_at"]
+    del row["created_at"]
+    return {**row, "issued": issued}
+
+
+async def replace_token(pid: int) -> str:
+    """Sign a player out everywhere: a new token replaces every copy of the old one."""
+    token = secrets.token_urlsafe(24)
+    await Player.update({Player.token_hash: token_hash(token),
+                         Player.token_issued_at: now()}).where(Player.id == pid).run()
+    return token
 
 
 async def player_by_id(pid: int) -> dict[str, Any] | None:

@@ -13,12 +13,14 @@ from piccolo.table import Table
 
 
 class Player(Table, tablename="orapa_player"):
-    """A name and the hash of its bearer token (the token itself is never stored)."""
+    """A name and the hash of its bearer token (the token itself is never stored), and when
+    that token was issued (signing out everywhere issues a new one; tokens may expire)."""
 
     id = Serial(primary_key=True)
     name = Varchar(length=64)
     token_hash = Varchar(length=64, unique=True, index=True)
     created_at = Timestamptz()
+    token_issued_at = Timestamptz(null=True, default=None)
 
 
 class Game(Table, tablename="orapa_game"):

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import Any
 
 from fastapi import APIRouter, Body, Depends, Path, Query, WebSocket, WebSocketDisconnect
 
 from games.errors import BadInput
 from web import store
-from web.deps import MAX_ID, current_player, games, socket_viewer, viewer
+from web.deps import MAX_ID, current_player, games, socket_subprotocol, socket_viewer, viewer
 from web.errors import ApiError
+from web.guard import WORKER
+from web.live import socket_open
+from web.storage_errors import SOCKET_CLOSE_CODE, SOCKET_CLOSE_REASON, is_storage_failure
 from web.models import Action, Join, NewGame
 from web.play import Games
 
@@ -79,13 +81,24 @@ async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge
                player: dict[str, Any] | None = Depends(socket_viewer),
                service: Games = Depends(games)) -> None:
     """STATE first, then every event with seq > after, in order, as they are committed."""
-    await websocket.accept(headers=[(b"x-orapa-worker", str(os.getpid()).encode())])
-    pid = player and player["id"]
+    await websocket.accept(subprotocol=socket_subprotocol(websocket),
+                           headers=[(b"x-orapa-worker", WORKER.encode())])
+    with socket_open():
+        await _live(websocket, gid, after, player and player["id"], service)
+
+
+async def _live(websocket: WebSocket, gid: int, after: int, pid: int | None,
+                service: Games) -> None:
     try:
         await websocket.send_json(await service.view(gid, pid))
     except ApiError as exc:
         await websocket.send_json({"error": exc.message})
-        await websocket.close(code=4404)
+        await websocket.close(code=4404, reason=exc.message[:120])
+        return
+    except Exception as exc:
+        if not is_storage_failure(exc):
+            raise
+        await websocket.close(code=SOCKET_CLOSE_CODE, reason=SOCKET_CLOSE_REASON)
         return
     listener = asyncio.ensure_future(_drain(websocket))
     woken_up = False     # the first read and every timed-out wait read the log itself
@@ -102,6 +115,10 @@ async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge
             woken.cancel()
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except Exception as exc:
+        if not is_storage_failure(exc):
+            raise
+        await websocket.close(code=SOCKET_CLOSE_CODE, reason=SOCKET_CLOSE_REASON)
     finally:
         listener.cancel()
 

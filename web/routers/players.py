@@ -6,7 +6,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Path
 
 from web import stats, store
-from web.deps import MAX_ID, current_player, games
+from web.deps import MAX_ID, current_player, forget, games
 from web.errors import ApiError
 from web.models import NewPlayer
 from web.play import Games
@@ -24,6 +24,16 @@ async def create_player(body: NewPlayer) -> dict[str, Any]:
 @router.get("/me")
 async def me(player: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
     return {"player": player}
+
+
+@router.post("/me/sign-out-everywhere")
+async def sign_out_everywhere(player: dict[str, Any] = Depends(current_player)
+                              ) -> dict[str, Any]:
+    """Revoke every copy of the caller's token (other browsers, a lost phone) and issue a new
+    one, shown only now: every worker refuses the old token within a few seconds."""
+    token = await store.replace_token(player["id"])
+    forget(player["id"])
+    return {"player": player, "token": token}
 
 
 @router.get("/{pid}")
