@@ -15,17 +15,21 @@ def _blank() -> dict[str, Any]:
 
 
 async def player_stats(service: Games, pid: int) -> dict[str, Any]:
-    """`{"games", "wins", "losses", "ties", "average_questions", "by_mode"}` over the
-    player's finished games. A table or solo director's games count under `directed` (the rules
-    give a director no win or loss); `average_questions` is over the games won by a right
-    guess: the questions the player asked before it."""
-    total, by_mode = _blank(), {}
+    """`{"games", "wins", "losses", "ties", "directed", "average_questions", "won_games",
+    "by_mode", "training"}` over the player's finished games. Training games (created with
+    hints) are kept apart: they count only in `training` and in `by_mode["training"]`, never in
+    the totals or the average. A table or solo director's games count under `directed` (the
+    rules give a director no win or loss). `average_questions` is the mean, over `won_games`
+    (the games the player won by a right guess), of the questions asked before it (free
+    confirmations are not questions, RULINGS O5)."""
+    total, training, by_mode = _blank(), _blank(), {}
     questions: list[int] = []
     for gid in await store.joined_games(pid, finished=True):
         loaded = await service.load(gid)          # its status is written after its log
         seat = loaded.seat_of(pid)
         role = next(s.role for s in loaded.seats if s.seat == seat)
-        key = loaded.row.get("mode") or loaded.row["game"]
+        trained = bool(loaded.row.get("hints"))
+        key = "training" if trained else loaded.row.get("mode") or loaded.row["game"]
         mode = by_mode.setdefault(key, _blank())
         result = loaded.game.result()
         if role == "director":
@@ -34,12 +38,13 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
             outcome = "ties" if result["outcome"] == "tie" else "wins"
         else:
             outcome = "losses"
-        for counts in (total, mode):
+        for counts in ((training if trained else total), mode):
             counts["games"] += 1
             counts[outcome] += 1
-        if outcome == "wins":
+        if outcome == "wins" and not trained:
             mine = [e["type"] for e in loaded.rows if e["seat"] == seat]
             if "guess" in mine:
                 questions.append(sum(t in QUESTION_TYPES for t in mine))
     average = round(sum(questions) / len(questions), 3) if questions else None
-    return {**total, "average_questions": average, "by_mode": by_mode}
+    return {**total, "average_questions": average, "won_games": len(questions),
+            "by_mode": by_mode, "training": training}

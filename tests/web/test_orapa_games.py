@@ -51,6 +51,7 @@ def test_solo_game_to_the_end(player: Any) -> None:
     stats = me.get(f"/api/players/{me.id}/stats").json()
     assert (stats["games"], stats["wins"], stats["by_mode"]["solo"]["wins"]) == (1, 1, 1)
     assert stats["average_questions"] == sum(e["type"] in ("shot", "cell") for e in events)
+    assert stats["won_games"] == 1 and stats["training"]["games"] == 0
 
 
 def test_duel_against_the_computer(player: Any) -> None:

@@ -17,6 +17,17 @@ export function Link({ to, children, className }: { to: string; children: ReactN
   return <a href={to} onClick={go} className={className}>{children}</a>;
 }
 
+/** The app's own "no such page", with the way back. */
+export function NoSuchPage({ what }: { what: string }): JSX.Element {
+  return (
+    <div className="card no-such-page" data-testid="no-such-page">
+      <h1>No such page</h1>
+      <p role="alert">{what}</p>
+      <p><Link to="/">Back to the lobby</Link></p>
+    </div>
+  );
+}
+
 export function App(): JSX.Element {
   const route = useRoute();
   const [player, setPlayer] = useState(me);
@@ -41,7 +52,7 @@ export function App(): JSX.Element {
         {route.page === "game" && <GamePage key={route.id} id={route.id} />}
         {route.page === "player" && <StatsPage key={route.id} id={route.id} />}
         {route.page === "daily" && <DailyPage />}
-        {route.page === "missing" && <p role="alert">No page at {route.path}. <Link to="/">Back to the lobby</Link></p>}
+        {route.page === "missing" && <NoSuchPage what={`There is no page at ${route.path}.`} />}
       </ErrorBoundary></main>
     </div>
   );

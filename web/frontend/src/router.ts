@@ -12,8 +12,9 @@ export type Route =
 export function parseRoute(path: string): Route {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: "lobby" };
-  if (parts[0] === "games" && parts.length === 2) return { page: "game", id: parts[1] };
-  if (parts[0] === "players" && parts.length === 2) return { page: "player", id: parts[1] };
+  // game and player ids are whole numbers: anything else is a page the app does not have
+  if (parts[0] === "games" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1])) return { page: "game", id: parts[1] };
+  if (parts[0] === "players" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1])) return { page: "player", id: parts[1] };
   if (parts[0] === "daily" && parts.length === 1) return { page: "daily" };
   return { page: "missing", path };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GEM_SETS, Board, LayoutJSON, coveredQuarters, violations } from "../src/orapa/layout";
 import {
-  answerTags, checkSketch, mirrorGem, moveGem, newGem, parseQuestion, placeGemAt, remaining, rotateGem,
+  answerTags, checkSketch, readableCount, settledAnswer, mirrorGem, moveGem, newGem, parseQuestion, placeGemAt, remaining, rotateGem,
 } from "../src/orapa/sketch";
 import { simulate, traceWave } from "../src/orapa/tracer";
 
@@ -93,14 +93,32 @@ describe("questions and answer tags", () => {
     expect(parseQuestion("19")).toBeNull();
   });
 
-  it("numbers entry and exit of each shot alike", () => {
+  it("numbers entry and exit of each shot with the answer's number in the list", () => {
     const tags = answerTags([{ shot: "15", exit: "B", color: "violet" }, { cell: "A1", content: "empty" },
       { shot: "3", exit: "absorbed" }]);
     expect(tags["15"]).toEqual({ tag: "1", color: "purple" });
     expect(tags.B).toEqual({ tag: "1", color: "purple" });
-    expect(tags["3"]).toEqual({ tag: "2", color: "absorbed" });
+    expect(tags["3"]).toEqual({ tag: "3", color: "absorbed" });   // answer 3: the cell is answer 2
     // shooting back from an exit is the same path: it keeps its first number
     expect(answerTags([{ shot: "15", exit: "B", color: "red" }, { shot: "B", exit: "15", color: "red" }, { shot: "1", exit: "A", color: "red" }]))
-      .toEqual({ 15: { tag: "1", color: "red" }, B: { tag: "1", color: "red" }, 1: { tag: "2", color: "red" }, A: { tag: "2", color: "red" } });
+      .toEqual({ 15: { tag: "1", color: "red" }, B: { tag: "1", color: "red" }, 1: { tag: "3", color: "red" }, A: { tag: "3", color: "red" } });
+  });
+
+  it("knows which questions the answers already settle (O5)", () => {
+    const heard = [{ shot: "5", exit: "K", color: "white" }, { cell: "E4", content: "empty" }, { shot: "7", exit: "absorbed" }];
+    expect(settledAnswer(heard, { shot: "5" })).toEqual(heard[0]);
+    expect(settledAnswer(heard, { shot: "K" })).toEqual({ shot: "K", exit: "5", color: "white" });
+    expect(settledAnswer(heard, { cell: "e4" })).toEqual(heard[1]);
+    expect(settledAnswer(heard, { shot: "7" })).toEqual(heard[2]);
+    expect(settledAnswer(heard, { shot: "6" })).toBeNull();
+    expect(settledAnswer(heard, { cell: "E5" })).toBeNull();
+  });
+
+  it("writes big counts in words", () => {
+    expect(readableCount(17603064595)).toBe("17.6 billion");
+    expect(readableCount(2500000)).toBe("2.5 million");
+    expect(readableCount(3000000)).toBe("3 million");
+    expect(readableCount(12345)).toBe("12,345");
+    expect(readableCount(7)).toBe("7");
   });
 });

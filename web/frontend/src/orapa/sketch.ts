@@ -78,19 +78,41 @@ export function checkSketch(layout: LayoutJSON, observations: Observation[]): bo
   return observations.map((o) => reproduces(board, o));
 }
 
-/** Port marks for a list of answers: entry and exit share a number, coloured by the answer. */
+/** Port marks for a list of answers: a shot's entry and exit carry the answer's own number in
+ * the list (cell answers count too), coloured by the answer; a shot from an earlier exit (the
+ * same path backwards) keeps the earlier number. */
 export function answerTags(observations: Observation[]): Record<string, { tag: string; color?: string }> {
   const out: Record<string, { tag: string; color?: string }> = {};
-  let n = 0;
-  for (const o of observations) {
-    if (o.shot === undefined) continue;
-    if (out[o.shot]) continue; // a shot from an earlier exit: the same path backwards
-    n += 1;
+  observations.forEach((o, i) => {
+    if (o.shot === undefined || out[o.shot]) return;
     const color = o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? "");
-    out[o.shot] = { tag: String(n), color };
-    if (o.exit && o.exit !== "absorbed" && !out[o.exit]) out[o.exit] = { tag: String(n), color };
-  }
+    out[o.shot] = { tag: String(i + 1), color };
+    if (o.exit && o.exit !== "absorbed" && !out[o.exit]) out[o.exit] = { tag: String(i + 1), color };
+  });
   return out;
+}
+
+/** The answer the answers heard already give to a question (RULINGS O5: the same port or cell
+ * again, or an earlier shot's exit port, the same path backwards); null for a new question. */
+export function settledAnswer(observations: Observation[], q: { shot: string } | { cell: string }): Observation | null {
+  for (const o of observations) {
+    if ("cell" in q) {
+      if (o.cell !== undefined && o.cell.toUpperCase() === q.cell.toUpperCase()) return o;
+    } else if (o.shot !== undefined) {
+      if (o.shot === q.shot) return o;
+      if (o.exit === q.shot) return { shot: o.exit, exit: o.shot, color: o.color };
+    }
+  }
+  return null;
+}
+
+/** A count in words a person reads at a glance: 950, 12,345, 17.6 million, 17.6 billion. */
+export function readableCount(n: number): string {
+  const units: [number, string][] = [[1e12, "trillion"], [1e9, "billion"], [1e6, "million"]];
+  for (const [size, word] of units) {
+    if (Math.abs(n) >= size) return `${(n / size).toFixed(1).replace(/\.0$/, "")} ${word}`;
+  }
+  return Math.round(n).toLocaleString("en-US");
 }
 
 /** A question typed by the player: a port label or a cell name, normalised; null if neither. */

@@ -2,21 +2,19 @@
 // was forced, bits per question, the advisor's count) and a replay stepping through the events.
 import { KeyboardEvent, useEffect, useState } from "react";
 import { Analysis, ApiError, GameEvent, GameState, Observation, Seat, api, eventObservation } from "../api";
-import { Board, WavePath } from "../components/Board";
-import { parsePort } from "../orapa/board";
-import { canonicalColor } from "../orapa/colors";
-import { Board as Traced, LayoutJSON } from "../orapa/layout";
-import { traceWave } from "../orapa/tracer";
+import { Board } from "../components/Board";
 import { LiveGame } from "../live";
-import { AnswerLog, questionMarks } from "./ExplorerView";
+import { AnswerLog, questionMarks, wavePaths } from "./ExplorerView";
 import { targetSeat } from "./GamePage";
 
-export function wavePaths(mine: LayoutJSON, observations: Observation[], animateLast = false): WavePath[] {
-  const traced = new Traced(mine);
-  return observations.filter((o) => o.shot).map((o, i, all) => {
-    const w = traceWave(traced, parsePort(o.shot as string) as number);
-    return { key: `${o.shot}-${i}`, points: w.points, color: o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? ""), animate: animateLast && i === all.length - 1 };
-  });
+export { wavePaths };
+
+/** The answers to `seat`'s own questions (at a table every explorer hears every answer; the
+ * STATE's `asked_by` says whose question each one was). */
+export function ownAnswers(state: GameState, seat: number): Observation[] {
+  const all = state.observations[String(seat)] ?? [];
+  const askers = (state.asked_by as Record<string, number[]> | undefined)?.[String(seat)];
+  return askers && askers.length === all.length ? all.filter((_, i) => askers[i] === seat) : all;
 }
 
 function BitsChart({ bits, forcedAfter }: { bits: number[]; forcedAfter: number | null }): JSX.Element {
@@ -97,6 +95,7 @@ export function describeEvent(state: GameState, e: GameEvent): string {
   switch (e.type) {
     case "shot": return `${who} shot ${o?.shot} → ${o?.exit === "absorbed" ? "absorbed" : `${o?.exit} ${o?.color}`}`;
     case "cell": return `${who} asked ${o?.cell}: ${o?.content}`;
+    case "confirm": return `${who} asked ${String(e.shot ?? e.cell)} again (already known, free)`;
     case "guess": return `${who} guessed: ${e.correct ? "right" : "wrong"}`;
     case "mine_placed": return `${who} placed a mine`;
     case "joined": return `${who} joined`;
@@ -129,19 +128,23 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
         {explorers.map((s) => {
           const target = targetSeat(state, s.seat);
           const mine = target !== null ? state.mines[String(target)] : undefined;
-          const obs = state.observations[String(s.seat)] ?? [];
+          const heard = state.observations[String(s.seat)] ?? [];
+          const obs = ownAnswers(state, s.seat);
           const a = analysis?.[String(s.seat)];
+          const left = state.guesses_left?.[String(s.seat)];
+          const allowed = state.mode === "duel" ? 1 : Number(state.allowed_guesses ?? 2);
           return (
             <section key={s.seat} aria-label={`${s.name} result`}>
               <h2>{state.mode === "duel" ? `The mine ${s.name || "this player"} explored` : "The mine"}</h2>
-              {mine ? <Board label={`revealed mine ${s.name}`} gems={mine.gems} waves={wavePaths(mine, obs)} portMarks={questionMarks(obs).ports} cellMarks={questionMarks(obs).cells} />
+              {mine ? <Board label={`revealed mine ${s.name}`} gems={mine.gems} waves={wavePaths(mine, heard)} portMarks={questionMarks(heard).ports} cellMarks={questionMarks(heard).cells} />
                 : <p className="muted">mine not shown</p>}
-              <h3>{s.name}'s answers</h3>
+              <h3>{s.name}'s questions</h3>
+              <p className="muted" data-testid={`asked-${s.seat}`}>{obs.length} question{obs.length === 1 ? "" : "s"} asked{left !== undefined ? `; ${allowed - left} of ${allowed} guess${allowed === 1 ? "" : "es"} used` : ""}</p>
               <AnswerLog observations={obs} />
               {!a && !error && <p className="muted" data-testid="pending-analysis">Analysing the game…</p>}
               {a && (
                 <div className="analysis" data-testid={`analysis-${s.seat}`}>
-                  <p>{a.forced_after !== null ? `The mine was forced after question ${a.forced_after}` : "The answers never forced the mine"}; {obs.length} question{obs.length === 1 ? "" : "s"} asked; the advisor would have needed {a.advisor_questions}.</p>
+                  <p>{a.forced_after !== null ? `The mine was forced after answer ${a.forced_after}` : "The answers never forced the mine"}{heard.length !== obs.length ? ` (counting all ${heard.length} answers heard at the table)` : ""}; {obs.length} question{obs.length === 1 ? "" : "s"} asked; the advisor would have needed {a.advisor_questions}.</p>
                   <BitsChart bits={a.bits} forcedAfter={a.forced_after} />
                 </div>
               )}

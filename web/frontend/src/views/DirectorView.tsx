@@ -4,16 +4,17 @@ import { useEffect, useState } from "react";
 import { ApiError, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
-import { GemJSON, Rules, DEFAULT_RULES, gemSet, violations } from "../orapa/layout";
+import { Rules, DEFAULT_RULES, gemSet, violations } from "../orapa/layout";
 import { LiveGame } from "../live";
 import { AnswerLog, questionMarks } from "./ExplorerView";
 import { ExplorerView } from "./ExplorerView";
 import { wavePaths } from "./AfterGame";
+import { useDraft } from "./draft";
 
 export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JSX.Element {
   const state = live.state as GameState;
   const placed = state.mines[String(seat.seat)];
-  const [gems, setGems] = useState<GemJSON[]>([]);
+  const [gems, setGems] = useDraft(`orapa.mine.${state.id}.${seat.seat}`);
   const [serverError, setServerError] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const rules: Rules = { ...DEFAULT_RULES, ...state.rules };

@@ -6,9 +6,10 @@ import { Board, CellMark, PortMark, WavePath } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
 import { parsePort } from "../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS, canonicalColor } from "../orapa/colors";
-import { Board as Traced, GemJSON, gemSet } from "../orapa/layout";
-import { answerTags, checkSketch, describe, parseQuestion } from "../orapa/sketch";
-import { traceWave } from "../orapa/tracer";
+import { Board as Traced, LayoutJSON, gemSet } from "../orapa/layout";
+import { answerTags, checkSketch, describe, parseQuestion, remaining, settledAnswer } from "../orapa/sketch";
+import { shotAnswer, traceWave } from "../orapa/tracer";
+import { useDraft } from "./draft";
 import { LiveGame } from "../live";
 import { targetSeat } from "./GamePage";
 import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
@@ -16,7 +17,7 @@ import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
 /** Marks of the answers heard on the question board: tagged ports and answered cells. */
 export function questionMarks(observations: Observation[]): { ports: Record<string, PortMark>; cells: Record<string, CellMark> } {
   const ports: Record<string, PortMark> = {};
-  for (const [port, t] of Object.entries(answerTags(observations))) ports[port] = { tag: t.tag, color: t.color, title: `port ${port}: answer ${t.tag} (${t.color})` };
+  for (const [port, t] of Object.entries(answerTags(observations))) ports[port] = { tag: t.tag, color: t.color, title: `port ${port}: answer ${t.tag} (${t.color}); already known, asking again is free` };
   const cells: Record<string, CellMark> = {};
   for (const o of observations) {
     if (o.cell) {
@@ -27,19 +28,32 @@ export function questionMarks(observations: Observation[]): { ports: Record<stri
   return { ports, cells };
 }
 
-function useSketch(key: string): [GemJSON[], (g: GemJSON[]) => void] {
-  const [gems, setGems] = useState<GemJSON[]>(() => JSON.parse(localStorage.getItem(key) ?? "[]") as GemJSON[]);
-  useEffect(() => localStorage.setItem(key, JSON.stringify(gems)), [key, gems]);
-  return [gems, setGems];
+/** The paths of a mine's shots, each in the colour the mine gives it (the last one animated). */
+export function wavePaths(mine: LayoutJSON, observations: Observation[], animateLast = false): WavePath[] {
+  const traced = new Traced(mine);
+  return observations.filter((o) => o.shot).map((o, i, all) => {
+    const port = parsePort(o.shot as string) as number;
+    const w = traceWave(traced, port);
+    const own = shotAnswer(traced, port);
+    return { key: `${o.shot}-${i}`, points: w.points, color: own.exit === "absorbed" ? "absorbed" : canonicalColor(own.color ?? ""), animate: animateLast && i === all.length - 1 };
+  });
 }
 
-export function AnswerLog({ observations, marks, state, seats }: { observations: Observation[]; marks?: boolean[]; state?: GameState; seats?: (number | null)[] }): JSX.Element {
+/** Whose turn it is, in the tab's title too (a player in another tab sees it). */
+export function useTurnTitle(myTurn: boolean, title = "Orapa Mine"): void {
+  useEffect(() => {
+    document.title = myTurn ? `Your turn · ${title}` : title;
+    return () => { document.title = title; };
+  }, [myTurn, title]);
+}
+
+export function AnswerLog({ observations, marks, state, seats }: { observations: Observation[]; marks?: boolean[]; state?: GameState; seats?: (number | null | undefined)[] }): JSX.Element {
   return (
     observations.length === 0 ? <p className="muted">no answers yet</p> :
     <ol className="answer-log" aria-label="answers">
       {observations.map((o, i) => {
         const color = o.shot ? (o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? "")) : canonicalColor(o.content ?? "");
-        const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name : null;
+        const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name || `seat ${seats[i]}` : null;
         return (
           <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>
             <span className="swatch" style={{ background: SCREEN_COLORS[color] ?? "#fff" }} aria-hidden="true" />
@@ -57,15 +71,19 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const state = live.state as GameState;
   const mine = seat?.seat ?? state.seats.find((s) => s.role === "explorer")?.seat ?? 0;
   const observations = state.observations[String(mine)] ?? [];
-  const [sketch, setSketch] = useSketch(`orapa.sketch.${state.id}.${mine}`);
+  const [sketch, setSketch] = useDraft(`orapa.sketch.${state.id}.${mine}`);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState("");
+  const [known, setKnown] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [verdict, setVerdict] = useState("");
   const [showAll, setShowAll] = useState(false);
   const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
   const left = state.guesses_left[String(mine)] ?? 0;
   const set = gemSet(state.gems as string);
+  const missing = remaining(set, sketch);
+  useTurnTitle(myTurn);
+  const askedBy = (state.asked_by as Record<string, number[]> | undefined)?.[String(mine)];
   const marks = useMemo(() => checkSketch({ gems: sketch }, observations), [sketch, observations]);
   const { ports, cells } = questionMarks(observations);
   const [overlay, setOverlay] = useState<Overlay>({ cells: {}, ports: {} });
@@ -76,6 +94,13 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
 
   const ask = async (q: { shot: string } | { cell: string }) => {
     setError("");
+    setVerdict("");
+    const settled = settledAnswer(observations, q);
+    if (settled) {   // O5: answered from the record, free; nothing to send
+      setKnown(`Already known: ${describe(settled)}. Asking again is free and keeps your turn.`);
+      return;
+    }
+    setKnown("");
     try {
       const out = await api.act(state.id, q);
       live.setState(out.game);       // the answer is in the reply: no second request
@@ -92,6 +117,8 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   };
   const guess = async () => {
     setConfirming(false);
+    setError("");
+    setKnown("");
     try {
       const out = await api.act(state.id, { guess: { gems: sketch } });
       setVerdict(out.event.correct ? "Correct: that is the mine!" : "Wrong: that is not the mine.");
@@ -100,14 +127,17 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
       setError((err as Error).message);
     }
   };
+  // the cell board: the first tap on a cell selects it, the second (or the button) asks
+  const [picked, setPicked] = useState<string | null>(null);
+  const pickCell = (c: string) => {
+    if (picked === c) { setPicked(null); ask({ cell: c }); } else setPicked(c);
+  };
 
-  // The sketch's paths: the latest shot animated, or every shot heard.
-  const traced = new Traced({ gems: sketch });
+  // The sketch's paths, each in the colour the sketch gives it: the latest shot animated, or
+  // every shot heard.
   const shots = observations.filter((o) => o.shot);
-  const waves: WavePath[] = (showAll ? shots : shots.slice(-1)).map((o, i) => {
-    const w = traceWave(traced, parsePort(o.shot as string) as number);
-    return { key: `${o.shot}-${i}-${showAll}`, points: w.points, color: canonicalColor(o.color ?? "") || "absorbed", animate: !showAll };
-  });
+  const waves: WavePath[] = wavePaths({ gems: sketch }, showAll ? shots : shots.slice(-1), !showAll)
+    .map((w) => ({ ...w, key: `${w.key}-${showAll}` }));
   const sketchPorts: Record<string, PortMark> = {};
   observations.forEach((o, i) => {
     if (o.shot) sketchPorts[o.shot] = { ...ports[o.shot], state: marks[i] ? "ok" : "bad" };
@@ -120,6 +150,8 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const myMine = seat && state.mode === "duel" ? state.mines[String(seat.seat)] : undefined;
   const theirObs: Observation[] = target === null ? [] : state.observations[String(target)] ??
     live.events.filter((e) => e.seat === target).map(eventObservation).filter((o): o is Observation => o !== null);
+  const guessLabel = missing.length > 0 ? `Place ${missing.length} more gem${missing.length === 1 ? "" : "s"} to guess (${missing.map((g) => `${g.color} ${g.shape}`).join(", ")})`
+    : "Guess with this sketch…";
 
   return (
     <div className="explorer">
@@ -129,22 +161,29 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
             seat ? `Waiting for ${state.seats[state.to_move ?? 0]?.name ?? "the others"}…` : "Watching."}
       </p>
       {verdict && <p className="verdict" role="status">{verdict}</p>}
+      {known && <p className="known" role="status" data-testid="already-known">{known}</p>}
       {error && <p className="error" role="alert">{error}</p>}
       <div className="boards">
         <section aria-label="questions">
           <h2>The mine{target !== null ? ` of ${state.seats[target]?.name ?? "the director"}` : ""}</h2>
           <Board label="question board" portMarks={boardPorts} cellMarks={boardCells}
-            onPort={myTurn ? (p) => ask({ shot: p }) : undefined} onCell={myTurn ? (c) => ask({ cell: c }) : undefined} />
+            onPort={myTurn ? (p) => ask({ shot: p }) : undefined} onCell={myTurn ? pickCell : undefined} />
+          {myTurn && picked && (
+            <p className="pick" data-testid="picked-cell">Cell {picked} selected: <button type="button" onClick={() => { setPicked(null); ask({ cell: picked }); }}>Ask {picked}</button>
+              {" "}<button type="button" className="link" onClick={() => setPicked(null)}>cancel</button> (or tap it again)</p>
+          )}
           <form className="ask" onSubmit={submitTyped}>
             <label>Port or cell <input name="question" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={!myTurn} placeholder="15 or E4" /></label>
             <button type="submit" disabled={!myTurn}>Ask</button>
           </form>
           <h3>Answers</h3>
-          <AnswerLog observations={observations} marks={sketch.length ? marks : undefined} />
+          <AnswerLog observations={observations} marks={sketch.length ? marks : undefined}
+            state={state} seats={state.mode === "table" ? askedBy : undefined} />
           {myMine && (
             <div data-testid="opponent-questions">
               <h3>{state.seats[target as number]?.name ?? "Your opponent"}'s questions on my mine</h3>
-              <Board label="my mine" gems={myMine.gems} portMarks={questionMarks(theirObs).ports} cellMarks={questionMarks(theirObs).cells} />
+              <Board label="my mine" gems={myMine.gems} portMarks={questionMarks(theirObs).ports} cellMarks={questionMarks(theirObs).cells}
+                waves={wavePaths(myMine, theirObs, true)} />
               <AnswerLog observations={theirObs} />
             </div>
           )}
@@ -160,7 +199,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
               <span data-testid="sketch-score">{marks.filter(Boolean).length} of {observations.length} answers reproduced</span>
               {" "}<label className="inline"><input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> show every path</label>
             </p>
-            <button type="button" className="primary" disabled={!myTurn || sketch.length === 0} onClick={() => setConfirming(true)}>Guess with this sketch…</button>
+            <button type="button" className="primary" data-testid="guess-button" disabled={!myTurn || missing.length > 0} onClick={() => setConfirming(true)}>{guessLabel}</button>
             {confirming && (
               <div className="confirm" role="dialog" aria-label="confirm the guess">
                 <p>Guess with this sketch of {sketch.length} gem{sketch.length === 1 ? "" : "s"}? You have {left} guess{left === 1 ? "" : "es"} left

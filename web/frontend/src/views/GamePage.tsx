@@ -1,7 +1,9 @@
 // One game: picks the view for the caller's seat (explorer, director, duel player, spectator)
 // and the game's status (waiting, playing, over).
-import { FormEvent, useState } from "react";
-import { GameState, Seat, api, me } from "../api";
+import { FormEvent, useEffect, useState } from "react";
+import { ApiError, GameState, Seat, api, me } from "../api";
+import { Link, NoSuchPage } from "../App";
+import { NameForm } from "./Lobby";
 import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
 import { DirectorView } from "./DirectorView";
@@ -32,7 +34,20 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
   const [code, setCode] = useState(fromLink);
   const [error, setError] = useState("");
   const open = state.seats.some((s) => s.kind === "human" && s.player === null);
-  if (!open || !me()) return null;
+  const [, setVersion] = useState(0);
+  if (!open) return null;
+  if (!me()) {   // an invite link opened signed out: a name first, then the seat
+    return <NameForm title="Pick a name to take the open seat" onDone={async () => {
+      setVersion((v) => v + 1);
+      if (fromLink) {
+        try {
+          onJoined((await api.join(state.id, fromLink.trim().toUpperCase())).game);
+        } catch (err) {
+          setError((err as Error).message);
+        }
+      }
+    }} />;
+  }
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
@@ -54,7 +69,19 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
 export function GamePage({ id }: { id: string }): JSX.Element {
   const live = useLiveGame(id);
   const { state, error } = live;
-  if (!state) return <p>{error ? <span className="error" role="alert">{error}</span> : "Loading the game…"}</p>;
+  const [status, setStatus] = useState<number | null>(null);
+  useEffect(() => {   // why the game could not be shown: ask once more for the status
+    if (error && !state) api.game(id).catch((e) => setStatus(e instanceof ApiError ? e.status : 0));
+  }, [error, state, id]);
+  if (!state) {
+    if (!error) return <p>Loading the game…</p>;
+    if (status === 404 || status === 422) return <NoSuchPage what={`There is no game ${id}.`} />;
+    if (status === 401 || status === 403) {
+      return <div className="card"><p role="alert">Only players signed in on this server can see this game.</p>
+        <p><Link to={`/?next=${encodeURIComponent(`/games/${id}${window.location.search}`)}`}>Pick a name in the lobby</Link>, and you come back here.</p></div>;
+    }
+    return <p><span className="error" role="alert">The game could not be loaded ({error}).</span> <Link to="/">Back to the lobby</Link></p>;
+  }
   const seat = mySeat(state);
   const code = sessionStorage.getItem(`orapa.code.${id}`);
   const needsMine = state.game === "orapa" && seat && (seat.role === "director" || (state.mode === "duel" && seat.role === "player"))
@@ -73,11 +100,11 @@ export function GamePage({ id }: { id: string }): JSX.Element {
       <div className="game-head">
         <h1>{GAME_TITLES[state.game] ?? state.game}{state.mode ? ` · ${state.mode}` : ""}{state.hints ? " · training" : ""}</h1>
         <SeatList state={state} me={seat} />
-        {code && state.status === "waiting" && (
+        {code && state.status === "waiting" && state.seats.some((s) => s.kind === "human" && s.player === null) && (
           <p className="invite">Invite: code <b data-testid="game-code">{code}</b>, link <code>{`${window.location.origin}/games/${id}?code=${code}`}</code></p>
         )}
         {!seat && state.status === "waiting" && <JoinBox state={state} onJoined={(s) => live.setState(s)} />}
-        {!seat && <p className="muted">You are watching this game.</p>}
+        {!seat && (state.status !== "waiting" || !state.seats.some((s) => s.kind === "human" && s.player === null)) && <p className="muted">You are watching this game.</p>}
       </div>
       {view}
     </div>

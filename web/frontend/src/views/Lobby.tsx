@@ -6,11 +6,13 @@ import { GEM_SETS } from "../orapa/layout";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
 
-function NameForm({ onDone }: { onDone: () => void }): JSX.Element {
+export function NameForm({ onDone, title = "Pick a name" }: { onDone: () => void; title?: string }): JSX.Element {
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!name.trim()) return setError("Type a name: spaces alone are not a name.");
+    setError("");
     try {
       await register(name.trim());
       onDone();
@@ -20,7 +22,7 @@ function NameForm({ onDone }: { onDone: () => void }): JSX.Element {
   };
   return (
     <form className="card" onSubmit={submit} aria-label="choose a name">
-      <h2>Pick a name</h2>
+      <h2>{title}</h2>
       <label>Your name <input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus /></label>
       <button type="submit">Start playing</button>
       {error && <p className="error" role="alert">{error}</p>}
@@ -234,7 +236,12 @@ function MyGames({ player }: { player: string }): JSX.Element {
 export function Lobby(): JSX.Element {
   const [, setVersion] = useState(0);
   const player = me();
-  if (!player) return <div className="lobby"><NameForm onDone={() => setVersion((v) => v + 1)} /></div>;
+  const next = new URLSearchParams(window.location.search).get("next");
+  const back = () => {   // signed in from a game's page: back to that game
+    if (next && next.startsWith("/") && !next.startsWith("//")) navigate(next);
+    else setVersion((v) => v + 1);
+  };
+  if (!player) return <div className="lobby"><NameForm onDone={back} /></div>;
   return (
     <div className="lobby">
       <p>Welcome, <b className="player-name">{player.name}</b>. <button type="button" className="link" onClick={() => { signOut(); setVersion((v) => v + 1); }}>Not you?</button></p>
