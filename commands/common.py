@@ -1,9 +1,11 @@
 """Conventions every command shares: JSON output, input files, errors and exit statuses."""
 from __future__ import annotations
 
+import errno
 import io
 import json
 import math
+import os
 import re
 import signal
 import sys
@@ -122,8 +124,38 @@ def fill_closed_streams() -> None:
 
 
 def emit_json(document: Any) -> None:
-    """Print exactly one JSON document on standard output."""
-    click.echo(json.dumps(document))
+    """Print exactly one JSON document on standard output, every byte of it or an error.
+
+    A large document written at once into a pipe can be taken only in part (BufferedWriter
+    returns the count of a short write and TextIOWrapper drops it): `solve --json | head -c 10`
+    lost megabytes with exit status 0. The bytes are written until all are taken, so a reader
+    that went away gives BrokenPipeError (exit 141, as in text mode)."""
+    text = json.dumps(document) + "\n"
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None or isinstance(sys.stdout, _PACIFIED):    # a test's StringIO, and the like
+        click.echo(text, nl=False)
+        return
+    sys.stdout.flush()
+    data = memoryview(text.encode("utf-8"))
+    while data:
+        taken = stream.write(data)
+        data = data[taken if taken is not None else len(data):]
+    stream.flush()
+
+
+# a full disk or device (`> /dev/full`), a quota, a file past its size limit, a failing disk
+WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _drop_standard_output() -> None:
+    """Point descriptor 1 at /dev/null so that what is still buffered for it cannot fail again
+    when Python exits (an extra 'Exception ignored' message)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass
 
 
 def run_main(group: click.Group, args: list[str] | None = None) -> None:
@@ -131,6 +163,7 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
     fill_closed_streams()
     try:
         group.main(args=args, prog_name="orapa", standalone_mode=False)
+        sys.stdout.flush()             # a write error of the last output belongs to the command
     except BadInput as exc:
         click.echo(f"orapa: error: {one_line(str(exc))}", err=True)
         sys.exit(EXIT_BAD_INPUT)
@@ -158,6 +191,15 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
         click.echo("orapa: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:
-        sys.exit(0)
+        # the reader went away (`| head -c 10`): part of the output is lost, so not 0; the
+        # status a shell gives a process killed by SIGPIPE, as in text mode above
+        _drop_standard_output()
+        sys.exit(128 + signal.SIGPIPE)
+    except OSError as exc:
+        if exc.errno not in WRITE_ERRORS:
+            raise
+        _drop_standard_output()
+        click.echo(f"orapa: error: standard output: cannot write: {exc.strerror}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
 
 

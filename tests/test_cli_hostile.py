@@ -91,3 +91,39 @@ def test_a_closed_standard_stream_is_one_line_and_status_2(args, fd, message):
                           stdin=None if fd else subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, timeout=120, preexec_fn=_closed(fd))
     assert done.returncode == 2 and done.stderr == message
+
+
+def _run(args: list[str], **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=120, **kwargs)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args, message", [
+    (["batch", str(EASY), "--jobs", "1", "--out", "/dev/full"],
+     "orapa: error: /dev/full: cannot write the results: No space left on device\n"),
+    (["batch", str(EASY), "--jobs", "1", "--no-progress"],
+     "orapa: error: standard output: cannot write the results: No space left on device\n"),
+    (["solve", str(EASY), "--json"],
+     "orapa: error: standard output: cannot write: No space left on device\n"),
+    (["solve", str(EASY)],
+     "orapa: error: standard output: cannot write: No space left on device\n")])
+def test_a_full_device_is_one_line_and_status_2(args, message):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, text=True,
+                              stdout=full, stderr=subprocess.PIPE, timeout=120)
+    assert (done.returncode, done.stderr) == (2, message)
+
+
+def test_json_cut_by_its_reader_is_not_status_0(tmp_path):
+    """`solve --json | head -c 10` exited 0 though megabytes were lost: a short write into the
+    pipe was dropped without a word. Decision: exit 141, as text mode does."""
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"gems": "base", "observations": []}')
+    solve = subprocess.Popen([sys.executable, "-m", "cli", "solve", str(empty), "--json",
+                              "--limit", "20000", "--count-limit", "20000"], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert solve.stdout.read(10) == b'{"status":'
+    solve.stdout.close()                  # the reader goes away after 10 bytes, as head -c does
+    assert solve.wait(timeout=120) == 141
+    assert b"Traceback" not in solve.stderr.read()

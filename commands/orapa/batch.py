@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from typing import TextIO
 
 import click
 
@@ -11,6 +12,44 @@ from commands.orapa.solve import backend_option
 from games.errors import BadInput
 from solver.cluster import ENGINES, KEEP_WARM, import_ray
 from solver.orapa.options import BATCH_COUNT_LIMIT
+
+
+class ResultsStream:
+    """The results file (or standard output) as the batch writes it: a failed write, as on a
+    full disk or `--out /dev/full`, is one line naming the file (it was a traceback)."""
+
+    def __init__(self, stream: TextIO, out: str | None) -> None:
+        self.stream, self.name = stream, out or "standard output"
+
+    def _failed(self, exc: OSError) -> BadInput:
+        return BadInput(f"{self.name}: cannot write the results: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def close(self, quiet: bool = False) -> None:
+        """Close the file; `quiet`: a failure is not reported (another error is on its way)."""
+        try:
+            self.stream.close()
+        except OSError as exc:
+            if not quiet:
+                raise self._failed(exc) from None
 
 
 @click.command("batch")
@@ -66,15 +105,19 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
     stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
     options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions,
                            stdin)
+    results = ResultsStream(stream, out)
     try:
         if engine == "ray":
-            summary = run_ray_batch(paths, stream, options, jobs, skip, progress, address,
+            summary = run_ray_batch(paths, results, options, jobs, skip, progress, address,
                                     KEEP_WARM if keep_warm is None else keep_warm)
         else:
-            summary = run_batch(paths, stream, options, jobs, skip, progress)
-    finally:
+            summary = run_batch(paths, results, options, jobs, skip, progress)
+    except BaseException:
         if out is not None:
-            stream.close()
+            results.close(quiet=True)      # the first error is the one to report
+        raise
+    if out is not None:
+        results.close()
     if as_json and out is not None:
         emit_json(summary.to_json())
     else:
