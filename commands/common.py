@@ -86,6 +86,8 @@ def ask_line(prompt: str, err: bool = False) -> str | None:
 
 
 _PACIFIED = getattr(click.utils, "_PacifyFlushWrapper", ())  # stdout after click saw EPIPE
+# `orapa` (or `orapa ripple`) without a command: click (8.2 on) raises this with the help
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 MAX_MESSAGE_CHARS = 400  # an error line never grows past this, whatever it quotes
 
 
@@ -175,6 +177,9 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("orapa: aborted", err=True)
         sys.exit(130)
+    except _NO_ARGS as exc:               # `orapa` alone: the help as click lays it out
+        exc.show()
+        sys.exit(EXIT_BAD_INPUT)
     except click.ClickException as exc:   # click lays some messages out on lines: join them
         message = re.sub(r"[ \t]*\n\s*", " ", exc.format_message())
         click.echo(f"orapa: error: {one_line(message)}", err=True)

@@ -127,3 +127,12 @@ def test_json_cut_by_its_reader_is_not_status_0(tmp_path):
     solve.stdout.close()                  # the reader goes away after 10 bytes, as head -c does
     assert solve.wait(timeout=120) == 141
     assert b"Traceback" not in solve.stderr.read()
+
+
+@pytest.mark.parametrize("args", [[], ["ripple"]])
+def test_no_command_prints_the_help_as_laid_out_and_status_2(capsys, args):
+    """`orapa` alone printed its whole help squeezed onto one `orapa: error:` line."""
+    status, out, err = run_cli(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.startswith(f"Usage: orapa {' '.join(args)}".rstrip() + " [OPTIONS] COMMAND")
+    assert "orapa: error" not in err and "\nCommands:\n" in err
