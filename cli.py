@@ -18,7 +18,7 @@ def root() -> None:
 
 # --- command registration (one line per command family) ---
 from commands import mandragora, ripple, serve, uncovered  # noqa: E402
-from commands.orapa import advice, batch, generate, layout, show, solve  # noqa: E402
+from commands.orapa import advice, batch, generate, layout, review, show, solve  # noqa: E402
 
 
 def register(*commands: click.Command) -> None:
@@ -33,6 +33,7 @@ register(solve.solve_command, solve.verify_command)      # the solver
 register(advice.next_command, advice.play_command)       # the advisor
 register(generate.generate)                              # unique puzzles
 register(batch.batch)                                    # many puzzle files
+register(review.review)                                  # how well a game was played
 register(mandragora.mandragora_group)                    # orapa mandragora ...
 register(ripple.ripple_group)                            # orapa ripple ...
 register(uncovered.uncovered_group)                      # orapa uncovered ...

@@ -1,0 +1,103 @@
+"""Why: the answers that already force a settled cell, and what tells a wrong guess from the mine.
+
+`forcing_answers` finds a minimal set (no answer of it can be dropped) the way `orapa solve`
+finds a minimal conflict: a cell settled to X is forced by a set of answers T when T together
+with "the cell holds Y" is a contradiction for every other content Y. Each such contradiction's
+minimal conflict (`solver.orapa.api.conflict`) names answers that rule Y out; their union
+forces the cell, and answers are then dropped one at a time while the rest still force it.
+
+`why_wrong` names the answers a wrong guess does not reproduce, or, when it reproduces them all,
+one port (else one cell) whose answer differs between the guess and the mine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.errors import BadInput
+from games.orapa.board import CELLS, PORTS, cell_label, port_label
+from games.orapa.layout import Layout
+from games.orapa.puzzle import (ABSORBED, CellAnswer, Observation, Puzzle, cell_answer,
+                                check_legal_for, shot_answer)
+from solver.orapa.api import conflict
+from solver.orapa.consistent import ConsistentLayouts
+
+
+def cell_contents(puzzle: Puzzle) -> list[str]:
+    """Every answer a cell question can get with the puzzle's gems."""
+    colors = sorted({g.color for g in puzzle.gems} - {"black"})
+    absorbed = [ABSORBED] if any(g.color == "black" for g in puzzle.gems) else []
+    return ["empty", *colors, *absorbed]
+
+
+@dataclass
+class Forcing:
+    """A settled cell, what it holds and a minimal set of answers (indices) that force it."""
+
+    cell: int
+    content: str
+    answers: list[int]
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        return {"cell": cell_label(self.cell), "content": self.content,
+                "answers": [{"number": i + 1, **puzzle.observations[i].to_json()}
+                            for i in self.answers]}
+
+
+def _allows(puzzle: Puzzle, chosen: list[int], extra: Observation) -> bool:
+    """Is some layout consistent with the chosen answers and the extra one?"""
+    sub = puzzle.with_observations([puzzle.observations[i] for i in chosen])
+    return ConsistentLayouts(sub, method="model").first([extra]) is not None
+
+
+def forcing_answers(puzzle: Puzzle, cell: int) -> Forcing | None:
+    """A minimal set of the puzzle's answers that force the cell's content (None when the
+    answers leave the cell open). Raises BadInput when the answers contradict each other."""
+    if not 0 <= cell < CELLS:
+        raise BadInput(f"cell: expected a cell of the board, got {cell}")
+    layout = ConsistentLayouts(puzzle).first()
+    if layout is None:
+        raise BadInput("puzzle: no layout is consistent with the answers "
+                       "(orapa solve names a conflict)")
+    content = layout.cell_content(cell)
+    others = [c for c in cell_contents(puzzle) if c != content]
+    n = len(puzzle.observations)
+    chosen: set[int] = set()
+    for other in others:
+        trial = puzzle.with_observations(puzzle.observations + (CellAnswer(cell, other),))
+        core = conflict(trial)
+        if core is None:
+            return None                    # the cell can hold `other`: it is open
+        chosen.update(i for i in core if i < n)
+    answers = sorted(chosen)
+    i = 0
+    while i < len(answers):
+        trial_answers = answers[:i] + answers[i + 1:]
+        if all(not _allows(puzzle, trial_answers, CellAnswer(cell, other)) for other in others):
+            answers = trial_answers
+        else:
+            i += 1
+    return Forcing(cell, content, answers)
+
+
+def why_wrong(puzzle: Puzzle, guess: Layout, mine: Layout) -> dict[str, Any]:
+    """What tells a guess from the mine: `unreproduced` (answer numbers, 1 for the first)
+    the guess does not give, and when it gives them all, one question whose answer differs
+    (`question`, with the guess's and the mine's answers); `correct` when they are alike."""
+    check_legal_for(guess, puzzle.gems, puzzle.rules, "guess")
+    unreproduced = [i + 1 for i, o in enumerate(puzzle.observations) if not o.holds(guess)]
+    found: dict[str, Any] = {"correct": guess == mine, "unreproduced": unreproduced,
+                             "question": None, "guess_answer": None, "mine_answer": None}
+    if guess == mine or unreproduced:
+        return found
+    for port in range(PORTS):
+        theirs, ours = shot_answer(guess, port), shot_answer(mine, port)
+        if theirs != ours:
+            return {**found, "question": port_label(port), "guess_answer": theirs.to_json(),
+                    "mine_answer": ours.to_json()}
+    for cell in range(CELLS):
+        theirs_cell, ours_cell = cell_answer(guess, cell), cell_answer(mine, cell)
+        if theirs_cell != ours_cell:
+            return {**found, "question": cell_label(cell),
+                    "guess_answer": theirs_cell.to_json(), "mine_answer": ours_cell.to_json()}
+    return {**found, "correct": True}   # alike in every answer: the same mine to the rules
