@@ -19,6 +19,7 @@ from piccolo.engine.postgres import PostgresEngine
 from web import errors, frontend, metrics
 from web.guard import Guard
 from web.health import database_answers
+from web.limits import HintPool, Limiter, configured_rates
 from web.database import (DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_kind, migrate,
                           use_engine)
 from web.live import Hub, PgListener
@@ -63,6 +64,8 @@ def create_app(url: str | None = None) -> FastAPI:
             listener = PgListener(url, hub)
             await listener.start()
         app.state.games = Games(hub)
+        app.state.limiter = Limiter(configured_rates())
+        app.state.hint_pool = HintPool()
         metrics.track_games(lambda: len(app.state.games._cache))
         app.state.database = kind
         await app.state.games.resume()
@@ -70,6 +73,7 @@ def create_app(url: str | None = None) -> FastAPI:
             yield
         finally:
             await app.state.games.close()
+            app.state.hint_pool.close()
             if listener is not None:
                 await listener.stop()
             if isinstance(engine, PostgresEngine):

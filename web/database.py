@@ -21,6 +21,7 @@ from piccolo.engine.sqlite import SQLiteEngine
 from piccolo.querystring import QueryString
 
 from games.errors import BadInput
+from web.logs import mask
 from web.storage_errors import is_storage_failure
 
 DEFAULT_URL = "sqlite:///./orapa.db"
@@ -34,7 +35,8 @@ def engine_kind(url: str) -> str:
         return "sqlite"
     if scheme in ("postgresql", "postgres"):
         return "postgresql"
-    raise BadInput(f"--database: expected sqlite:///PATH or postgresql://..., got {url!r}")
+    raise BadInput(f"--database: expected sqlite:///PATH or postgresql://..., got "
+                   f"{mask(url)!r}")
 
 
 def sqlite_path(url: str) -> str:

@@ -59,7 +59,12 @@ def validation_message(exc: RequestValidationError) -> tuple[int, str]:
         return 400, "body: malformed JSON"
     if where in ("query", "path", "header"):
         where = f"{where} parameter"
-    return 422, f"{where}: {first.get('msg', 'invalid')}"
+    message = str(first.get("msg", "invalid"))
+    if message.startswith("Value error, "):     # our own validators name their field
+        message = message[len("Value error, "):]
+        if where == "body" and ":" in message:
+            return 422, message
+    return 422, f"{where}: {message}"
 
 
 def install(app: FastAPI) -> None:

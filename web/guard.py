@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from web import metrics
+from web.bodies import BodyRefused, check_body, check_query
 from web.storage_errors import RETRY_AFTER, STORAGE_DOWN, is_storage_failure
 
 log = logging.getLogger("orapa.web")
@@ -56,6 +57,31 @@ class Guard:
     def __init__(self, app: Any, max_body: int = MAX_BODY) -> None:
         self.app = app
         self.max_body = max_body
+
+    @staticmethod
+    async def _checked_body(receive: Any) -> Any:
+        """Read the whole body, check it (web.bodies), and hand the app a receive that
+        replays it."""
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        check_body(body)
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return replay
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -101,10 +127,16 @@ class Guard:
             return message
 
         try:
-            await self.app(scope, counted_receive, guarded_send)
+            check_query(scope.get("query_string", b""))
+            app_receive = counted_receive
+            if scope.get("method") in ("POST", "PUT", "PATCH"):
+                app_receive = await self._checked_body(counted_receive)
+            await self.app(scope, app_receive, guarded_send)
         except BodyTooLarge:
             if not started:
                 await reply(413, f"body: larger than {self.max_body // 1024} kB")
+        except BodyRefused as refused:
+            await reply(refused.status, refused.message)
         except Exception as exc:       # (never BaseException: a cancelled request goes on up)
             if is_storage_failure(exc):
                 metrics.storage_failed()

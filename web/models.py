@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
+
+# the game options each hosted game reads (anything else in a create body is refused, so that
+# nothing a client invents is stored); `seed` is checked by web.deals
+GAME_OPTIONS: dict[str, frozenset[str]] = {
+    "orapa": frozenset({"mode", "gems", "rules", "allowed_guesses", "seed"}),
+    "ripple": frozenset({"power", "palettes", "seed"}),
+    "mandragora": frozenset({"pattern", "first", "seed"}),
+    "uncovered": frozenset({"variant", "win", "hands", "seed"}),
+}
+MAX_SEATS = 8
+MAX_OPTION_TEXT = 64
 
 
 class NewPlayer(BaseModel):
@@ -24,9 +35,26 @@ class NewGame(BaseModel):
     (Orapa: mode, gems, rules, allowed_guesses; other games their own)."""
 
     model_config = ConfigDict(extra="allow")
-    game: str = "orapa"
-    hints: bool = False
-    seats: list[dict[str, Any]] | None = None
+    game: str = Field("orapa", max_length=32)
+    hints: StrictBool = False
+    seats: list[dict[str, Any]] | None = Field(None, max_length=MAX_SEATS)
+
+    @model_validator(mode="after")
+    def known_options(self) -> "NewGame":
+        """Only the options the chosen game reads, with short texts."""
+        allowed = GAME_OPTIONS.get(self.game)
+        if allowed is None:
+            raise ValueError(f"game: expected one of {', '.join(sorted(GAME_OPTIONS))}")
+        for key, value in (self.model_extra or {}).items():
+            if key not in allowed:
+                raise ValueError(f"{key[:40]}: not an option of {self.game} (it takes "
+                                 f"{', '.join(sorted(allowed))})")
+            if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+                raise ValueError(f"{key}: longer than {MAX_OPTION_TEXT} characters")
+        mode = (self.model_extra or {}).get("mode")
+        if mode is not None and not isinstance(mode, str):
+            raise ValueError("mode: expected a text such as \"solo\"")
+        return self
 
 
 class Join(BaseModel):

@@ -19,6 +19,7 @@ from games.errors import BadInput
 from games.seated import NotYourTurn, Seat
 from web import store
 from web.analysis import Analyses
+from web.deals import check_chosen_deal, new_seed
 from web.errors import ApiError
 from web.live import Hub
 from web.loaded import Loaded, parse_seats, seat_json, utc
@@ -87,15 +88,25 @@ class Games:
 
     async def view(self, gid: int, pid: int | None) -> dict[str, Any]:
         async with self.lock(gid):
-            loaded = await self.load(gid)
+            loaded = await self._load_or_forget(gid)
             return loaded.state(loaded.seat_of(pid))
+
+    async def _load_or_forget(self, gid: int, trust_cache: bool = False) -> Loaded:
+        """`load`, dropping the lock made for a game id that does not exist (else every id
+        ever asked for would keep one)."""
+        try:
+            return await self.load(gid, trust_cache)
+        except ApiError:
+            if gid not in self._cache:
+                self._locks.pop(gid, None)
+            raise
 
     async def events(self, gid: int, pid: int | None, after: int,
                      trust_cache: bool = False) -> list[dict[str, Any]]:
         """The events with seq > after as `pid` may see them (the log is read through the
         cache, itself brought up to date first unless `trust_cache`: see `load`)."""
         async with self.lock(gid):
-            loaded = await self.load(gid, trust_cache)
+            loaded = await self._load_or_forget(gid, trust_cache)
             seat = loaded.seat_of(pid)
             return [loaded.event(r, seat) for r in loaded.rows[after:]]
 
@@ -111,9 +122,10 @@ class Games:
         if not isinstance(hints, bool):
             raise BadInput("hints: expected true or false")
         options = {k: v for k, v in body.items() if k not in SERVER_FIELDS}
-        options.setdefault("seed", secrets.randbelow(2 ** 31))
+        options.setdefault("seed", new_seed())
         game = kind.create(options, parse_seats(body.get("seats")))
         seats = list(getattr(game, "seats", None) or parse_seats(body.get("seats")))
+        check_chosen_deal(name, body, seats)
         if not seats:
             raise BadInput("seats: a game needs seats")
         mode = options.get("mode") if isinstance(options.get("mode"), str) else None
@@ -143,7 +155,7 @@ class Games:
         """Take a free human seat of a game with its code; joining twice gives the same seat."""
         for _ in range(5):
             async with self.lock(gid):
-                loaded = await self.load(gid)
+                loaded = await self._load_or_forget(gid)
                 if not secrets.compare_digest(code.strip().upper(), loaded.row["code"]):
                     raise ApiError(403, "code: not this game's join code")
                 seat = loaded.seat_of(player["id"])
@@ -171,7 +183,7 @@ class Games:
         # seq taken, or the move looks illegal, and the move is judged again on the log.
         started = store.now()
         async with self.lock(gid):
-            loaded = await self.load(gid, trust_cache=True)
+            loaded = await self._load_or_forget(gid, trust_cache=True)
             seen = loaded.seq
             try:
                 try:

@@ -2,6 +2,7 @@
 (started once per test session), a TestClient per test, and players."""
 from __future__ import annotations
 
+import os
 import time
 from typing import Any, Callable, Iterator
 
@@ -12,6 +13,9 @@ from tests.web.pg_cluster import Cluster, find_binaries
 from web.app import create_app
 
 DATABASES = ["sqlite", "postgresql"]
+# the tests sign up and create far faster than a person: rates are off unless a test turns
+# them on (tests/web/test_limits.py); servers started by the tests inherit this
+os.environ["ORAPA_RATE_LIMITS"] = "off"
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Body, Depends
 
 from web import daily, store
 from web.deps import current_player
+from web.limits import limit
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
 MAX_TRIES = 20
@@ -26,7 +27,7 @@ async def today() -> dict[str, Any]:
     return daily.public(row["options"]["puzzle"], day)
 
 
-@router.post("/guess")
+@router.post("/guess", dependencies=[Depends(limit("daily-guess", per_player=True))])
 async def guess(layout: Any = Body(...),
                 player: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
     """`{"correct": bool}`; every guess is recorded with its player."""

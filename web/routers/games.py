@@ -11,6 +11,7 @@ from web import store
 from web.deps import MAX_ID, current_player, games, socket_subprotocol, socket_viewer, viewer
 from web.errors import ApiError
 from web.guard import WORKER
+from web.limits import limit
 from web.live import socket_open
 from web.storage_errors import SOCKET_CLOSE_CODE, SOCKET_CLOSE_REASON, is_storage_failure
 from web.models import Action, Join, NewGame
@@ -21,7 +22,7 @@ GameId = Path(ge=1, le=MAX_ID)
 POLL_SECONDS = 20.0   # a socket re-reads the log at least this often, notified or not
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, dependencies=[Depends(limit("create"))])
 async def create_game(body: NewGame, player: dict[str, Any] = Depends(current_player),
                       service: Games = Depends(games)) -> dict[str, Any]:
     loaded = await service.create(player, body.model_dump(exclude_unset=True))
@@ -42,7 +43,7 @@ async def get_game(gid: int = GameId, player: dict[str, Any] | None = Depends(vi
     return await service.view(gid, player and player["id"])
 
 
-@router.post("/{gid}/join")
+@router.post("/{gid}/join", dependencies=[Depends(limit("join"))])
 async def join_game(body: Join, gid: int = GameId,
                     player: dict[str, Any] = Depends(current_player),
                     service: Games = Depends(games)) -> dict[str, Any]:

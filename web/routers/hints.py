@@ -1,7 +1,6 @@
 """Hints (games created with `"hints": true`) and the analysis after the end (Orapa)."""
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Body, Depends
@@ -11,11 +10,13 @@ from games.orapa.seated import OrapaSeated
 from web import hints
 from web.deps import current_player, games
 from web.errors import ApiError
+from web.limits import HintPool, hint_pool, limit
 from web.loaded import Loaded
 from web.play import Games
 from web.routers.games import GameId
 
-router = APIRouter(prefix="/api/games", tags=["hints"])
+router = APIRouter(prefix="/api/games", tags=["hints"],
+                   dependencies=[Depends(limit("hints", per_player=True))])
 
 
 async def _explorer(service: Games, gid: int, pid: int) -> tuple[Loaded, int]:
@@ -34,25 +35,29 @@ async def _explorer(service: Games, gid: int, pid: int) -> tuple[Loaded, int]:
 
 @router.get("/{gid}/hints/next")
 async def next_question(gid: int = GameId, player: dict[str, Any] = Depends(current_player),
-                        service: Games = Depends(games)) -> dict[str, Any]:
+                        service: Games = Depends(games),
+                        pool: HintPool = Depends(hint_pool)) -> dict[str, Any]:
     loaded, seat = await _explorer(service, gid, player["id"])
-    return await asyncio.to_thread(hints.next_question, loaded.game.puzzle_for(seat), gid)
+    return await pool.run(player["id"], hints.next_question, loaded.game.puzzle_for(seat), gid)
 
 
 @router.get("/{gid}/hints/deductions")
 async def deductions(gid: int = GameId, player: dict[str, Any] = Depends(current_player),
-                     service: Games = Depends(games)) -> dict[str, Any]:
+                     service: Games = Depends(games),
+                     pool: HintPool = Depends(hint_pool)) -> dict[str, Any]:
     loaded, seat = await _explorer(service, gid, player["id"])
-    return await asyncio.to_thread(hints.deduction_map, loaded.game.puzzle_for(seat))
+    return await pool.run(player["id"], hints.deduction_map, loaded.game.puzzle_for(seat))
 
 
 @router.post("/{gid}/hints/check")
 async def check(gid: int = GameId, layout: Any = Body(...),
                 player: dict[str, Any] = Depends(current_player),
-                service: Games = Depends(games)) -> dict[str, Any]:
+                service: Games = Depends(games),
+                pool: HintPool = Depends(hint_pool)) -> dict[str, Any]:
     loaded, seat = await _explorer(service, gid, player["id"])
     sketch = Layout.from_json(layout, loaded.game.rules, "layout")
-    return await asyncio.to_thread(hints.sketch_check, loaded.game.puzzle_for(seat), sketch)
+    return await pool.run(player["id"], hints.sketch_check, loaded.game.puzzle_for(seat),
+                          sketch)
 
 
 @router.get("/{gid}/analysis")

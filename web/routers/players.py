@@ -8,13 +8,14 @@ from fastapi import APIRouter, Depends, Path
 from web import stats, store
 from web.deps import MAX_ID, current_player, forget, games
 from web.errors import ApiError
+from web.limits import limit
 from web.models import NewPlayer
 from web.play import Games
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, dependencies=[Depends(limit("sign-up"))])
 async def create_player(body: NewPlayer) -> dict[str, Any]:
     """A new player; the token is shown only now (keep it: it is the player's key)."""
     player, token = await store.create_player(body.name)
