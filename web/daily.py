@@ -4,7 +4,7 @@ game row of kind `daily` on first request, and every guess is an event of that r
 from __future__ import annotations
 
 import random
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 from games.orapa.gems import gem_set
@@ -55,3 +55,31 @@ async def stored(day: str, make: Any) -> dict[str, Any] | None:
             return row
         row = await store.daily_game(day)
     return row
+
+
+async def player_result(day: str, pid: int) -> dict[str, Any]:
+    """`{"attempts": n, "solved": bool}`: the player's guesses at the day's puzzle (attempts
+    counted up to and including the right one; later guesses change nothing)."""
+    row = await store.daily_game(day)
+    attempts, solved = 0, False
+    if row is not None:
+        for event in await store.events_after(row["id"]):
+            if event.get("player") != pid or event["type"] != "guess" or solved:
+                continue
+            attempts += 1
+            solved = bool(event["event"].get("correct"))
+    return {"attempts": attempts, "solved": solved}
+
+
+async def streak(pid: int, day: str | None = None, limit: int = 366) -> int:
+    """Days in a row, back from `day` (today; an unsolved today does not break it yet), on
+    which the player solved the daily puzzle."""
+    current = date.fromisoformat(day or today())
+    count = 0
+    for back in range(limit):
+        result = await player_result((current - timedelta(days=back)).isoformat(), pid)
+        if result["solved"]:
+            count += 1
+        elif back > 0:
+            break
+    return count

@@ -26,7 +26,8 @@ def outcome(loaded: Loaded, seat: int, role: str) -> str | None:
 
 def record(loaded: Loaded, seat: int) -> dict[str, Any]:
     """One game as the player at `seat` played it. `questions`: the Orapa questions this seat
-    asked (shots and cells), None in the other games."""
+    asked (shots and cells; free confirmations are not questions), None in the other games;
+    `training`: created with hints."""
     rows = loaded.rows
     asked = None
     if loaded.row["game"] == "orapa":
@@ -35,6 +36,7 @@ def record(loaded: Loaded, seat: int) -> dict[str, Any]:
     return {"id": loaded.id, "game": loaded.row["game"], "mode": loaded.row.get("mode"),
             "status": loaded.status, "seat": seat, "role": role,
             "result": outcome(loaded, seat, role), "questions": asked,
+            "training": bool(loaded.row.get("hints")),
             "started": iso(rows[0]["at"]) if rows else None,
             "ended": iso(rows[-1]["at"]) if rows and loaded.game.over else None}
 

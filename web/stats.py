@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web import store
+from web import daily, store
 from web.play import Games
 
 QUESTION_TYPES = ("shot", "cell")
@@ -21,7 +21,8 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
     the totals or the average. A table or solo director's games count under `directed` (the
     rules give a director no win or loss). `average_questions` is the mean, over `won_games`
     (the games the player won by a right guess), of the questions asked before it (free
-    confirmations are not questions, RULINGS O5)."""
+    confirmations are not questions, RULINGS O5). `daily_streak`: days in a row the player
+    solved the daily puzzle."""
     total, training, by_mode = _blank(), _blank(), {}
     questions: list[int] = []
     for gid in await store.joined_games(pid, finished=True):
@@ -47,4 +48,4 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
                 questions.append(sum(t in QUESTION_TYPES for t in mine))
     average = round(sum(questions) / len(questions), 3) if questions else None
     return {**total, "average_questions": average, "won_games": len(questions),
-            "by_mode": by_mode, "training": training}
+            "by_mode": by_mode, "training": training, "daily_streak": await daily.streak(pid)}

@@ -120,6 +120,21 @@ def new_page(browser, server):
 ANIMATIONS_DONE = "document.getAnimations().every(a => a.playState !== 'running')"
 
 
+def wait_until(page, expression: str, timeout: float = 20_000) -> None:
+    """Wait until a JavaScript expression is true in the page. (Playwright's wait_for_function
+    evaluates its predicate with eval inside the page, which the server's Content Security
+    Policy refuses; page.evaluate goes through the debugging protocol and is allowed.)"""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"still false after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(50)
+
+
 def screenshot(page, name: str) -> None:
     """Save the view as docs/web/NAME.png (the README shows them), once the running CSS
     animations (wave paths, flashing cards) have finished."""
@@ -127,7 +142,7 @@ def screenshot(page, name: str) -> None:
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:
-        page.wait_for_function(ANIMATIONS_DONE, timeout=3000)
+        wait_until(page, ANIMATIONS_DONE, timeout=3000)
     except PlaywrightTimeout:
         pass    # still moving after 3 s: take it as it is
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

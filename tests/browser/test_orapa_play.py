@@ -22,7 +22,18 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
     # one layout only (a generated mine is unique under all 36 shots, so it stops by then).
     asked = 0
     mine = None
+    repeated = False
     for port in PORT_LABELS:
+        if page.locator(f"{QUESTIONS} .port[data-port='{port}'] .port-tag").count():
+            # an earlier shot's exit (O5): the page answers from the record, sends nothing, and
+            # the turn stays
+            if not repeated:
+                page.click(f"{QUESTIONS} [data-port='{port}']")
+                known = page.wait_for_selector("[data-testid=already-known]").inner_text()
+                assert known.startswith(f"Already known: {port} → ") and "free" in known
+                assert "Your turn" in page.inner_text("[data-testid=turn]")
+                repeated = True
+            continue
         if port == "7":
             page.fill(f"{QUESTIONS} input[name=question]", "7")
             page.press(f"{QUESTIONS} input[name=question]", "Enter")
@@ -31,7 +42,10 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
         page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
         asked += 1
         if asked == 6:
-            page.click(f"{QUESTIONS} [data-cell='E4']")
+            page.click(f"{QUESTIONS} [data-cell='E4']")       # a first tap selects the cell
+            page.wait_for_selector("[data-testid=picked-cell]:has-text('E4')")
+            assert page.locator(f"{QUESTIONS} [data-answer='{asked}']").count() == 0
+            page.click(f"{QUESTIONS} [data-cell='E4']")       # the second asks
             page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
             assert "E4: " in page.inner_text(f"{QUESTIONS} [data-answer='{asked}']")
             asked += 1

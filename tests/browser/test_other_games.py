@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from solver.uncovered.score import optimum_and_swaps
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, wait_until
 from tests.browser.helpers import api_get, create_game, game_id, join_by_code, wait_turn
 
 
@@ -37,9 +37,9 @@ def test_ripple_game_to_its_end_against_the_computer(new_page, server):
     assert history.count() == len(state["position"]["history"])
     final = state["position"]["scores"]
     assert f"{final['1']} : {final['2']}" in history.last.inner_text()
-    page.wait_for_function("document.querySelectorAll('.moving').length === 0")
+    wait_until(page, "document.querySelectorAll('.moving').length === 0")
     board = state["position"]["board"]
-    page.wait_for_function(f"document.querySelectorAll('text.stone-text').length === "
+    wait_until(page, f"document.querySelectorAll('text.stone-text').length === "
                            f"{sum(ch != '.' for row in board for ch in row)}")
     for r in range(7):
         for c in range(7):
@@ -67,7 +67,7 @@ def test_ripple_on_one_screen_by_keyboard_then_restart(new_page, server):
             board.press("ArrowRight")
         board.press("Enter")
         if turn == 2:               # the second red stone pushes the first one: animated
-            page.wait_for_function("document.querySelector(\"[data-cell='3,2'] .moving\")",
+            wait_until(page, "document.querySelector(\"[data-cell='3,2'] .moving\")",
                                    timeout=5000)
         page.wait_for_selector(f"[data-testid=history] li:nth-child({turn + 1})")
     history = api_get(page, server, f"/games/{gid}")["position"]["history"]

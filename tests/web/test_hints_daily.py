@@ -107,6 +107,14 @@ def test_the_daily_puzzle_is_the_same_for_everyone_and_guesses_count(client: Any
     solution = daily.generate(daily.today()).solution.to_json()
     me = player("Ella")
     assert client.post("/api/daily/guess", json=solution).status_code == 401
-    assert me.post("/api/daily/guess", legal_mine(11)).json() == {"correct": False}
-    assert me.post("/api/daily/guess", solution).json() == {"correct": True}
+    assert me.get("/api/daily").json()["you"] == {"attempts": 0, "solved": False}
+    assert "you" not in client.get("/api/daily").json()
+    assert me.post("/api/daily/guess", legal_mine(11)).json() == \
+        {"correct": False, "attempts": 1, "solved": False}
+    assert me.post("/api/daily/guess", solution).json() == \
+        {"correct": True, "attempts": 2, "solved": True}
     assert me.post("/api/daily/guess", {"gems": "x"}).status_code == 422
+    # remembered: a reload of the page reads it back; the stats page shows the streak
+    assert me.get("/api/daily").json()["you"] == {"attempts": 2, "solved": True}
+    assert me.get(f"/api/players/{me.id}/stats").json()["daily_streak"] == 1
+    assert player("Bob").get("/api/daily").json()["you"] == {"attempts": 0, "solved": False}

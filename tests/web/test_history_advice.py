@@ -43,7 +43,7 @@ def test_a_players_games_with_results_and_questions(player: Any) -> None:
     assert table["result"] == ("win" if mover is ann else "loss")
     assert table["started"] <= table["ended"]
     winner = mover.get(f"/api/players/{mover.id}/games").json()["games"][0]
-    assert (winner["result"], winner["questions"]) == ("win", asked)
+    assert (winner["result"], winner["questions"], winner["training"]) == ("win", asked, False)
     assert dee.get(f"/api/players/{dee.id}/games").json()["games"][0]["result"] == "directed"
     assert ann.get("/api/players/99999/games").status_code == 404
     assert ann.client.get(f"/api/players/{ann.id}/games").status_code == 401

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Body, Depends
 
 from web import daily, store
-from web.deps import current_player
+from web.deps import current_player, viewer
 from web.limits import limit
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
@@ -20,17 +20,22 @@ async def _make(day: str) -> dict[str, Any]:
 
 
 @router.get("")
-async def today() -> dict[str, Any]:
-    """Today's puzzle (UTC date): puzzle JSON without the solution, plus `date`."""
+async def today(player: dict[str, Any] | None = Depends(viewer)) -> dict[str, Any]:
+    """Today's puzzle (UTC date): puzzle JSON without the solution, plus `date`; with a token
+    also `you`: the caller's `attempts` and whether it is `solved`."""
     day = daily.today()
     row = await daily.stored(day, _make)
-    return daily.public(row["options"]["puzzle"], day)
+    body = daily.public(row["options"]["puzzle"], day)
+    if player is not None:
+        body["you"] = await daily.player_result(day, player["id"])
+    return body
 
 
 @router.post("/guess", dependencies=[Depends(limit("daily-guess", per_player=True))])
 async def guess(layout: Any = Body(...),
                 player: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
-    """`{"correct": bool}`; every guess is recorded with its player."""
+    """`{"correct": bool, "attempts": n, "solved": bool}`; every guess is recorded with its
+    player (attempts and solved as in GET's `you`)."""
     day = daily.today()
     row = await daily.stored(day, _make)
     correct = daily.judge(row["options"]["puzzle"], layout)
@@ -42,4 +47,4 @@ async def guess(layout: Any = Body(...),
             break
         except store.SeqTaken:
             continue
-    return {"correct": correct}
+    return {"correct": correct, **await daily.player_result(day, player["id"])}

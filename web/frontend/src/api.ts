@@ -53,8 +53,10 @@ export interface NextHint { question: string; expected_bits: number; candidates:
 export interface Deductions { count: number; exact: boolean; cells: Record<string, string> }
 export interface CheckResult { reproduces: boolean[]; consistent: boolean; forced: boolean }
 export interface Analysis { [seat: string]: { forced_after: number | null; bits: number[]; advisor_questions: number } }
-export interface Stats { games: number; wins: number; losses: number; ties: number; average_questions: number | null; by_mode: Record<string, unknown>; [more: string]: unknown }
-export interface Puzzle { gems: string | { shape: string; color: string }[]; rules?: Partial<Rules>; observations: Observation[]; [more: string]: unknown }
+export interface Tally { games: number; wins: number; losses: number; ties: number; directed: number }
+export interface Stats extends Tally { average_questions: number | null; won_games?: number; training?: Tally; daily_streak?: number; by_mode: Record<string, Tally>; [more: string]: unknown }
+export interface Puzzle { gems: string | { shape: string; color: string }[]; rules?: Partial<Rules>; observations: Observation[]; date?: string; you?: DailyResult; [more: string]: unknown }
+export interface DailyResult { attempts: number; solved: boolean }
 
 /** An error answer of the API: its status and its one-line message. */
 export class ApiError extends Error {
@@ -154,7 +156,7 @@ export async function addHotSeat(id: string, code: string, name: string): Promis
 export interface GameRecord {
   id: string; game: string; mode: string | null; status: "waiting" | "playing" | "over";
   seat: number; role: Role; result: "win" | "loss" | "tie" | "directed" | null;
-  questions: number | null; started: string | null; ended: string | null;
+  questions: number | null; started: string | null; ended: string | null; training?: boolean;
 }
 export interface SolverHint { side: string; best: number | null; value: number; exact: boolean; depth: number }
 
@@ -182,7 +184,7 @@ export const api = {
   player: (player: string) => call<{ player: Me }>("GET", `/players/${player}`),
   stats: (player: string) => call<Stats>("GET", `/players/${player}/stats`),
   daily: () => call<Puzzle>("GET", "/daily"),
-  dailyGuess: (layout: LayoutJSON) => call<{ correct: boolean }>("POST", "/daily/guess", layout),
+  dailyGuess: (layout: LayoutJSON) => call<{ correct: boolean } & DailyResult>("POST", "/daily/guess", layout),
 };
 
 /** The live URL of a game: STATE first, then every event after `after`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GEM_SETS, Board, LayoutJSON, coveredQuarters, violations } from "../src/orapa/layout";
+import { GEM_SETS, Board, LayoutJSON, coveredQuarters, inWords, violations } from "../src/orapa/layout";
 import {
   answerTags, checkSketch, readableCount, settledAnswer, mirrorGem, moveGem, newGem, parseQuestion, placeGemAt, remaining, rotateGem,
 } from "../src/orapa/sketch";
@@ -120,5 +120,14 @@ describe("questions and answer tags", () => {
     expect(readableCount(3000000)).toBe("3 million");
     expect(readableCount(12345)).toBe("12,345");
     expect(readableCount(7)).toBe("7");
+  });
+});
+
+describe("rule messages in a player's words", () => {
+  it("names gems by colour and shape and lists them for highlighting", () => {
+    const out = inWords("mine: illegal: gems[0] (blue large-triangle) and gems[2] (white square) overlap");
+    expect(out).toEqual({ text: "The blue large triangle and the white square overlap", gems: [0, 2] });
+    expect(inWords("gems[1] (red parallelogram) and gems[3] (yellow triangle) share an edge (rule touching)").text)
+      .toBe("The red parallelogram and the yellow triangle share an edge (gems may touch only at their corners)");
   });
 });

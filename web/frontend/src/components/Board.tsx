@@ -15,6 +15,8 @@ export interface BoardProps {
   gems?: GemJSON[];
   ghost?: GemJSON | null;
   selected?: number | null;
+  /** gems named by a refusal (overlap, shared edge...): drawn outlined in red */
+  flagged?: number[];
   waves?: WavePath[];
   portMarks?: Record<string, PortMark>;
   cellMarks?: Record<string, CellMark>;
@@ -53,20 +55,20 @@ function centroid(points: Point[]): Point {
   return [points.reduce((s, p) => s + p[0], 0) / n, points.reduce((s, p) => s + p[1], 0) / n];
 }
 
-export function GemShape({ gem, selected, ghost, onPointerDown, index }: {
-  gem: GemJSON; selected?: boolean; ghost?: boolean; index?: number;
+export function GemShape({ gem, selected, ghost, onPointerDown, index, flagged }: {
+  gem: GemJSON; selected?: boolean; ghost?: boolean; index?: number; flagged?: boolean;
   onPointerDown?: (e: ReactPointerEvent<SVGElement>) => void;
 }): JSX.Element {
   const [cx, cy] = centroid(gem.vertices);
   const label = `${gem.color} ${gem.shape}`;
   return (
-    <g className={`gem${selected ? " selected" : ""}${ghost ? " ghost" : ""}`}
+    <g className={`gem${selected ? " selected" : ""}${ghost ? " ghost" : ""}${flagged ? " flagged" : ""}`}
       data-gem={index} data-shape={gem.shape} data-color={gem.color}
       data-vertices={JSON.stringify(gem.vertices)} onPointerDown={onPointerDown}>
       <title>{label}</title>
       <polygon points={gem.vertices.map((p) => p.join(",")).join(" ")}
-        fill={`url(#gem-${gem.color})`} stroke={selected ? "#ff6a00" : "#333"}
-        strokeWidth={selected ? 0.09 : 0.04} strokeLinejoin="round" />
+        fill={`url(#gem-${gem.color})`} stroke={flagged ? "#d40000" : selected ? "#ff6a00" : "#333"}
+        strokeWidth={flagged ? 0.12 : selected ? 0.09 : 0.04} strokeDasharray={flagged ? "0.2 0.08" : undefined} strokeLinejoin="round" />
       <text x={cx} y={cy + 0.14} className="gem-letter" fill={gem.color === "black" || gem.color === "blue" ? "#fff" : "#111"}>
         {COLOR_LETTERS[gem.color]}
       </text>
@@ -99,7 +101,7 @@ export function Board(props: BoardProps): JSX.Element {
       {cells}
       <rect x={0} y={0} width={COLUMNS} height={ROWS} fill="none" stroke="#5a513a" strokeWidth={0.06} />
       {(props.gems ?? []).map((gem, i) => (
-        <GemShape key={i} index={i} gem={gem} selected={props.selected === i}
+        <GemShape key={i} index={i} gem={gem} selected={props.selected === i} flagged={props.flagged?.includes(i)}
           onPointerDown={props.onGemPointerDown ? (e) => props.onGemPointerDown?.(i, e) : undefined} />
       ))}
       {props.ghost && <GemShape gem={props.ghost} ghost />}

@@ -16,6 +16,7 @@ export interface SketchEditorProps {
   cellMarks?: Record<string, CellMark>;
   waves?: WavePath[];
   onPort?: (label: string) => void;
+  flagged?: number[];
 }
 
 export function SketchEditor(props: SketchEditorProps): JSX.Element {
@@ -123,7 +124,7 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
         ))}
       </div>
       <div className="sketch-board" tabIndex={0} onKeyDown={onKey} aria-label={`${props.label}: arrows move the chosen gem, R turns, M mirrors, Delete removes, [ ] choose`}>
-        <Board label={props.label} svgRef={svgRef} gems={shown} selected={sel}
+        <Board label={props.label} svgRef={svgRef} gems={shown} selected={sel} flagged={props.flagged}
           ghost={drag && drag.index === null ? drag.gem : null}
           onGemPointerDown={startGemDrag} portMarks={props.portMarks} cellMarks={props.cellMarks}
           waves={props.waves} onPort={props.onPort} />

@@ -209,3 +209,17 @@ function shareEdge(a: Set<number>, b: Set<number>): boolean {
 export function cellsCovered(points: Point[]): string[] {
   return [...new Set(coveredQuarters(points).map((q) => q >> 2))].sort((a, b) => a - b).map(cellLabel);
 }
+
+/** A rule message in a player's words: "gems[0] (blue large-triangle)" becomes "the blue large
+ * triangle", and the gems it names (by their place in the layout) are listed for highlighting. */
+export function inWords(message: string): { text: string; gems: number[] } {
+  const gems: number[] = [];
+  const text = message.replace(/^(mine|layout|guess): (illegal: )?/, "")
+    .replace(/gems\[(\d+)\] \(([a-z]+) ([a-z-]+)\)/g, (_, i: string, color: string, shape: string) => {
+      gems.push(Number(i));
+      return `the ${color} ${shape.replace("-", " ")}`;
+    });
+  const plain = text.replace(" (rule touching)", " (gems may touch only at their corners)")
+    .replace(" (rule visibility)", "");
+  return { text: plain.charAt(0).toUpperCase() + plain.slice(1), gems };
+}

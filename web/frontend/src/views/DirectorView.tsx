@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { ApiError, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
-import { Rules, DEFAULT_RULES, gemSet, violations } from "../orapa/layout";
+import { Rules, DEFAULT_RULES, gemSet, inWords, violations } from "../orapa/layout";
 import { LiveGame } from "../live";
 import { AnswerLog, questionMarks } from "./ExplorerView";
 import { ExplorerView } from "./ExplorerView";
@@ -19,7 +19,8 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
   const [busy, setBusy] = useState(false);
   const rules: Rules = { ...DEFAULT_RULES, ...state.rules };
   const set = gemSet(state.gems as string);
-  const local = violations({ gems }, rules);
+  const local = violations({ gems }, rules).map(inWords);
+  const named = [...local, ...serverError.map(inWords)].flatMap((v) => v.gems);
   useEffect(() => setServerError([]), [gems]);
 
   if (placed && state.mode === "duel") return <ExplorerView live={live} seat={seat} />;
@@ -62,7 +63,7 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
       <p className="status">{state.mode === "duel" ? "Hide your mine for your opponent: " : "You direct: "}place all {set.length} gems, then confirm.</p>
       <div className="boards">
         <section aria-label="place the mine">
-          <SketchEditor label="mine board" gemSet={set} gems={gems} onChange={setGems} />
+          <SketchEditor label="mine board" gemSet={set} gems={gems} onChange={setGems} flagged={named} />
         </section>
         <section aria-label="rules">
           <h2>Rules check</h2>
@@ -70,13 +71,13 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
           {!complete && <p className="muted">{set.length - gems.length} gem{set.length - gems.length === 1 ? "" : "s"} still to place.</p>}
           {local.length > 0 && (
             <ul className="violations" data-testid="violations" aria-live="polite">
-              {local.map((v) => <li key={v}>{v}</li>)}
+              {local.map((v) => <li key={v.text}>{v.text}</li>)}
             </ul>
           )}
           {serverError.length > 0 && (
             <div role="alert" className="error" data-testid="server-refusal">
               <p>The server refused the mine:</p>
-              <ul>{serverError.map((v) => <li key={v}>{v}</li>)}</ul>
+              <ul>{serverError.map((v) => <li key={v}>{inWords(v).text}</li>)}</ul>
             </div>
           )}
           <button type="button" className="primary" disabled={busy || gems.length === 0} onClick={submit}>Place this mine</button>

@@ -9,7 +9,7 @@ export interface WonGame { at: string; questions: number; game?: string }
 /** The won Orapa games of a player's list, oldest first: the chart's points. */
 export function wonGames(records: GameRecord[]): WonGame[] {
   return records
-    .filter((g) => g.status === "over" && g.result === "win" && typeof g.questions === "number")
+    .filter((g) => g.status === "over" && g.result === "win" && typeof g.questions === "number" && !g.training)
     .map((g) => ({ at: g.ended ?? g.started ?? "", questions: g.questions as number, game: String(g.id) }))
     .sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -55,16 +55,23 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
   return (
     <div className="stats card">
       <h1>Statistics{name ? ` of ${name}` : ""}</h1>
+      <p className="muted">Solo, duel and table games; training games (hints on) are counted apart below.</p>
       <dl className="figures">
         <div><dt>games</dt><dd>{stats.games}</dd></div>
         <div><dt>wins</dt><dd>{stats.wins}</dd></div>
         <div><dt>losses</dt><dd>{stats.losses}</dd></div>
         <div><dt>ties</dt><dd>{stats.ties}</dd></div>
-        <div><dt>questions per game</dt><dd>{stats.average_questions === null || stats.average_questions === undefined ? "–" : Number(stats.average_questions).toFixed(1)}</dd></div>
+        {stats.directed > 0 && <div><dt>directed</dt><dd>{stats.directed}</dd></div>}
+        <div><dt>questions per won game</dt><dd title={`the average over ${stats.won_games ?? 0} won game${stats.won_games === 1 ? "" : "s"}`}>{stats.average_questions === null || stats.average_questions === undefined ? "–" : Number(stats.average_questions).toFixed(1)}</dd></div>
+        <div><dt>daily puzzles in a row</dt><dd data-testid="daily-streak">{stats.daily_streak ?? 0}</dd></div>
       </dl>
+      <p className="muted" data-testid="average-note">Questions per won game: the average, over the {stats.won_games ?? 0} game{stats.won_games === 1 ? "" : "s"} won by a right guess, of the questions asked before it (asking again what you already knew is free and not counted).</p>
+      {stats.training && stats.training.games > 0 && (
+        <p data-testid="training-figures">Training: {stats.training.games} game{stats.training.games === 1 ? "" : "s"}, {stats.training.wins} won, {stats.training.losses} lost{stats.training.ties ? `, ${stats.training.ties} tied` : ""}.</p>
+      )}
       {stats.by_mode && Object.keys(stats.by_mode).length > 0 && (
-        <table className="by-mode"><thead><tr><th>mode</th><th>figures</th></tr></thead><tbody>
-          {Object.entries(stats.by_mode).map(([mode, v]) => <tr key={mode}><td>{mode}</td><td>{typeof v === "object" ? Object.entries(v as object).map(([k, n]) => `${k} ${n}`).join(", ") : String(v)}</td></tr>)}
+        <table className="by-mode"><thead><tr><th>kind of game</th><th>games</th><th>wins</th><th>losses</th><th>ties</th><th>directed</th></tr></thead><tbody>
+          {Object.entries(stats.by_mode).map(([mode, v]) => <tr key={mode}><td>{mode}</td><td>{v.games}</td><td>{v.wins}</td><td>{v.losses}</td><td>{v.ties}</td><td>{v.directed}</td></tr>)}
         </tbody></table>
       )}
       <h2>Questions per won game</h2>
@@ -73,7 +80,7 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
       {finished.length === 0 ? <p className="muted">none yet</p> : (
         <table className="history-table" data-testid="game-history"><thead><tr><th>date</th><th>game</th><th>mode</th><th>result</th><th>questions</th></tr></thead><tbody>
           {finished.map((g) => <tr key={g.id}><td>{(g.ended ?? "").slice(0, 10)}</td><td><Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}</Link></td>
-            <td>{g.mode ?? "–"}</td><td>{g.result}</td><td>{g.questions ?? "–"}</td></tr>)}
+            <td>{g.mode ?? "–"}{g.training ? " (training)" : ""}</td><td>{g.result}</td><td>{g.questions ?? "–"}</td></tr>)}
         </tbody></table>
       )}
     </div>
