@@ -12,7 +12,8 @@ from games.orapa.layout import Layout, PlacedGem, violations
 from games.orapa.placements import placements
 from games.orapa.sampling import random_layout
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import api_get, create_game, enter_layout, solve_answers, wait_turn
+from tests.browser.helpers import (api_get, create_game, enter_layout, game_id, solve_answers,
+                                   wait_turn)
 
 QUESTIONS = "section[aria-label=questions]"
 
@@ -96,11 +97,28 @@ def test_training_mode_shows_hints(new_page, server):
     page.click("text=Create game")
     page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
     # ten answers: few enough layouts left for the map to come quickly on a busy machine
-    for i, port in enumerate(("11", "5", "C", "P", "1", "10", "K", "18", "A", "J")):
+    asked = 0
+    for port in ("11", "5", "C", "P", "1", "10", "K", "18", "A", "J", "3", "7", "M", "E"):
+        if asked == 10:
+            break
+        if page.locator(f"{QUESTIONS} .port[data-port='{port}'] .port-tag").count():
+            continue        # known already (O5)
         page.click(f"{QUESTIONS} [data-port='{port}']")
-        page.wait_for_selector(f"{QUESTIONS} [data-answer='{i}']")
+        page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
+        asked += 1
     page.click("text=Advisor's next question")
-    assert "bits expected" in page.wait_for_selector("[data-testid=hint-next]", timeout=60_000).inner_text()
+    shown_hint = page.wait_for_selector("[data-testid=hint-next]", timeout=60_000).inner_text()
+    # the figure the advisor chose by, in its order, and the count in words
+    advice = api_get(page, server, f"/games/{game_id(page)}/hints/next")
+    best = advice["ranking"][0]
+    if "expected_questions" in best:
+        assert f"about {best['expected_questions']:.2f} questions still needed" in shown_hint
+        runner = advice["ranking"][1]
+        assert f"{runner['question']} ({runner['expected_questions']:.2f} questions left)" \
+            in shown_hint
+    else:
+        assert f"{best['expected_bits']:.2f} bits of information expected" in shown_hint
+    assert str(advice["candidates"]) not in shown_hint or advice["candidates"] < 10_000
     page.click("text=Deduction map")
     shown = page.wait_for_selector("[data-testid=hint-map], section[aria-label=training] .error",
                                    timeout=60_000).inner_text()

@@ -49,7 +49,8 @@ export function eventObservation(e: GameEvent): Observation | null {
   return o.shot !== undefined || o.cell !== undefined ? o : null;
 }
 
-export interface NextHint { question: string; expected_bits: number; candidates: number; exact: boolean; ranking: { question: string; expected_bits: number }[] }
+export interface RankedQuestion { question: string; expected_bits: number; expected_questions?: number }
+export interface NextHint { question: string; expected_bits: number; expected_questions?: number; candidates: number; exact: boolean; strategy?: string; ranking: RankedQuestion[] }
 export interface Deductions { count: number; exact: boolean; cells: Record<string, string> }
 export interface CheckResult { reproduces: boolean[]; consistent: boolean; forced: boolean }
 export interface Analysis { [seat: string]: { forced_after: number | null; bits: number[]; advisor_questions: number } }

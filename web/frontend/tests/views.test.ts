@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { GameRecord, GameState, Seat } from "../src/api";
 import { wonGames } from "../src/views/Stats";
-import { deductionMarks, withOverlay } from "../src/views/TrainingPanel";
+import { deductionMarks, hintFigure, withOverlay } from "../src/views/TrainingPanel";
 import { control } from "../src/views/others/common";
 import { rippleFrames } from "../src/views/others/Ripple";
 import { afterSwaps } from "../src/views/others/Uncovered";
@@ -84,5 +84,19 @@ describe("uncovered replay", () => {
     expect(afterSwaps([[9, 5, 3, 4], [1, 2, 3, 8]], swaps, 2)).toEqual([[8, 1, 3, 4], [5, 2, 3, 9]]);
     expect(initial[0]).toEqual([9, 1, 3, 4]);
     expect(afterSwaps(initial, swaps, 0)).toEqual(initial);
+  });
+});
+
+describe("the advisor's hint", () => {
+  it("shows the figure the pick was chosen by", () => {
+    expect(hintFigure({ expected_bits: 1.9, expected_questions: 3.456 }, true)).toBe("3.46 questions left");
+    expect(hintFigure({ expected_bits: 1.9 }, true)).toBe("1.90 bits");
+    expect(hintFigure({ expected_bits: 1.9, expected_questions: 3.456 })).toContain("questions still needed");
+  });
+});
+
+describe("stats chart and training", () => {
+  it("leaves training wins out of the chart", () => {
+    expect(wonGames([record(1, { training: true }), record(2, {})]).map((g) => g.game)).toEqual(["2"]);
   });
 });

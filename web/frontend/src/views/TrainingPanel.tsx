@@ -5,6 +5,7 @@ import { CheckResult, Deductions, GameState, NextHint, api } from "../api";
 import { CellMark, PortMark } from "../components/Board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON } from "../orapa/layout";
+import { readableCount } from "../orapa/sketch";
 
 export function deductionMarks(d: Deductions): Record<string, CellMark> {
   const out: Record<string, CellMark> = {};
@@ -24,6 +25,25 @@ export function withOverlay<T>(own: Record<string, T>, over: Record<string, T>, 
   const out = { ...over };
   for (const [k, v] of Object.entries(own)) out[k] = k in over ? keep(v, over[k]) : v;
   return out;
+}
+
+/** The figure the advisor chose its question by, for one ranked question, in words. */
+export function hintFigure(r: { expected_bits: number; expected_questions?: number }, short = false): string {
+  if (typeof r.expected_questions === "number") {
+    return short ? `${r.expected_questions.toFixed(2)} questions left` : `about ${r.expected_questions.toFixed(2)} questions still needed after it, on average`;
+  }
+  return short ? `${r.expected_bits.toFixed(2)} bits` : `${r.expected_bits.toFixed(2)} bits of information expected`;
+}
+
+/** The advisor's pick and the runners-up, in the advisor's own order and by its own figure. */
+export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
+  const best = next.ranking[0] ?? next;
+  const byQuestions = typeof best.expected_questions === "number";
+  return (
+    <p data-testid="hint-next">Ask <b>{next.question}</b>: {hintFigure(best)} ({byQuestions ? "the advisor picks the fewest questions left" : "the advisor picks the most information"});
+      {" "}{next.exact ? "" : "about "}{readableCount(next.candidates)} layout{next.candidates === 1 ? "" : "s"} still fit{next.exact ? "" : " (estimated from a sample)"}.
+      {next.ranking.length > 1 && <span className="muted"> Next best: {next.ranking.slice(1, 4).map((r) => `${r.question} (${hintFigure(r, true)})`).join(", ")}.</span>}</p>
+  );
 }
 
 export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; sketch: GemJSON[]; onOverlay: (o: Overlay) => void }): JSX.Element {
@@ -62,11 +82,8 @@ export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; 
       </div>
       {busy && <p className="muted">Thinking…</p>}
       {error && <p className="error" role="alert">{error}</p>}
-      {next && (
-        <p data-testid="hint-next">Ask <b>{next.question}</b>: {next.expected_bits.toFixed(2)} bits expected; {next.exact ? "" : "about "}{next.candidates} layout{next.candidates === 1 ? "" : "s"} still fit{next.exact ? "" : " (estimated from a sample)"}.
-          {next.ranking.length > 1 && <span className="muted"> Then: {next.ranking.slice(1, 4).map((r) => `${r.question} (${r.expected_bits.toFixed(2)})`).join(", ")}</span>}</p>
-      )}
-      {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{deductions.count} layout{deductions.count === 1 ? "" : "s"} fit the answers{deductions.exact ? "" : " (the listing stops there; every cell is still proved settled or open against all of them)"}; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
+      {next && <AdvisorHint next={next} />}
+      {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{readableCount(deductions.count)} layout{deductions.count === 1 ? "" : "s"} fit the answers{deductions.exact ? "" : " (the listing stops there; every cell is still proved settled or open against all of them)"}; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
         <button type="button" className="link" onClick={() => setDeductions(null)}>Hide the map</button></p>}
       {check && (
         <p data-testid="hint-check">{check.forced ? "Forced: your sketch is the only layout that fits." :
