@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import click
 
-from commands.common import run_main
+from commands.common import OrapaGroup, run_main
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=OrapaGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def root() -> None:
     """Orapa Mine solver and generator, and engines for three more games."""
 

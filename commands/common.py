@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import click
 
-from games.errors import BadInput, LimitReached
+from games.errors import BadInput, LimitReached, is_interrupt
 from games.limits import read_bounded
 from games.wording import plural
 
@@ -64,6 +64,10 @@ def not_empty(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         raise click.BadParameter("an empty path", ctx, param)
     return value
 
+
+SEED = click.IntRange(min=0)
+"""The type of every `--seed`: a whole number from 0. Python's random streams take the absolute
+value of a negative seed, so `--seed -1` silently gave the puzzles of `--seed 1`."""
 
 MAX_JOBS = 1_024  # worker processes or Ray workers: bounded, so a typo cannot fork thousands
 JOBS = click.IntRange(min=1, max=MAX_JOBS)
@@ -160,6 +164,26 @@ def _drop_standard_output() -> None:
         pass
 
 
+class Interrupted(Exception):
+    """Ctrl-C while a command ran. Click turns a KeyboardInterrupt into `Abort` after printing
+    a blank line ("orapa: aborted" came out on two lines); `OrapaGroup` raises this instead."""
+
+
+class OrapaGroup(click.Group):
+    """The `orapa` group: Ctrl-C inside a command (or PySAT's own error for it) becomes
+    `Interrupted`, which `run_main` reports on one line with status 130."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except Exception as exc:
+            if is_interrupt(exc):
+                raise Interrupted() from None
+            raise
+
+
 def run_main(group: click.Group, args: list[str] | None = None) -> None:
     """Run `group`, turning the project's exceptions into one-line messages and exit codes."""
     fill_closed_streams()
@@ -192,7 +216,7 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
         if exc.code == 1 and isinstance(sys.stdout, _PACIFIED):
             sys.exit(128 + signal.SIGPIPE)
         raise
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):
         click.echo("orapa: interrupted", err=True)
         sys.exit(130)
     except BrokenPipeError:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from commands.common import ask_line, emit_json
+from commands.common import SEED, ask_line, emit_json
 from games.errors import BadInput
 from games.uncovered.deal import Hands, WinRule, check_players, format_hands, parse_hands, random_deal
 from games.uncovered.game import DECLARE, Game, parse_action
@@ -71,7 +71,7 @@ def _starting_hands(hands: str | None, players: int, seed: int | None) -> Hands:
 @click.option("--variant", type=click.Choice([v.value for v in Variant]), default=Variant.BEGINNER.value,
               show_default=True, help="U5: who sees which cards")
 @click.option("--hands", default=None, help=HANDS_HELP + " (default: a random deal)")
-@click.option("--seed", type=int, default=None, help="seed of the random deal")
+@click.option("--seed", type=SEED, default=None, help="seed of the random deal (0 or more)")
 @WIN_OPTION
 @JSON_OPTION
 def play_command(players: int, variant: str, hands: str | None, seed: int | None, win: str,

@@ -15,3 +15,12 @@ class LimitReached(RuntimeError):
     def __init__(self, message: str, partial: object = None) -> None:
         super().__init__(message)
         self.partial = partial
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """Is this Ctrl-C? PySAT's compiled solvers catch SIGINT themselves and raise their own
+    `pysolvers.error("Caught keyboard interrupt")`, which used to end `orapa generate` in a
+    traceback; it means the same as KeyboardInterrupt."""
+    if isinstance(exc, KeyboardInterrupt):
+        return True
+    return type(exc).__module__ == "pysolvers" and "keyboard interrupt" in str(exc).lower()

@@ -72,9 +72,11 @@ def file_stem(gems: tuple[Gem, ...]) -> str:
 def write_puzzle(path: Path, puzzle: Puzzle) -> None:
     """Write puzzle JSON (with its solution), creating the directory if needed; a file that
     cannot be written is bad input naming it."""
-    try:
+    temporary = path.with_name(f".{path.name}.part")   # renamed when whole: Ctrl-C while
+    try:                                                # writing leaves no half a puzzle
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(puzzle.to_json(), indent=1) + "\n", encoding="utf-8")
+        temporary.write_text(json.dumps(puzzle.to_json(), indent=1) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
     except OSError as exc:
         raise BadInput(f"{path}: cannot write: {exc.strerror or exc}") from None
 
@@ -90,7 +92,7 @@ def output_paths(out_dir: str, stem: str, count: int, force: bool = False) -> It
     if not force and out.is_dir():
         taken = _taken_numbers(out, stem, count)
         if taken:
-            raise BadInput(f"--out: {out / _puzzle_name(stem, min(taken))} already exists "
+            raise BadInput(f"--out: {out / _puzzle_name(stem, min(taken), count)} already exists "
                            f"(--force overwrites it, or choose another directory)")
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -99,11 +101,17 @@ def output_paths(out_dir: str, stem: str, count: int, force: bool = False) -> It
                        f"{exc.strerror or exc}") from None
     if not os.access(out, os.W_OK | os.X_OK):
         raise BadInput(f"--out: {out_dir} is not writable")
-    return (out / _puzzle_name(stem, n) for n in range(1, count + 1))
+    return (out / _puzzle_name(stem, n, count) for n in range(1, count + 1))
 
 
-def _puzzle_name(stem: str, number: int) -> str:
-    return f"{stem}-{number:04d}.json"
+def number_width(count: int) -> int:
+    """Digits of the numbers in a run's file names: 4, or more when the count needs them, so
+    that the names of one run sort in order (`-10000` came before `-2000` with 4 digits)."""
+    return max(4, len(str(count)))
+
+
+def _puzzle_name(stem: str, number: int, count: int) -> str:
+    return f"{stem}-{number:0{number_width(count)}d}.json"
 
 
 def _taken_numbers(out: Path, stem: str, count: int) -> list[int]:
@@ -114,7 +122,7 @@ def _taken_numbers(out: Path, stem: str, count: int) -> list[int]:
         for entry in entries:
             found = pattern.fullmatch(entry.name)
             if found and 1 <= int(found[1]) <= count \
-                    and entry.name == _puzzle_name(stem, int(found[1])):
+                    and entry.name == _puzzle_name(stem, int(found[1]), count):
                 taken.append(int(found[1]))
     return taken
 

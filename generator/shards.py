@@ -22,6 +22,7 @@ In DIR a run writes:
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -36,7 +37,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from tqdm import tqdm
 
-from games.errors import BadInput
+from games.errors import BadInput, is_interrupt
 from games.orapa.gems import Gem
 from games.orapa.layout import RuleOptions
 from games.wording import plural
@@ -123,29 +124,54 @@ def make_shard(job: ShardJob) -> ShardResult:
 
 # --- the directory -------------------------------------------------------------------------
 
-def shard_name(gems: tuple[Gem, ...], index: int) -> str:
-    return f"{file_stem(gems)}-{index:05d}.jsonl"
+def shard_name(gems: tuple[Gem, ...], index: int, shards: int = 1) -> str:
+    """A shard's file name: numbered with 5 digits, or more when the run has more shards, so
+    that the names of one run sort in order."""
+    return f"{file_stem(gems)}-{index:0{max(5, len(str(shards)))}d}.jsonl"
 
 
-def write_shard(out: Path, gems: tuple[Gem, ...], result: ShardResult) -> dict[str, Any]:
-    """Write a shard whole (temporary name, then rename), then list it in the manifest."""
-    name = shard_name(gems, result.index)
+def write_shard(out: Path, gems: tuple[Gem, ...], result: ShardResult, shards: int = 1
+                ) -> dict[str, Any]:
+    """Write a shard whole (temporary name, then rename), then list it in the manifest with
+    the SHA-256 of its bytes, by which `--resume` knows the file is still the one written."""
+    name = shard_name(gems, result.index, shards)
     temporary = out / f".{name}.part"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        for line in result.lines:
-            handle.write(json.dumps(line) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, out / name)
+    data = "".join(json.dumps(line) + "\n" for line in result.lines).encode("utf-8")
     record = result.record(name)
-    with open(out / MANIFEST, "a", encoding="utf-8") as manifest:
-        manifest.write(json.dumps(record) + "\n")
-        manifest.flush()
+    record["sha256"] = hashlib.sha256(data).hexdigest()
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, out / name)
+        with open(out / MANIFEST, "a", encoding="utf-8") as manifest:
+            manifest.write(json.dumps(record) + "\n")
+            manifest.flush()
+    except OSError as exc:
+        raise BadInput(f"{out / name}: cannot write: {exc.strerror or exc}") from None
     return record
 
 
+def shard_intact(path: Path, record: dict[str, Any]) -> bool:
+    """Is the shard file the one the manifest line describes? Its SHA-256 when the line has one
+    (a shard replaced with garbage used to count as made), else its puzzle lines."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False
+    if "sha256" in record:
+        return hashlib.sha256(data).hexdigest() == record["sha256"]
+    try:                                   # a manifest written before the checksums
+        lines = [json.loads(raw) for raw in data.decode("utf-8").splitlines()]
+        return len(lines) == record["puzzles"] and all("puzzle" in line for line in lines)
+    except (ValueError, TypeError, KeyError):
+        return False
+
+
 def finished_shards(out: Path) -> dict[int, dict[str, Any]]:
-    """Manifest records of shards whose file is in place (a cut-off last line is ignored)."""
+    """Manifest records of shards whose file is in place and intact (a cut-off last line is
+    ignored); a shard whose file was changed is named on standard error and made again."""
     path = out / MANIFEST
     if not path.exists():
         return {}
@@ -161,8 +187,14 @@ def finished_shards(out: Path) -> dict[int, dict[str, Any]]:
             if number == len(raws):
                 break                      # the last line, cut off by a kill: redo that shard
             raise BadInput(f"{path}: line {number}: not a manifest line") from None
-        if (out / file).exists():
+        if not (out / file).exists():
+            continue
+        if shard_intact(out / file, record):
             done[index] = record
+        else:
+            done.pop(index, None)
+            print(f"orapa: {out / file}: not the shard the manifest lists (changed since it "
+                  f"was written); it is made again", file=sys.stderr)
     return done
 
 
@@ -170,7 +202,11 @@ def prepare(out: Path, parameters: dict[str, Any], resume: bool) -> dict[int, di
     """Check DIR for this run; the shards already made (with `resume`)."""
     if out.exists() and not out.is_dir():
         raise BadInput(f"--out: {out} exists and is not a directory")
-    out.mkdir(parents=True, exist_ok=True)
+    try:      # under a file, or in /proc: it was a traceback (NotADirectoryError and the like)
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"--out: cannot create the directory {out}: "
+                       f"{exc.strerror or exc}") from None
     run = out / RUN
     if run.exists():
         try:
@@ -185,8 +221,16 @@ def prepare(out: Path, parameters: dict[str, Any], resume: bool) -> dict[int, di
             raise BadInput(f"--resume: {out} was made with other parameters "
                            f"({', '.join(changed)})")
         return finished_shards(out)
-    run.write_text(json.dumps(parameters) + "\n", encoding="utf-8")
+    _write_text(run, json.dumps(parameters) + "\n")
     return {}
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write one of the run's small files; a failure is bad input naming the file."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
 def summarise(records: Iterable[dict[str, Any]], wall_seconds: float, interrupted: bool,
@@ -260,8 +304,8 @@ class Generation:
             raise BadInput(f"--shard-size: between 1 and {MAX_SHARD_SIZE}, got {self.shard_size}")
         started = time.perf_counter()
         done = prepare(self.out, self.spec.parameters(self.count, self.shard_size), self.resume)
-        jobs = [ShardJob(self.spec, index, n) for index, n in plan(self.count, self.shard_size)
-                if index not in done]
+        plan_all = plan(self.count, self.shard_size)
+        jobs = [ShardJob(self.spec, index, n) for index, n in plan_all if index not in done]
         records = dict(done)
         interrupted = False
         with tqdm(total=self.count, initial=sum(r["puzzles"] for r in done.values()),
@@ -274,13 +318,18 @@ class Generation:
                         tqdm.write(f"orapa: shard {result[0]}: {result[1]}; left for --resume",
                                    file=sys.stderr)
                         continue
-                    records[result.index] = write_shard(self.out, self.spec.gems, result)
+                    records[result.index] = write_shard(self.out, self.spec.gems, result,
+                                                        len(plan_all))
                     bar.update(len(result.lines))
             except KeyboardInterrupt:
                 interrupted = True
+            except Exception as exc:      # Ctrl-C inside PySAT, when a shard is made here
+                if not is_interrupt(exc):
+                    raise
+                interrupted = True
         summary = summarise(records.values(), time.perf_counter() - started, interrupted,
                             sorted(self.failed))
-        (self.out / SUMMARY).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        _write_text(self.out / SUMMARY, json.dumps(summary, indent=1) + "\n")
         return summary
 
 

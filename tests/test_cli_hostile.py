@@ -136,3 +136,63 @@ def test_no_command_prints_the_help_as_laid_out_and_status_2(capsys, args):
     assert status == 2 and out == ""
     assert err.startswith(f"Usage: orapa {' '.join(args)}".rstrip() + " [OPTIONS] COMMAND")
     assert "orapa: error" not in err and "\nCommands:\n" in err
+
+
+# --- generate: where it writes, how many, which stream ---
+
+@pytest.mark.parametrize("shards", [[], ["--shard-size", "1"]])
+def test_generate_out_under_a_file_or_in_proc_is_one_line(capsys, tmp_path, shards):
+    """`--out mine.json/sub --shard-size 1` was NotADirectoryError, `--out /proc/g` another."""
+    mine = tmp_path / "mine.json"
+    mine.write_text("{}")
+    for out in (str(mine / "sub"), "/proc/orapa-g"):
+        status, stdout, err = run_cli(capsys, "generate", "--gems", "base", "--count", "2",
+                                      "--seed", "1", "--out", out, *shards)
+        assert status == 2 and stdout == "", err
+        assert err.startswith(f"orapa: error: --out: cannot create the directory {out}: ")
+        assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("count", ["1000001", str(10 ** 23), "1e23"])
+def test_generate_refuses_a_count_no_run_could_finish(capsys, tmp_path, count):
+    status, _, err = run_cli(capsys, "generate", "--gems", "base", "--count", count, "--seed",
+                             "1", "--out", str(tmp_path / "g"))
+    assert status == 2 and "--count" in err and not (tmp_path / "g").exists()
+
+
+def test_generate_refuses_a_negative_seed(capsys, tmp_path):
+    """`--seed -1` gave the puzzles of `--seed 1` (Python's random takes |seed|)."""
+    for command in (["generate", "--gems", "base", "--count", "1", "--out", str(tmp_path)],
+                    ["play", "--auto"], ["next", str(EASY)]):
+        status, _, err = run_cli(capsys, *command, "--seed", "-1")
+        assert status == 2 and "'--seed': -1 is not in the range x>=0" in err, err
+
+
+def test_file_names_past_9999_sort_in_order():
+    from generator.generate import output_paths
+    from generator.shards import shard_name
+    from games.orapa.gems import gem_set
+    names = [p.name for p, _ in zip(output_paths("/tmp/orapa-never-made", "base", 12_000),
+                                    range(12_000))]
+    assert names == sorted(names) and names[0] == "base-00001.json"
+    assert [p.name for p in output_paths("/tmp/orapa-never-made", "base", 2)] == [
+        "base-0001.json", "base-0002.json"]
+    shards = [shard_name(gem_set("base"), i, 200_000) for i in (1, 99_999, 100_000)]
+    assert shards == sorted(shards) and shards[0] == "base-000001.jsonl"
+    assert shard_name(gem_set("base"), 7, 12) == "base-00007.jsonl"
+
+
+def test_resume_makes_a_shard_replaced_with_garbage_again(capsys, tmp_path):
+    """`--resume` counted a garbage shard as made and reported all the puzzles."""
+    out = tmp_path / "s"
+    args = ["generate", "--gems", "base", "--count", "4", "--seed", "1", "--out", str(out),
+            "--shard-size", "2", "--jobs", "1", "--json"]
+    status, first, _ = run_cli(capsys, *args)
+    assert status == 0
+    shard = out / json.loads(first)["shards"][1]
+    whole = shard.read_bytes()
+    shard.write_text("garbage\n")
+    status, again, err = run_cli(capsys, *args, "--resume")
+    assert status == 0 and json.loads(again)["count"] == 4
+    assert f"{shard}: not the shard the manifest lists" in err
+    assert shard.read_bytes() == whole          # made again, from the same stream

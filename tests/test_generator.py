@@ -254,7 +254,8 @@ def test_cli_generate_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
                             "--out", str(out), "--json")
     assert status == 0
     document = json.loads(stdout)
-    assert set(document) == {"puzzles", "rejected"}
+    assert set(document) == {"puzzles", "rejected", "interrupted"}
+    assert document["interrupted"] is False
     assert {"ambiguous", "trap"} <= set(document["rejected"])
     files = [item["file"] for item in document["puzzles"]]
     assert [Path(f).name for f in files] == ["base-0001.json", "base-0002.json"]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from commands.common import Seconds, emit_json, not_empty, plural
+from commands.common import SEED, Seconds, emit_json, not_empty, plural
 from commands.orapa.layout import load_layout, rule_options
 from commands.orapa.solve import backend_option, load_puzzle
 from games.errors import BadInput
@@ -56,7 +56,7 @@ def _count_text(advice: Advice) -> str:
 @exact_bound_option
 @budget_option
 @lookahead_option
-@click.option("--seed", type=int, default=defaults.SEED, show_default=True,
+@click.option("--seed", type=SEED, default=defaults.SEED, show_default=True,
               help="Sampling seed (the game's: `play --auto --seed S` asks the same).")
 @backend_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -105,7 +105,7 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
 
 @click.command("play")
 @click.option("--auto", is_flag=True, help="The advisor plays (required for now).")
-@click.option("--seed", type=int, default=defaults.SEED, show_default=True,
+@click.option("--seed", type=SEED, default=defaults.SEED, show_default=True,
               help="Seed of the hidden mine and of the sampling.")
 @click.option("--gems", "gems_name", default=None,
               help="Gem set (O2)  [default: base, or the gems of --mine]")

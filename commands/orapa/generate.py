@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 
-from commands.common import JOBS, emit_json, not_empty, plural
+from commands.common import JOBS, SEED, emit_json, not_empty, plural
 from commands.orapa.layout import rule_options
-from games.errors import BadInput
+from games.errors import BadInput, is_interrupt
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import load_json_text
-from generator.options import CLUE_MODES, SHARD_SIZE
+from generator.options import CLUE_MODES, MAX_COUNT, SHARD_SIZE
 from solver.cluster import ENGINES
 
 
@@ -27,8 +27,9 @@ def parse_gems(text: str):
 @click.option("--gems", "gems_text", required=True,
               help="Gem set: a preset (base, base+diamond, base+black, full, double, "
                    "first-edition) or a JSON list of gems.")
-@click.option("--count", type=click.IntRange(min=1), required=True, help="Puzzles to write.")
-@click.option("--seed", type=int, required=True, help="Seed of the random stream.")
+@click.option("--count", type=click.IntRange(min=1, max=MAX_COUNT), required=True,
+              help=f"Puzzles to write (at most {MAX_COUNT:,} a run).")
+@click.option("--seed", type=SEED, required=True, help="Seed of the random stream (0 or more).")
 @click.option("--out", "out_dir", required=True, callback=not_empty,
               help="Directory for the puzzle files.")
 @click.option("--clues", type=click.Choice(CLUE_MODES), default="all", show_default=True,
@@ -76,24 +77,36 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
     generator = Generator(gems, RuleOptions(mirror, touching, visibility),
                           random.Random(seed), clues)
     made: list[tuple[Path, Generated]] = []
+    interrupted = False
     with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr,
               disable=None) as bar:  # None: no bar when standard error is not a terminal
-        for path in paths:
-            found = generator.next()
-            write_puzzle(path, found.puzzle)
-            made.append((path, found))
-            bar.set_postfix(rejected=sum(generator.rejected.values()))
-            bar.update()
+        try:
+            for path in paths:
+                found = generator.next()
+                write_puzzle(path, found.puzzle)
+                made.append((path, found))
+                bar.set_postfix(rejected=sum(generator.rejected.values()))
+                bar.update()
+        except Exception as exc:       # Ctrl-C, which PySAT reports as its own error
+            if not is_interrupt(exc):
+                raise
+            interrupted = True
+        except KeyboardInterrupt:
+            interrupted = True
     rejected = dict(generator.rejected)
     if as_json:
         emit_json({"puzzles": [{"file": str(path), "shots": found.shots,
                                 "difficulty": found.difficulty.level,
                                 found.difficulty.measure: found.difficulty.work}
-                               for path, found in made], "rejected": rejected})
-        return
-    for path, found in made:
-        difficulty = found.difficulty
-        click.echo(f"{path}: {found.shots} shots, {difficulty.level} "
-                   f"({difficulty.work} {difficulty.measure})")
-    click.echo(f"{plural(len(made), 'puzzle')} written to {out}; rejected layouts: "
-               + ", ".join(f"{k} {v}" for k, v in rejected.items()))
+                               for path, found in made], "rejected": rejected,
+                   "interrupted": interrupted})
+    else:
+        for path, found in made:
+            difficulty = found.difficulty
+            click.echo(f"{path}: {found.shots} shots, {difficulty.level} "
+                       f"({difficulty.work} {difficulty.measure})")
+        click.echo(f"{plural(len(made), 'puzzle')} written to {out}; rejected layouts: "
+                   + ", ".join(f"{k} {v}" for k, v in rejected.items()))
+    if interrupted:
+        click.echo("orapa: interrupted; the puzzles written are kept", err=True)
+        sys.exit(130)
