@@ -10,6 +10,8 @@
  * answers(codes, ports=None)         -> [(exit port or -1, colour bits)], one per port
  * layout_answers(layout, ports=None) -> the same for layout.quarter_bytes, in one call
  * batch(codes, n, ports, exits, colors) fills two int64 buffers of n * len(ports) entries.
+ * layout_counts(layout, ports=None) -> [(exit port or -1, colour bits, bounces)]: the answers
+ *   with the number of gem faces each wave met (RULINGS O9; 0 for an absorbed wave).
  *
  * The pairs returned come from a table made by configure() (37 exits x 16 colours), so a call
  * allocates only its list.
@@ -89,16 +91,18 @@ static inline int next_stop(const Grid *g, int cell, int dir) {
 }
 
 /* Trace one wave; returns the exit port (-1 absorbed, -2 no exit found: malformed codes) and
- * stores the colour bits in *color. */
-static inline int trace_one(const Grid *g, int port, int *color) {
+ * stores the colour bits in *color and the faces met (every hit quarter) in *bounces. */
+static inline int trace_counted(const Grid *g, int port, int *color, int *bounces) {
     int cell = ENTRY_CELL[port], dir = ENTRY_DIR[port];
     uint32_t word;
     memcpy(&word, g->codes + 4 * cell, 4);
     int next = word ? cell : next_stop(g, cell, dir);
     unsigned bits = 0;
+    int hits = 0;
     for (int step = 0; step < MAX_STEPS; step++) {
         if (next < 0) {
             *color = (int)(bits & 15);
+            *bounces = hits;
             return -1 - next;
         }
         cell = next;
@@ -108,13 +112,22 @@ static inline int trace_one(const Grid *g, int port, int *color) {
         unsigned code = q[(s >> 2) & 3] & (0u - ((s >> 4) & 1u));
         if (code & ABSORBS) {
             *color = (int)(bits & 15);
+            *bounces = 0;
             return -1;
         }
         bits |= code;
+        hits += (int)((s >> 4) & 1u);
         next = next_stop(g, cell, dir);
     }
     *color = (int)(bits & 15);
+    *bounces = hits;
     return -2;
+}
+
+/* trace_counted without the count: the colour answers' hot path. */
+static inline int trace_one(const Grid *g, int port, int *color) {
+    int bounces;
+    return trace_counted(g, port, color, &bounces);
 }
 
 static int read_table(PyObject *obj, void *dest, Py_ssize_t size, const char *name) {
@@ -284,6 +297,49 @@ static PyObject *trace_layout_answers(PyObject *self, PyObject *const *args, Py_
     return result;
 }
 
+/* layout_counts(layout, ports=None): [(exit or -1, colour bits, bounces)] for each port. */
+static PyObject *trace_layout_counts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "layout_counts(layout, ports=None)");
+        return NULL;
+    }
+    if (!check_configured()) return NULL;
+    uint8_t ports[4 * PORTS];
+    Py_ssize_t n = read_ports(nargs == 2 ? args[1] : Py_None, ports, sizeof ports);
+    if (n < 0) return NULL;
+    PyObject *codes = PyObject_GetAttr(args[0], QUARTER_BYTES);
+    if (codes == NULL) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(codes, &view, PyBUF_SIMPLE) < 0) {
+        Py_DECREF(codes);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (view.len != QUARTERS) {
+        PyErr_Format(PyExc_ValueError, "codes: expected %d bytes, got %zd", QUARTERS, view.len);
+        goto done;
+    }
+    Grid grid;
+    make_grid((const uint8_t *)view.buf, &grid);
+    result = PyList_New(n);
+    if (result == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int color, bounces;
+        int exit = trace_counted(&grid, ports[i], &color, &bounces);
+        PyObject *triple = exit < -1 ? NULL : Py_BuildValue("(iii)", exit, color, bounces);
+        if (triple == NULL) {
+            if (exit < -1) no_exit();
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, triple);
+    }
+done:
+    PyBuffer_Release(&view);
+    Py_DECREF(codes);
+    return result;
+}
+
 static PyObject *trace_batch(PyObject *self, PyObject *args) {
     PyObject *codes_obj, *ports_obj, *exits_obj, *colors_obj;
     Py_ssize_t n_layouts;
@@ -351,6 +407,8 @@ static PyMethodDef methods[] = {
      "answers(codes, ports=None) -> [(exit or -1, colour bits)] for 320 quarter-code bytes"},
     {"layout_answers", (PyCFunction)(void (*)(void))trace_layout_answers, METH_FASTCALL,
      "layout_answers(layout, ports=None): answers(layout.quarter_bytes, ports)"},
+    {"layout_counts", (PyCFunction)(void (*)(void))trace_layout_counts, METH_FASTCALL,
+     "layout_counts(layout, ports=None) -> [(exit or -1, colour bits, bounces)]"},
     {"batch", trace_batch, METH_VARARGS,
      "batch(codes, n, ports, exits, colors): trace n layouts, filling two int64 buffers"},
     {NULL, NULL, 0, NULL},

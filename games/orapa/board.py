@@ -15,6 +15,13 @@ Quarter `q` of cell `c` has index `4 * c + q`, and cell `c` is `row * 10 + colum
 'K'
 >>> entry_of(parse_port("12"))
 (10, 1)
+
+Board Game Arena writes the same ports another way (RULINGS O10, label scheme `bga`): `1`..`10`
+on top, `11`..`18` down the right side, `A`..`H` down the left side, `I`..`R` along the bottom.
+Label schemes are for people; machine formats always use the sheet's names.
+
+>>> port_label(parse_port("A", "bga")), port_label(parse_port("K"), "bga")
+('11', '11')
 """
 from __future__ import annotations
 
@@ -43,7 +50,24 @@ PORT_LABELS: tuple[str, ...] = (
     + tuple(COLUMN_LETTERS)
     + tuple(RIGHT_PORT_LETTERS)
 )
-_PORT_INDEX = {label: i for i, label in enumerate(PORT_LABELS)}
+# The same port indices as Board Game Arena labels them (O10).
+BGA_PORT_LABELS: tuple[str, ...] = (
+    tuple(str(n) for n in range(1, 11))
+    + tuple("ABCDEFGH")
+    + tuple("IJKLMNOPQR")
+    + tuple(str(n) for n in range(11, 19))
+)
+LABEL_SCHEMES: dict[str, tuple[str, ...]] = {"sheet": PORT_LABELS, "bga": BGA_PORT_LABELS}
+_PORT_INDEX = {scheme: {label: i for i, label in enumerate(labels)}
+               for scheme, labels in LABEL_SCHEMES.items()}
+
+
+def parse_label_scheme(text: str, where: str = "labels") -> str:
+    """`sheet` (the printed sheet's port names, O1) or `bga` (Board Game Arena's, O10)."""
+    name = str(text).strip().lower()
+    if name not in LABEL_SCHEMES:
+        raise BadInput(f"{where}: expected sheet or bga, got {quote(text)}")
+    return name
 
 
 def cell_index(column: int, row: int) -> int:
@@ -65,23 +89,26 @@ def cell_label(cell: int) -> str:
 def parse_cell(text: str) -> int:
     """Cell index from a name such as `E4` (case and surrounding blanks ignored)."""
     name = text.strip().upper()
-    if len(name) >= 2 and name[0] in COLUMN_LETTERS and name[1:].isdigit():
-        row = int(name[1:])
-        if 1 <= row <= ROWS:
-            return cell_index(COLUMN_LETTERS.index(name[0]), row - 1)
-    raise BadInput(f"unknown cell {quote(text)} (expected A1..J8)")
+    if len(name) == 2 and name[0] in COLUMN_LETTERS and name[1] in "12345678":
+        return cell_index(COLUMN_LETTERS.index(name[0]), int(name[1]) - 1)
+    hint = " (a row has no leading zero)" if name[1:2] == "0" else ""
+    raise BadInput(f"unknown cell {quote(text)}{hint} (expected A1..J8)")
 
 
-def port_label(port: int) -> str:
-    """Label (`1`..`18`, `A`..`R`) of a port index."""
-    return PORT_LABELS[port]
+def port_label(port: int, labels: str = "sheet") -> str:
+    """Label of a port index: `1`..`18`, `A`..`R` in the sheet's scheme or Board Game
+    Arena's (`labels="bga"`)."""
+    return LABEL_SCHEMES[labels][port]
 
 
-def parse_port(text: str) -> int:
-    """Port index from its label (case and surrounding blanks ignored)."""
-    port = _PORT_INDEX.get(str(text).strip().upper())
+def parse_port(text: str, labels: str = "sheet") -> int:
+    """Port index from its label in the scheme `labels` (case and surrounding blanks
+    ignored). A leading zero (`01`) is refused, as it is in a cell name (`A01`)."""
+    name = str(text).strip().upper()
+    port = _PORT_INDEX[labels].get(name)
     if port is None:
-        raise BadInput(f"unknown port {quote(text)} (expected 1..18 or A..R)")
+        hint = " (a port number has no leading zero)" if name[:1] == "0" and name[1:] else ""
+        raise BadInput(f"unknown port {quote(text)}{hint} (expected 1..18 or A..R)")
     return port
 
 

@@ -18,10 +18,11 @@ from games.limits import quote
 RED, YELLOW, BLUE, WHITE = 1, 2, 4, 8
 BASIC_COLORS = {"red": RED, "yellow": YELLOW, "blue": BLUE, "white": WHITE}
 
-# Gem colours as they appear in layouts; transparent and black add no colour bit.
-GEM_COLORS = ("red", "yellow", "blue", "white", "transparent", "black")
+# Gem colours as they appear in layouts; transparent and black add no colour bit. Light blue
+# (the Gameology edition's gem, RULINGS O11) adds blue and white at once.
+GEM_COLORS = ("red", "yellow", "blue", "white", "transparent", "black", "light-blue")
 GEM_COLOR_BITS = {"red": RED, "yellow": YELLOW, "blue": BLUE, "white": WHITE,
-                  "transparent": 0, "black": 0}
+                  "transparent": 0, "black": 0, "light-blue": BLUE | WHITE}
 
 WAVE_COLOR_NAMES: dict[int, str] = {
     0: "transparent",
@@ -72,8 +73,11 @@ def parse_wave_color(text: str) -> int:
 
 
 def parse_gem_color(text: str) -> str:
-    """Canonical gem colour (`red`, `yellow`, `blue`, `white`, `transparent`, `black`)."""
+    """Canonical gem colour (`red`, `yellow`, `blue`, `white`, `transparent`, `black`,
+    `light-blue`; `light blue` and `sky blue` name the last too)."""
     name = _normalise(text)
+    if name == "light blue":
+        name = "light-blue"
     if name not in GEM_COLORS:
         raise BadInput(f"unknown gem colour {quote(text)} (expected one of {', '.join(GEM_COLORS)})")
     return name

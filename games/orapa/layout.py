@@ -24,18 +24,33 @@ from games.orapa.placements import Placement, bits, find_placement
 OCCUPIED = 16
 ABSORBS = 32
 TOUCHING_RULES = ("corner", "any")
+# What a shot is answered with (RULINGS O9): exit and colour, exit and bounce count, or all three.
+ANSWER_KINDS = ("colour", "bounces", "both")
 
 
 @dataclass(frozen=True)
 class RuleOptions:
-    """The placement options of O3, with their defaults."""
+    """The placement options of O3 and the answer kind of O9, with their defaults."""
 
     mirror: bool = True
     touching: str = "corner"
     visibility: bool = True
+    answer: str = "colour"
+
+    @property
+    def counts_bounces(self) -> bool:
+        return self.answer != "colour"
+
+    @property
+    def tells_colour(self) -> bool:
+        return self.answer != "bounces"
 
     def to_json(self) -> dict[str, Any]:
-        return {"mirror": self.mirror, "touching": self.touching, "visibility": self.visibility}
+        data: dict[str, Any] = {"mirror": self.mirror, "touching": self.touching,
+                                "visibility": self.visibility}
+        if self.answer != "colour":     # the default is left out: older files stay as they were
+            data["answer"] = self.answer
+        return data
 
     @classmethod
     def from_json(cls, data: Any, where: str = "rules") -> "RuleOptions":
@@ -43,7 +58,7 @@ class RuleOptions:
             return cls()
         if not isinstance(data, dict):
             raise BadInput(f"{where}: expected an object of rule options")
-        unknown = set(data) - {"mirror", "touching", "visibility"}
+        unknown = set(data) - {"mirror", "touching", "visibility", "answer"}
         if unknown:
             raise BadInput(f"{where}.{quote(sorted(map(str, unknown))[0])}: unknown rule option")
         for key in ("mirror", "visibility"):
@@ -52,7 +67,18 @@ class RuleOptions:
         touching = data.get("touching", "corner")
         if touching not in TOUCHING_RULES:
             raise BadInput(f"{where}.touching: expected 'corner' or 'any', got {quote(touching)}")
-        return cls(data.get("mirror", True), touching, data.get("visibility", True))
+        answer = parse_answer_kind(data.get("answer", "colour"), f"{where}.answer")
+        return cls(data.get("mirror", True), touching, data.get("visibility", True), answer)
+
+
+def parse_answer_kind(value: Any, where: str = "answer") -> str:
+    """`colour` (also `color`), `bounces` or `both` (RULINGS O9)."""
+    name = str(value).strip().lower() if isinstance(value, str) else None
+    if name == "color":
+        name = "colour"
+    if name not in ANSWER_KINDS:
+        raise BadInput(f"{where}: expected colour, bounces or both, got {quote(value)}")
+    return name
 
 
 @dataclass(frozen=True)

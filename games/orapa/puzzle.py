@@ -8,11 +8,13 @@ solution that produced them.
 {'shot': '15', 'exit': '8', 'color': 'purple'}
 >>> parse_observation({"cell": "b3", "content": "empty"}).to_json()
 {'cell': 'B3', 'content': 'empty'}
+>>> str(parse_observation({"shot": "15", "exit": "C", "bounces": 3}))
+'15 -> C 3 bounces'
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from games.errors import BadInput
 from games.limits import MAX_OBSERVATIONS, check_count, load_json, quote
@@ -20,37 +22,72 @@ from games.orapa.board import PORTS, cell_label, parse_cell, parse_port, port_la
 from games.orapa.colors import color_name, parse_gem_color, parse_wave_color
 from games.orapa.gems import Gem, gem_set, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions, check_legal
-from games.orapa.waves import trace_answers
+from games.orapa.waves import trace_counts
+from games.wording import plural
 
 ABSORBED = "absorbed"
-CELL_CONTENTS = ("empty", ABSORBED, "red", "yellow", "blue", "white", "transparent")
+CELL_CONTENTS = ("empty", ABSORBED, "red", "yellow", "blue", "white", "transparent",
+                 "light-blue")
+MAX_BOUNCES = 1000   # far above any real path (a wave enters each cell at most 4 times)
 
 
 @dataclass(frozen=True)
 class ShotAnswer:
-    """A shot from `port`: the exit port (None when absorbed) and colour bits (None then too)."""
+    """A shot from `port`: the exit port (None when absorbed), the colour bits and the bounce
+    count (RULINGS O9). Under answer kind `colour` the count is None, under `bounces` the
+    colour is None, under `both` neither is; an absorbed shot has neither."""
 
     port: int
     exit: int | None
     color: int | None
+    bounces: int | None = None
 
     @property
     def question(self) -> str:
         return port_label(self.port)
 
-    def holds(self, layout: Layout) -> bool:
-        return shot_answer(layout, self.port) == self
+    @property
+    def kind(self) -> str:
+        """The answer kind this answer is written in (`colour` for an absorbed shot)."""
+        if self.bounces is None:
+            return "colour"
+        return "bounces" if self.color is None else "both"
 
-    def to_json(self) -> dict[str, str]:
+    @property
+    def colour_known(self) -> bool:
+        """Does the answer say the wave's colour (false for absorbed and bounce-only)?"""
+        return self.exit is not None and self.color is not None
+
+    def holds(self, layout: Layout) -> bool:
+        exit_port, color, bounces = trace_counts(layout, [self.port])[0]
+        if exit_port < 0:
+            return self.exit is None
+        return (self.exit == exit_port and (self.color is None or self.color == color)
+                and (self.bounces is None or self.bounces == bounces))
+
+    def to_json(self) -> dict[str, Any]:
         if self.exit is None:
             return {"shot": port_label(self.port), "exit": ABSORBED}
-        return {"shot": port_label(self.port), "exit": port_label(self.exit),
-                "color": color_name(self.color or 0)}
+        data: dict[str, Any] = {"shot": port_label(self.port), "exit": port_label(self.exit)}
+        if self.color is not None or self.bounces is None:
+            data["color"] = color_name(self.color or 0)
+        if self.bounces is not None:
+            data["bounces"] = self.bounces
+        return data
+
+    def answer_text(self, label: Callable[[int], str] = port_label) -> str:
+        """The answer as the text format writes it: `C purple`, `C 3 bounces`, `absorbed`."""
+        if self.exit is None:
+            return ABSORBED
+        parts = [label(self.exit)]
+        if self.color is not None or self.bounces is None:
+            parts.append(color_name(self.color or 0))
+        if self.bounces is not None:
+            parts.append(plural(self.bounces, "bounce"))
+        return " ".join(parts)
 
     def __str__(self) -> str:
-        if self.exit is None:
-            return f"{port_label(self.port)} -> {ABSORBED}"
-        return f"{port_label(self.port)} -> {port_label(self.exit)} {color_name(self.color or 0)}"
+        return f"{port_label(self.port)} -> {self.answer_text()}"
 
 
 @dataclass(frozen=True)
@@ -68,19 +105,25 @@ class CellAnswer:
         return layout.cell_content(self.cell) == self.content
 
     def to_json(self) -> dict[str, str]:
-        return {"cell": cell_label(self.cell), "content": self.content}
+        return {"cell": cell_label(self.cell), "content": cell_content_name(self.content)}
 
     def __str__(self) -> str:
-        return f"{cell_label(self.cell)} = {self.content}"
+        return f"{cell_label(self.cell)} = {cell_content_name(self.content)}"
 
 
 Observation = Union[ShotAnswer, CellAnswer]
 
 
-def shot_answer(layout: Layout, port: int) -> ShotAnswer:
-    """What the director answers to a shot from `port`."""
-    exit_port, color = trace_answers(layout, [port])[0]
-    return ShotAnswer(port, None, None) if exit_port < 0 else ShotAnswer(port, exit_port, color)
+def _answer(port: int, exit_port: int, color: int, bounces: int, answer: str) -> ShotAnswer:
+    if exit_port < 0:
+        return ShotAnswer(port, None, None)
+    return ShotAnswer(port, exit_port, None if answer == "bounces" else color,
+                      None if answer == "colour" else bounces)
+
+
+def shot_answer(layout: Layout, port: int, answer: str = "colour") -> ShotAnswer:
+    """What the director answers to a shot from `port` under answer kind `answer` (O9)."""
+    return _answer(port, *trace_counts(layout, [port])[0], answer)
 
 
 def cell_answer(layout: Layout, cell: int) -> CellAnswer:
@@ -88,20 +131,34 @@ def cell_answer(layout: Layout, cell: int) -> CellAnswer:
     return CellAnswer(cell, layout.cell_content(cell))
 
 
-def all_shot_answers(layout: Layout) -> list[ShotAnswer]:
-    """The answers to all 36 shots, port order."""
-    return [ShotAnswer(p, None, None) if e < 0 else ShotAnswer(p, e, c)
-            for p, (e, c) in zip(range(PORTS), trace_answers(layout))]
+def all_shot_answers(layout: Layout, answer: str = "colour") -> list[ShotAnswer]:
+    """The answers to all 36 shots under answer kind `answer`, port order."""
+    return [_answer(p, e, c, b, answer) for p, (e, c, b) in zip(range(PORTS), trace_counts(layout))]
 
 
 def parse_cell_content(text: str) -> str:
-    """`empty`, `absorbed` (`black` is taken as the black body) or a gem colour."""
+    """`empty`, `absorbed` (`black` is taken as the black body) or a gem colour (a light
+    blue gem's cell is answered `light blue`, O11)."""
     name = str(text).strip().lower()
     if name in ("empty", "nothing", "none"):
         return "empty"
     if name in (ABSORBED, "black"):
         return ABSORBED
     return parse_gem_color(name)
+
+
+def cell_content_name(content: str) -> str:
+    """How a cell answer is written for people and in JSON: a light blue gem's cell is
+    `light blue` (O11); kept as the gem colour `light-blue` inside."""
+    return content.replace("-", " ")
+
+
+def _bounce_field(value: Any) -> int:
+    """A bounce count: a whole number from 0 up."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_BOUNCES:
+        raise BadInput(f"bounces: expected a whole number from 0 to {MAX_BOUNCES}, "
+                       f"got {quote(value)}")
+    return value
 
 
 def _port_field(data: dict, key: str) -> int:
@@ -126,15 +183,18 @@ def parse_observation(data: Any, where: str = "observation") -> Observation:
             if "exit" not in data:
                 raise BadInput("missing 'exit'")
             if str(data["exit"]).strip().lower() == ABSORBED:
-                if "color" in data:
-                    raise BadInput("an absorbed shot has no 'color'")
+                for key in ("color", "bounces"):
+                    if key in data:
+                        raise BadInput(f"an absorbed shot has no {key!r}")
                 return ShotAnswer(port, None, None)
             exit_port = _port_field(data, "exit")
-            if "color" not in data:
-                raise BadInput("missing 'color'")
-            return ShotAnswer(port, exit_port, parse_wave_color(data["color"]))
+            if "color" not in data and "bounces" not in data:
+                raise BadInput("missing 'color' (or 'bounces' when counts are answered)")
+            color = parse_wave_color(data["color"]) if "color" in data else None
+            bounces = _bounce_field(data["bounces"]) if "bounces" in data else None
+            return ShotAnswer(port, exit_port, color, bounces)
         if "cell" in data:
-            for key in ("exit", "color"):
+            for key in ("exit", "color", "bounces"):
                 if key in data:
                     raise BadInput(f"a cell question has no {key!r}")
             if "content" not in data:
@@ -196,7 +256,7 @@ def contradicted(solution: Layout, observations: tuple[Observation, ...] | list
     solution answers instead); None when it gives them all."""
     for i, obs in enumerate(observations):
         if not obs.holds(solution):
-            given = (shot_answer(solution, obs.port) if isinstance(obs, ShotAnswer)
+            given = (shot_answer(solution, obs.port, obs.kind) if isinstance(obs, ShotAnswer)
                      else cell_answer(solution, obs.cell))
             return i, obs, given
     return None
@@ -229,6 +289,7 @@ def load_json_text(text: str, source: str) -> Any:
 
 def puzzle_from_layout(layout: Layout, gems: tuple[Gem, ...], rules: RuleOptions,
                        ports: range | list[int] = range(PORTS)) -> Puzzle:
-    """A puzzle whose observations are the layout's answers to the given shots."""
-    answers = all_shot_answers(layout)
+    """A puzzle whose observations are the layout's answers to the given shots, in the
+    answer kind of the rules (O9)."""
+    answers = all_shot_answers(layout, rules.answer)
     return Puzzle(gems, rules, tuple(answers[p] for p in ports), layout)

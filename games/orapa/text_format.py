@@ -21,12 +21,17 @@ Grammar (one statement per line; case never matters):
   optionally preceded by a count: `gems: red parallelogram, yellow triangle, 2x white square`.
   Shapes: `parallelogram`, `triangle`, `large-triangle` (or `large triangle`), `square`,
   `small-triangle`, `block`.
-- `rules: KEY=VALUE ...` sets rule options (O3), at most once; missing keys keep their defaults
-  (`mirror=on touching=corner visibility=on`). `mirror` and `visibility` take on/off (or
-  yes/no, true/false); `touching` takes `corner` or `any`. Pairs are separated by blanks or
-  commas.
-- A shot answer: `PORT -> EXIT COLOUR` or `PORT -> absorbed`. The arrow may be `->`, `→`, `=` or
-  `:`, or left out (`15 8 light purple`); a leading word `shot` is allowed.
+- `rules: KEY=VALUE ...` sets rule options (O3, O9), at most once, each key at most once;
+  missing keys keep their defaults (`mirror=on touching=corner visibility=on answer=colour`).
+  `mirror` and `visibility` take on/off (or yes/no, true/false); `touching` takes `corner` or
+  `any`; `answer` takes `colour`, `bounces` or `both`. Pairs are separated by blanks or commas.
+- `labels: bga` says the ports are written as Board Game Arena's screen shows them (O10: `A`..`H`
+  down the left, `I`..`R` along the bottom, `11`..`18` down the right); `labels: sheet`, the
+  default, is the printed sheet's naming. At most once, before the first answer.
+- A shot answer: `PORT -> EXIT COLOUR` or `PORT -> absorbed`; with bounce counts (O9)
+  `PORT -> EXIT N bounces` (`1 bounce`), or `PORT -> EXIT COLOUR N bounces` for both. The arrow
+  may be `->`, `→`, `=` or `:`, or left out (`15 8 light purple`); a leading word `shot` is
+  allowed.
 - A cell answer: `CELL = CONTENT`, with `:` or nothing instead of `=` and an optional leading
   word `cell`. CONTENT is `empty` (or `nothing`, `none`), `absorbed` (or `black`), or a gem
   colour. A cell (`A1`..`J8`) never looks like a port (`1`..`18`, `A`..`R`), so the first word
@@ -52,17 +57,20 @@ from dataclasses import dataclass, field
 
 from games.errors import BadInput
 from games.limits import MAX_GEMS, MAX_OBSERVATIONS, check_count, quote
-from games.orapa.board import parse_cell, parse_port
+from games.orapa.board import parse_cell, parse_label_scheme, parse_port, port_label
 from games.orapa.colors import parse_wave_color
 from games.orapa.gems import Gem, PRESETS, gem_set_name, parse_gem
-from games.orapa.layout import TOUCHING_RULES, Layout, PlacedGem, RuleOptions
+from games.orapa.layout import (TOUCHING_RULES, Layout, PlacedGem, RuleOptions,
+                                parse_answer_kind)
 from games.orapa.placements import find_placement
-from games.orapa.puzzle import (ABSORBED, CellAnswer, Observation, Puzzle, ShotAnswer,
+from games.orapa.puzzle import (ABSORBED, MAX_BOUNCES, CellAnswer, Observation, Puzzle,
+                                ShotAnswer,
                                 check_legal_for, contradicted, parse_cell_content)
 
 __all__ = ["parse_puzzle_text", "format_puzzle_text"]
 
-_HEADER = re.compile(r"^\s*(gems|rules|solution)\s*:(.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^\s*(gems|rules|labels|solution)\s*:(.*)$", re.IGNORECASE)
+_COUNT_WORDS = ("bounce", "bounces")
 _CELL_LIKE = re.compile(r"^[A-Za-z]\d+$")
 _COUNTED_GEM = re.compile(r"^(\d+)\s*[x×*]?\s+(.*)$", re.IGNORECASE)
 _POINT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
@@ -77,6 +85,7 @@ class _Draft:
 
     gems: tuple[Gem, ...] | None = None
     rules: RuleOptions | None = None
+    labels: str | None = None
     observations: list[Observation] = field(default_factory=list)
     observation_lines: list[int] = field(default_factory=list)
     solution_lines: list[tuple[int, Gem, list[tuple[int, int]]]] = field(default_factory=list)
@@ -114,20 +123,28 @@ def _parse_switch(key: str, value: str) -> bool:
 
 
 def _parse_rules(text: str) -> RuleOptions:
-    values = {"mirror": True, "touching": "corner", "visibility": True}
+    values = {"mirror": True, "touching": "corner", "visibility": True, "answer": "colour"}
+    seen: set[str] = set()
     for pair in re.sub(r"\s*=\s*", "=", text).replace(",", " ").split():
         key, sep, value = pair.lower().partition("=")
         if not sep or not value:
             raise BadInput(f"expected KEY=VALUE in 'rules:', got {quote(pair)}")
-        if key == "touching":
+        if key in seen:
+            raise BadInput(f"rule {quote(key)} given twice in 'rules:'")
+        seen.add(key)
+        if key == "answer":
+            values["answer"] = parse_answer_kind(value, "rule 'answer'")
+        elif key == "touching":
             if value not in TOUCHING_RULES:
                 raise BadInput(f"rule 'touching' takes corner or any, got {quote(value)}")
             values["touching"] = value
         elif key in ("mirror", "visibility"):
             values[key] = _parse_switch(key, value)
         else:
-            raise BadInput(f"unknown rule {quote(key)} (rules: mirror, touching, visibility)")
-    return RuleOptions(bool(values["mirror"]), str(values["touching"]), bool(values["visibility"]))
+            raise BadInput(f"unknown rule {quote(key)} "
+                           f"(rules: mirror, touching, visibility, answer)")
+    return RuleOptions(bool(values["mirror"]), str(values["touching"]), bool(values["visibility"]),
+                       str(values["answer"]))
 
 
 def _parse_solution_gem(text: str) -> tuple[Gem, list[tuple[int, int]]]:
@@ -144,7 +161,24 @@ def _parse_solution_gem(text: str) -> tuple[Gem, list[tuple[int, int]]]:
     return gem, points
 
 
-def _parse_answer(line: str) -> Observation:
+def _parse_shot_rest(port: int, words: list[str]) -> ShotAnswer:
+    """What follows the exit port: a colour, `N bounces`, or a colour then `N bounces`."""
+    bounces = None
+    if len(words) >= 2 and words[-1].lower() in _COUNT_WORDS:
+        if not words[-2].isdigit():
+            raise BadInput(f"expected a number before {quote(words[-1])}, "
+                           f"got {quote(words[-2])}")
+        bounces = int(words[-2])
+        if bounces > MAX_BOUNCES:
+            raise BadInput(f"{bounces} bounces is more than any wave can make")
+        words = words[:-2]
+    elif words and words[-1].lower() in _COUNT_WORDS:
+        raise BadInput(f"expected a number before {quote(words[-1])}")
+    color = parse_wave_color(" ".join(words)) if words else None
+    return ShotAnswer(port, None, color, bounces)
+
+
+def _parse_answer(line: str, labels: str = "sheet") -> Observation:
     text = line
     for separator in _SEPARATORS:
         text = text.replace(separator, " ")
@@ -158,7 +192,7 @@ def _parse_answer(line: str) -> Observation:
             raise BadInput(f"missing what is in {words[0].upper()} (empty, absorbed or a colour)")
         return CellAnswer(parse_cell(words[0]), parse_cell_content(" ".join(words[1:])))
     try:
-        port = parse_port(words[0])
+        port = parse_port(words[0], labels)
     except BadInput:
         raise BadInput(f"cannot read {quote(line)}: expected an answer such as "
                        f"'15 -> 8 light purple', '3 -> absorbed' or 'E4 = white'") from None
@@ -166,19 +200,21 @@ def _parse_answer(line: str) -> Observation:
         raise BadInput(f"missing the exit of shot {words[0].upper()} (a port or 'absorbed')")
     if words[1].lower() == ABSORBED:
         if len(words) > 2:
-            raise BadInput(f"an absorbed shot has no colour, got {quote(' '.join(words[2:]))}")
+            raise BadInput(f"an absorbed shot has no colour or count, "
+                           f"got {quote(' '.join(words[2:]))}")
         return ShotAnswer(port, None, None)
-    exit_port = parse_port(words[1])
+    exit_port = parse_port(words[1], labels)
     if len(words) == 2:
-        raise BadInput(f"missing the colour of shot {words[0].upper()}")
-    return ShotAnswer(port, exit_port, parse_wave_color(" ".join(words[2:])))
+        raise BadInput(f"missing the colour of shot {words[0].upper()} (or its bounce count)")
+    rest = _parse_shot_rest(port, words[2:])
+    return ShotAnswer(port, exit_port, rest.color, rest.bounces)
 
 
 def _read_line(draft: _Draft, number: int, text: str) -> None:
     header = _HEADER.match(text)
     if header is None:
         check_count(len(draft.observations) + 1, MAX_OBSERVATIONS, "answers", "puzzle")
-        draft.observations.append(_parse_answer(text))
+        draft.observations.append(_parse_answer(text, draft.labels or "sheet"))
         draft.observation_lines.append(number)
         return
     key, value = header.group(1).lower(), header.group(2)
@@ -190,6 +226,12 @@ def _read_line(draft: _Draft, number: int, text: str) -> None:
         if draft.rules is not None:
             raise BadInput("'rules:' given twice")
         draft.rules = _parse_rules(value)
+    elif key == "labels":
+        if draft.labels is not None:
+            raise BadInput("'labels:' given twice")
+        if draft.observations:
+            raise BadInput("'labels:' must come before the first answer")
+        draft.labels = parse_label_scheme(value, "'labels:'")
     else:
         gem, points = _parse_solution_gem(value)
         draft.solution_lines.append((number, gem, points))
@@ -247,14 +289,28 @@ def _format_gems(gems: tuple[Gem, ...]) -> str:
 def _format_rules(rules: RuleOptions) -> str:
     def switch(value: bool) -> str:
         return "on" if value else "off"
+    answer = "" if rules.answer == "colour" else f" answer={rules.answer}"
     return (f"mirror={switch(rules.mirror)} touching={rules.touching} "
-            f"visibility={switch(rules.visibility)}")
+            f"visibility={switch(rules.visibility)}{answer}")
 
 
-def format_puzzle_text(puzzle: Puzzle) -> str:
-    """The plain-text form of a puzzle, ending with a newline; `parse_puzzle_text` reads it back."""
+def format_answer(observation: Observation, labels: str = "sheet") -> str:
+    """One answer line, ports in the label scheme `labels`."""
+    if isinstance(observation, ShotAnswer):
+        def label(port: int) -> str:
+            return port_label(port, labels)
+        return f"{label(observation.port)} -> {observation.answer_text(label)}"
+    return str(observation)
+
+
+def format_puzzle_text(puzzle: Puzzle, labels: str = "sheet") -> str:
+    """The plain-text form of a puzzle, ending with a newline, ports in the label scheme
+    `labels` (said in a `labels:` line when not the sheet's); `parse_puzzle_text` reads it
+    back."""
     lines = [f"gems: {_format_gems(puzzle.gems)}", f"rules: {_format_rules(puzzle.rules)}"]
-    lines.extend(str(observation) for observation in puzzle.observations)
+    if labels != "sheet":
+        lines.append(f"labels: {labels}")
+    lines.extend(format_answer(observation, labels) for observation in puzzle.observations)
     if puzzle.solution is not None:
         for placed in puzzle.solution.gems:
             points = " ".join(f"{x},{y}" for x, y in placed.placement.vertices)

@@ -33,7 +33,7 @@ from games.orapa.colors import color_name
 from games.orapa.layout import ABSORBS, Layout
 
 __all__ = ["ROUTE", "COMPILED", "Wave", "trace_wave", "trace_answers", "python_trace_answers",
-           "parse_port"]
+           "trace_counts", "python_trace_counts", "parse_port"]
 
 
 def _route(occupancy: int, direction: int) -> tuple[int, int]:
@@ -97,6 +97,14 @@ class Wave:
         if self.exit is None:
             return f"{port_label(self.port)} -> absorbed"
         return f"{port_label(self.port)} -> {port_label(self.exit)} {color_name(self.color)}"
+
+    @property
+    def bounces(self) -> int | None:
+        """Gem faces met (RULINGS O9): every turn and every straight-back reflection counts
+        one; None for an absorbed wave, which is answered without a count."""
+        if self.exit is None:
+            return None
+        return sum(1 for _, _, _, hit in self.steps if hit >= 0)
 
     @property
     def reflects_straight_back(self) -> bool:
@@ -193,6 +201,44 @@ def python_trace_answers(layout: Layout, ports: Sequence[int] | None = None
                 break
             cell = nxt
     return answers
+
+
+def python_trace_counts(layout: Layout, ports: Sequence[int] | None = None
+                        ) -> list[tuple[int, int, int]]:
+    """(exit port or -1, colour bits, bounces) for each port (all 36 when None): the answers
+    with the number of gem faces each wave met (RULINGS O9; 0 for an absorbed wave). The
+    reference for the compiled `layout_counts`."""
+    if ports is None:
+        ports = range(PORTS)
+    occupancy = layout.cell_occupancy
+    codes = layout.quarter_codes
+    answers = []
+    for port in ports:
+        cell, direction = ENTRY[port]
+        color = bounces = 0
+        while True:
+            occ = occupancy[cell]
+            if occ:
+                direction, hit = ROUTE[occ][direction]
+                if hit >= 0:
+                    code = codes[4 * cell + hit]
+                    if code & ABSORBS:
+                        answers.append((-1, color, 0))
+                        break
+                    color |= code & 15
+                    bounces += 1
+            nxt = NEIGHBOUR[cell][direction]
+            if nxt < 0:
+                answers.append((EXIT_PORT[cell][direction], color, bounces))
+                break
+            cell = nxt
+    return answers
+
+
+trace_counts: Callable[[Layout, Sequence[int] | None], list[tuple[int, int, int]]] = (
+    python_trace_counts if COMPILED is None else COMPILED.layout_counts)
+"""trace_counts(layout, ports=None): (exit or -1, colour bits, bounces) per port; compiled
+when the tracer was built."""
 
 
 trace_answers: Callable[[Layout, Sequence[int] | None], list[tuple[int, int]]] = (
