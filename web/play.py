@@ -13,7 +13,7 @@ import asyncio
 import copy
 import logging
 import secrets
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from games.errors import BadInput
 from games.seated import NotYourTurn, Seat
@@ -29,6 +29,17 @@ log = logging.getLogger("orapa.web")
 
 SERVER_FIELDS = ("game", "hints", "seats")   # create-body fields that are not game options
 CACHE_LIMIT = 5000   # games kept rebuilt per process
+READ_WAIT, READ_POLL = 0.5, 0.02   # seconds a read waits for a game's write before reading apart
+T = TypeVar("T")
+
+
+def computer_names(seats: list[Seat]) -> dict[int, str]:
+    """A name per computer seat, told apart when there are several ("computer 1 (normal)",
+    "computer 2 (normal)") so that "... swapped" says which one."""
+    computers = [s for s in seats if s.kind == "computer"]
+    if len(computers) == 1:
+        return {computers[0].seat: f"computer ({computers[0].level})"}
+    return {s.seat: f"computer {i} ({s.level})" for i, s in enumerate(computers, 1)}
 
 
 class Games:
@@ -59,18 +70,41 @@ class Games:
             self._remember(loaded)
             return loaded
         if loaded is None:
-            row = await store.get_game(gid)
-            if row is None:
-                raise ApiError(404, f"game: no game {gid}")
-            kind = GAMES.get(row["game"])
-            if kind is None:
-                raise ApiError(404, f"game: {row['game']!r} is not hosted by this server")
-            seats = [Seat(s["seat"], s["role"], s["kind"], s.get("level")) for s in row["seats"]]
-            loaded = Loaded(gid, row, kind, kind.create(row["options"], seats), seats)
+            loaded = await self._build(gid)
         for event_row in await store.events_after(gid, loaded.seq):
             loaded.apply(event_row)
         self._remember(loaded)
         return loaded
+
+    @staticmethod
+    async def _build(gid: int) -> Loaded:
+        """The game as created, before any event (404 when there is no such game)."""
+        row = await store.get_game(gid)
+        if row is None:
+            raise ApiError(404, f"game: no game {gid}")
+        kind = GAMES.get(row["game"])
+        if kind is None:
+            raise ApiError(404, f"game: {row['game']!r} is not hosted by this server")
+        seats = [Seat(s["seat"], s["role"], s["kind"], s.get("level")) for s in row["seats"]]
+        return Loaded(gid, row, kind, kind.create(row["options"], seats), seats)
+
+    async def _read(self, gid: int, use: Callable[[Loaded], T], trust_cache: bool = False) -> T:
+        """`use(loaded)` under the game's lock; when a write has held that lock for longer
+        than READ_WAIT (SQLite's file locked by another process, a slow disk), on a copy
+        rebuilt from the log instead: a read never waits behind a stuck write, and never sees
+        the move that write has not stored yet."""
+        lock = self.lock(gid)
+        waited = 0.0
+        while lock.locked() and waited < READ_WAIT:
+            await asyncio.sleep(READ_POLL)
+            waited += READ_POLL
+        if lock.locked():
+            loaded = await self._build(gid)
+            for event_row in await store.events_after(gid, 0):
+                loaded.apply(event_row)
+            return use(loaded)
+        async with lock:
+            return use(await self._load_or_forget(gid, trust_cache))
 
     def _remember(self, loaded: Loaded) -> None:
         """Cache a game, the most recently used last; past CACHE_LIMIT games, forget the least
@@ -87,9 +121,7 @@ class Games:
                     self._locks.pop(gid, None)
 
     async def view(self, gid: int, pid: int | None) -> dict[str, Any]:
-        async with self.lock(gid):
-            loaded = await self._load_or_forget(gid)
-            return loaded.state(loaded.seat_of(pid))
+        return await self._read(gid, lambda loaded: loaded.state(loaded.seat_of(pid)))
 
     async def _load_or_forget(self, gid: int, trust_cache: bool = False) -> Loaded:
         """`load`, dropping the lock made for a game id that does not exist (else every id
@@ -105,10 +137,11 @@ class Games:
                      trust_cache: bool = False) -> list[dict[str, Any]]:
         """The events with seq > after as `pid` may see them (the log is read through the
         cache, itself brought up to date first unless `trust_cache`: see `load`)."""
-        async with self.lock(gid):
-            loaded = await self._load_or_forget(gid, trust_cache)
+        def visible(loaded: Loaded) -> list[dict[str, Any]]:
             seat = loaded.seat_of(pid)
             return [loaded.event(r, seat) for r in loaded.rows[after:]]
+
+        return await self._read(gid, visible, trust_cache)
 
     # ----- changes -----------------------------------------------------------------------
     async def create(self, player: dict[str, Any], body: dict[str, Any],
@@ -137,9 +170,10 @@ class Games:
         self._remember(loaded)
         rows = []
         human = next((s.seat for s in seats if s.kind == "human"), None)
+        names = computer_names(seats)
         for seat in seats:
             if seat.kind == "computer":
-                rows.append(self._joined(seat.seat, None, f"computer ({seat.level})"))
+                rows.append(self._joined(seat.seat, None, names[seat.seat]))
             elif seat.seat == human and player.get("id") is not None:
                 rows.append(self._joined(seat.seat, player["id"], player["name"]))
         async with self.lock(gid):

@@ -147,3 +147,12 @@ def test_asking_again_is_free_and_keeps_the_turn(player: Any) -> None:
     events = ann.get(f"/api/games/{gid}/events").json()["events"]
     assert [e["type"] for e in events if e["type"] in ("shot", "cell", "confirm", "turn")] == \
         ["turn", "shot", "turn", "confirm", "confirm", "cell", "turn", "confirm"]
+
+
+def test_two_computer_seats_have_distinct_names(player: Any) -> None:
+    me = player("Ann")
+    seats = me.post("/api/games", {"mode": "table"}).json()["game"]["seats"]
+    computers = [s["name"] for s in seats if s["kind"] == "computer"]
+    assert len(computers) == 2 and len(set(computers)) == 2, computers
+    solo = me.post("/api/games", {"mode": "solo"}).json()["game"]["seats"]
+    assert [s["name"] for s in solo if s["kind"] == "computer"] == ["computer (normal)"]
