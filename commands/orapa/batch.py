@@ -69,6 +69,9 @@ class ResultsStream:
 @click.option("--write-deductions", is_flag=True,
               help="Write each ambiguous puzzle's deduction map next to it as "
                    "STEM.deductions.txt.")
+@click.option("--overwrite", is_flag=True,
+              help="Replace a solution or deduction file already there that differs (without "
+                   "it such a file is kept and the puzzle's line says so).")
 @backend_option
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on standard error [default: when it is a terminal].")
@@ -85,7 +88,7 @@ class ResultsStream:
                    f"[default: {KEEP_WARM:g}].")
 def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count_limit: int,
           out: str | None, resume: bool, write_solutions: bool, write_deductions: bool,
-          backend: str, progress: bool | None, as_json: bool, engine: str,
+          overwrite: bool, backend: str, progress: bool | None, as_json: bool, engine: str,
           address: str | None, keep_warm: float | None) -> None:
     """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
     from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
@@ -104,7 +107,7 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
     stdin = read_text("-") if "-" in paths else None
     stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
     options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions,
-                           stdin)
+                           stdin, overwrite)
     results = ResultsStream(stream, out)
     try:
         if engine == "ray":

@@ -19,7 +19,6 @@ timeout or error), `count`, `seconds` and `error`, null where they do not apply,
 """
 from __future__ import annotations
 
-import glob
 import json
 import os
 import resource
@@ -41,6 +40,8 @@ from games.orapa.drawing import render_deductions
 from games.orapa.files import parse_puzzle
 from games.orapa.puzzle import Puzzle
 from solver.orapa.api import deductions, solve
+from solver.orapa.batch_paths import (DEDUCTIONS_SUFFIX, PUZZLE_SUFFIXES,  # noqa: F401
+                                      SOLUTION_SUFFIX, _unique_paths, expand_paths)
 from solver.orapa.batch_pool import Lost, WorkerPool
 from solver.orapa.batch_results import (INTERFACE_KEYS, STATUSES, BatchSummary, check_results,
                                         open_results)
@@ -53,9 +54,6 @@ __all__ = ["BatchOptions", "BatchStopped", "BatchSummary", "DEFAULT_COUNT_LIMIT"
 
 DEFAULT_COUNT_LIMIT = BATCH_COUNT_LIMIT  # layouts counted per puzzle before `count` stops being exact
 RECYCLE_AFTER = 500                # puzzles per worker process before a fresh one replaces it
-PUZZLE_SUFFIXES = (".json", ".txt", ".orapa")
-SOLUTION_SUFFIX = ".solution.json"
-DEDUCTIONS_SUFFIX = ".deductions.txt"
 ERROR_CHARS = 300                  # a line's error is cut here: never megabytes of echoed input
 
 
@@ -69,66 +67,19 @@ class BatchOptions:
     write_solutions: bool = False  # a unique puzzle's solution as <stem>.solution.json
     write_deductions: bool = False  # an ambiguous puzzle's deduction map as <stem>.deductions.txt
     stdin: str | None = None       # the puzzle the path `-` stands for, read once by the caller
-
-
-# --- paths ---------------------------------------------------------------------------------
-
-def _is_puzzle_name(name: str) -> bool:
-    """Files a directory walk picks up: puzzle suffixes, but not the files batch writes."""
-    return (name.endswith(PUZZLE_SUFFIXES) and not name.startswith(".")
-            and not name.endswith((SOLUTION_SUFFIX, DEDUCTIONS_SUFFIX)))
-
-
-def _walk(directory: str) -> Iterator[str]:
-    for root, dirs, files in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if _is_puzzle_name(name):
-                yield os.path.join(root, name)
-
-
-def _expand_one(arg: str) -> Iterator[str]:
-    if any(c in arg for c in "*?["):
-        matched = False
-        for match in sorted(glob.iglob(arg, recursive=True)):
-            matched = True
-            yield from (_walk(match) if os.path.isdir(match) else (match,))
-        if not matched:
-            yield arg                      # reported as an error line: nothing to read
-    elif os.path.isdir(arg):
-        yield from _walk(arg)
-    else:
-        yield arg                          # a named file is read whatever its suffix
-
-
-def _unique_paths(args: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """(path, real path) for every file the arguments reach, each file once."""
-    seen: set[str] = set()
-    for arg in args:
-        for path in _expand_one(arg):
-            key = "-" if path == "-" else os.path.realpath(path)   # standard input: never done
-            if key not in seen:
-                seen.add(key)
-                yield os.path.normpath(path), key
-
-
-def expand_paths(args: Iterable[str], skip: frozenset[str] | set[str] = frozenset()
-                 ) -> Iterator[str]:
-    """Puzzle paths from files, directories (recursive, sorted) and globs, lazily.
-
-    A file reached twice is listed once; files whose real path is in `skip` are left out. A
-    path that does not exist is passed on, so that solving it reports the problem.
-    """
-    return (path for path, key in _unique_paths(args) if key not in skip)
+    overwrite: bool = False        # replace a solution or deduction file that differs
 
 
 # --- one puzzle ----------------------------------------------------------------------------
 
-def _write_beside(line: dict[str, Any], suffix: str, text: str) -> None:
+def _write_beside(line: dict[str, Any], suffix: str, text: str, overwrite: bool = False
+                  ) -> None:
     """Write `text` next to the puzzle as STEM+suffix; a failure goes in the line's error.
 
-    The text goes to a hidden temporary file first and is renamed into place, so a worker
-    killed while writing never leaves half a solution behind.
+    The text goes to a hidden temporary file first and is linked into place, so a worker
+    killed while writing never leaves half a solution behind. A file already there is kept
+    unless it holds the same text, or `overwrite` says so: `a.json` and `a.txt` share the name
+    `a.solution.json`, and the second used to replace the first's without a word.
     """
     if line["file"] == "-":
         line["error"] = "-: nothing written: a puzzle from standard input has no folder"
@@ -138,11 +89,28 @@ def _write_beside(line: dict[str, Any], suffix: str, text: str) -> None:
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, target)
+        try:
+            os.link(temporary, target)     # fails when the target exists, whoever made it
+        except FileExistsError:
+            if overwrite or _holds(target, text):
+                os.replace(temporary, target)
+            else:
+                line["error"] = (f"{target}: already exists with other content, kept (two "
+                                 f"puzzles named {path.stem}.*, or an earlier file; "
+                                 f"--overwrite replaces it)")
+                return
         line["wrote"] = str(target)
     except OSError as exc:
         line["error"] = f"{target}: cannot write: {exc.strerror or exc}"
+    finally:
         temporary.unlink(missing_ok=True)
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Does the file hold exactly `text`? (Not read past that length.)"""
+    data = text.encode("utf-8")
+    with open(path, "rb") as handle:
+        return handle.read(len(data) + 1) == data
 
 
 def _time_left(options: BatchOptions, start: float) -> float | None:
@@ -164,7 +132,8 @@ def _solve_parsed(line: dict[str, Any], puzzle: Puzzle, options: BatchOptions,
                    backend=options.backend, timeout=left)
     line.update(status=result.status, count=result.count, exact=result.exact)
     if options.write_solutions and result.status == "unique":
-        _write_beside(line, SOLUTION_SUFFIX, json.dumps(result.solutions[0].to_json()) + "\n")
+        _write_beside(line, SOLUTION_SUFFIX, json.dumps(result.solutions[0].to_json()) + "\n",
+                      options.overwrite)
     elif options.write_deductions and result.status == "ambiguous":
         try:
             found = deductions(puzzle, backend=options.backend,
@@ -173,7 +142,7 @@ def _solve_parsed(line: dict[str, Any], puzzle: Puzzle, options: BatchOptions,
             line["error"] = f"{path}: deduction map not written: time limit reached"
         else:
             _write_beside(line, DEDUCTIONS_SUFFIX, render_deductions(
-                {c: found.status(c) for c in found.possible}) + "\n")
+                {c: found.status(c) for c in found.possible}) + "\n", options.overwrite)
 
 
 def solve_file(path: str, options: BatchOptions) -> dict[str, Any]:
