@@ -147,8 +147,10 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
     if mine is not None:
         check_mine(puzzle, mine)
     observations = puzzle.observations
-    states = [judge_state(puzzle.with_observations(observations[:k]), decision_rng(seed, k))
-              for k in range(len(observations) + 1)]
+    states: list[State] = []
+    for k in range(len(observations) + 1):
+        states.append(judge_state(puzzle.with_observations(observations[:k]),
+                                  decision_rng(seed, k), states[-1] if states else None))
     questions = []
     for k, observation in enumerate(observations):
         before, after = states[k], states[k + 1]

@@ -36,6 +36,7 @@ BUDGET = 0.25            # seconds for the sampler (doubled while it finds nothi
 REVIEW_WORK = 6000       # tree-search work per state (the advisor spends 16,000 per decision)
 EXTRA_WORK = 2000        # more work to value a question the search did not reach
 SEARCH_DEPTH = 4         # the advisor's TREE_DEPTH
+CHAIN_KEPT = 60          # judged layouts an answer must keep for its estimate to carry on
 
 
 @dataclass
@@ -125,7 +126,7 @@ class State:
                 return self._searched(groups)
             except SearchTimeout:
                 pass
-        scale = self.candidates.count / table.rows
+        scale = self.count.count / table.rows
         sizes = np.array([len(g) for g in groups], dtype=float)
         share = sizes / sizes.sum()
         return float(1.0 + (share * group_cost(sizes * scale)).sum())
@@ -167,9 +168,18 @@ def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates |
     return Count(max(candidates.count, result.count), False), candidates
 
 
-def judge_state(puzzle: Puzzle, rng: random.Random) -> State:
-    """Count a state and rank its open questions the way the advisor does."""
+def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = None) -> State:
+    """Count a state and rank its open questions the way the advisor does. `previous` is the
+    state before the last answer: when neither count is exact and at least CHAIN_KEPT of its
+    judged layouts give that answer, the estimate is carried on (previous estimate times the
+    share that gives it), so that an answer every layout gives leaves the estimate unchanged
+    and the counts agree with the bits told."""
     count, candidates = count_state(puzzle, rng)
+    if previous is not None and not count.exact and previous.candidates is not None \
+            and not previous.count.exact and puzzle.observations:
+        share = previous.answer_share(puzzle.observations[-1]) or 0.0
+        if share * len(previous.candidates.layouts) >= CHAIN_KEPT:
+            count = Count(previous.count.count * share, False)
     state = State(puzzle, count, candidates)
     if candidates is None:
         return state
@@ -203,7 +213,7 @@ def judge_state(puzzle: Puzzle, rng: random.Random) -> State:
     # listed: the state is worth its best question (over 2 layouts exactly 1); sampled: the
     # advisor's estimate for that many layouts
     state.value = (state.worth[best.question] if listed
-                   else float(group_cost(candidates.count)))
+                   else float(group_cost(count.count)))
     return state
 
 
