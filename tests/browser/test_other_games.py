@@ -37,10 +37,12 @@ def test_ripple_game_to_its_end_against_the_computer(new_page, server):
     assert history.count() == len(state["position"]["history"])
     final = state["position"]["scores"]
     assert f"{final['1']} : {final['2']}" in history.last.inner_text()
+    ending = page.inner_text("[data-testid=turn]")       # the ending says why: the scores
+    assert f"Rae {final['1']} point" in ending and f"{final['2']} point" in ending
     wait_until(page, "document.querySelectorAll('.moving').length === 0")
     board = state["position"]["board"]
     wait_until(page, f"document.querySelectorAll('text.stone-text').length === "
-                           f"{sum(ch != '.' for row in board for ch in row)}")
+               f"{sum(ch != '.' for row in board for ch in row)}")
     for r in range(7):
         for c in range(7):
             stone = page.locator(f"[data-cell='{r},{c}'] text.stone-text")
@@ -68,7 +70,7 @@ def test_ripple_on_one_screen_by_keyboard_then_restart(new_page, server):
         board.press("Enter")
         if turn == 2:               # the second red stone pushes the first one: animated
             wait_until(page, "document.querySelector(\"[data-cell='3,2'] .moving\")",
-                                   timeout=5000)
+                       timeout=5000)
         page.wait_for_selector(f"[data-testid=history] li:nth-child({turn + 1})")
     history = api_get(page, server, f"/games/{gid}")["position"]["history"]
     assert [h["player"] for h in history] == [1, 2, 1, 2]
@@ -152,8 +154,14 @@ def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
     mover = pages[len(swaps) % 2]
     wait_turn(mover)
     mover.click("button:has-text('Declare')")
+    # irreversible for the whole table: it asks first, and nothing is sent until the answer
+    dialog = mover.wait_for_selector("[role=dialog]")
+    assert "whole table" in dialog.inner_text()
+    assert ann.locator("[data-testid=score-screen]").count() == 0
+    mover.click("text=Yes, declare")
     for page in (ann, ben):
         page.wait_for_selector("[data-testid=score-screen]")
+        assert "the declaration at turn" in page.inner_text("[data-testid=turn]")
         assert page.inner_text("[data-testid=score]") == "0"
     assert f"the fewest possible from this deal was {fewest}" in ann.inner_text("[data-testid=score-screen]")
     # the shortest win is replayable, ending on every hand 1 2 3 4

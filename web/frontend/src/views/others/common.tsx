@@ -77,12 +77,38 @@ export function RestartButton({ state, options }: { state: GameState; options: R
 }
 
 /** "Your turn" or who is to move, and the end. */
-export function TurnLine({ state, seat }: { state: GameState; seat: Seat | null }): JSX.Element {
+export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | null; why?: string }): JSX.Element {
   const { acting, friend } = control(state, seat);
   const name = state.seats[state.to_move ?? 0]?.name ?? "The other side";
+  const ending = state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won`
+    : state.outcome === "tie" ? "a tie" : state.outcome === "all lose" ? "everybody lost" : String(state.outcome ?? "");
   const text = state.status === "waiting" ? "Waiting for players…" :
-    state.status === "over" ? `Game over: ${state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome}` :
+    state.status === "over" ? `Game over: ${ending}${why ? `: ${why}` : ""}.` :
       acting !== null && friend ? `${name}'s turn (on this screen).` :
         acting !== null ? "Your turn." : `${name} is to move…`;
+  const mine = state.status === "playing" && acting !== null;
+  useEffect(() => {   // the tab's title says when it is this screen's turn
+    const base = document.title.replace(/^Your turn · /, "");
+    document.title = mine ? `Your turn · ${base}` : base;
+    return () => { document.title = document.title.replace(/^Your turn · /, ""); };
+  }, [mine]);
   return <p className={state.status === "over" ? "verdict" : "status"} aria-live="polite" data-testid="turn">{text}</p>;
+}
+
+/** "Ann 10, computer 7": final scores with the players' names, highest first. */
+export function scoreLine(pairs: [string, number][]): string {
+  return [...pairs].sort((a, b) => b[1] - a[1]).map(([n, v]) => `${n} ${v} point${v === 1 ? "" : "s"}`).join(" to ");
+}
+
+/** A button for an action that cannot be undone: it asks first ("Yes, ..." or "Cancel"). */
+export function ConfirmButton({ label, question, yes, onConfirm, className }: { label: string; question: string; yes: string; onConfirm: () => void; className?: string }): JSX.Element {
+  const [asking, setAsking] = useState(false);
+  if (!asking) return <button type="button" className={className} onClick={() => setAsking(true)}>{label}</button>;
+  return (
+    <div className="confirm" role="dialog" aria-label={question}>
+      <p>{question}</p>
+      <button type="button" className="primary" autoFocus onClick={() => { setAsking(false); onConfirm(); }}>{yes}</button>
+      <button type="button" onClick={() => setAsking(false)}>Cancel</button>
+    </div>
+  );
 }
