@@ -138,21 +138,20 @@ class Guard:
         except BodyRefused as refused:
             await reply(refused.status, refused.message)
         except Exception as exc:       # (never BaseException: a cancelled request goes on up)
+            if started:
+                log.error("error on %s %s after its answer began", scope.get("method"), path,
+                          exc_info=exc)
+                raise          # half an answer was sent: only closing the connection is honest
             if is_storage_failure(exc):
                 metrics.storage_failed()
                 log.warning("storage failure on %s %s: %s", scope.get("method"), path,
                             " ".join(str(exc).split()) or type(exc).__name__)
-                if not started:
-                    await reply(503, STORAGE_DOWN,
-                                [(b"retry-after", str(RETRY_AFTER).encode())])
+                await reply(503, STORAGE_DOWN, [(b"retry-after", str(RETRY_AFTER).encode())])
             else:
                 log.error("unexpected error on %s %s", scope.get("method"), path,
                           exc_info=exc)
-                if not started:
-                    await reply(500, "internal error: the server failed on this request; "
-                                     "it has been logged")
-            if started:
-                raise          # half an answer was sent: only closing the connection is honest
+                await reply(500, "internal error: the server failed on this request; it has "
+                                 "been logged")
         finally:
             metrics.request_done(scope.get("method", ""), status,
                                  time.perf_counter() - began)

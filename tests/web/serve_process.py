@@ -18,18 +18,21 @@ ROOT = Path(__file__).resolve().parents[2]
 class Server:
     """One `orapa serve` process (its output goes to a log file)."""
 
-    def __init__(self, url: str, log: Path, workers: int = 1) -> None:
+    def __init__(self, url: str, log: Path, workers: int = 1, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.url, self.log, self.workers = url, log, workers
+        self.args, self.env = args, env or {}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
     def start(self) -> "Server":
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
         env.pop("ORAPA_DATABASE_MIGRATED", None)
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from cli import main; main()", "serve", "--port",
-             str(self.port), "--database", self.url, "--workers", str(self.workers)],
+             str(self.port), "--database", self.url, "--workers", str(self.workers),
+             *self.args],
             cwd=ROOT, env=env, stdout=self.log.open("a"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
