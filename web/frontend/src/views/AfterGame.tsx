@@ -6,6 +6,7 @@ import { Board } from "../components/Board";
 import { LiveGame } from "../live";
 import { AnswerLog, questionMarks, wavePaths } from "./ExplorerView";
 import { targetSeat } from "./GamePage";
+import { Link } from "../App";
 
 export { wavePaths };
 
@@ -111,9 +112,10 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
   const [events, setEvents] = useState<GameEvent[]>([]);
   const [error, setError] = useState("");
   useEffect(() => {
-    api.analysis(state.id).then(setAnalysis).catch((e) =>
-      setError(e instanceof ApiError && e.status === 404 ? "" : (e as Error).message));
-    api.events(state.id, 0).then((o) => setEvents(o.events)).catch((e) => setError((e as Error).message));
+    // signed out: the analysis and the replay are for players; say so in words, once
+    const why = (e: unknown) => (e instanceof ApiError && e.status === 401 ? "signed out" : e instanceof ApiError && e.status === 404 ? "" : (e as Error).message);
+    api.analysis(state.id).then(setAnalysis).catch((e) => setError(why(e)));
+    api.events(state.id, 0).then((o) => setEvents(o.events)).catch((e) => setError(why(e)));
   }, [state.id]);
   const explorers = state.seats.filter((s) => s.role !== "director");
   const won = seat && state.winners.includes(seat.seat);
@@ -123,7 +125,10 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
         Game over: {state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome}
         {seat ? (won ? " — well played!" : "") : ""}
       </p>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error === "signed out" ? (
+        <p className="card" data-testid="sign-in-for-more">The analysis and the replay are shown to players signed in on this server.{" "}
+          <Link to={`/?next=${encodeURIComponent(`/games/${state.id}`)}`}>Pick a name in the lobby</Link>, and you come back here.</p>
+      ) : error && <p className="error" role="alert">{error}</p>}
       <div className="boards">
         {explorers.map((s) => {
           const target = targetSeat(state, s.seat);
