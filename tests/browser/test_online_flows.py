@@ -203,3 +203,16 @@ def test_a_table_says_who_asked_and_the_panels_after_the_game_are_per_seat(new_p
     assert asked.count(me) == mine_asked and asked.count(other) >= theirs
     screenshot(page, "table-after")
     assert page.errors == []
+
+
+def test_not_you_keeps_the_old_player_to_switch_back_to(new_page):
+    page = new_page("Ann")
+    page.click("text=Not you?")
+    page.wait_for_selector("section[aria-label='players on this browser'] >> text=Play as Ann")
+    page.fill("input[name=name]", "Bob")
+    page.click("text=Start playing")
+    page.wait_for_selector(".player-name:text-is('Bob')")
+    page.click("text=Play as Ann")
+    page.wait_for_selector("p:has-text('Welcome, Ann')")
+    assert "Play as Bob" in page.inner_text("section[aria-label='players on this browser']")
+    assert page.errors == []

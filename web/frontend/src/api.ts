@@ -128,8 +128,59 @@ export async function register(name: string): Promise<Me> {
   const out = await call<{ player: Me; token: string }>("POST", "/players", { name });
   localStorage.setItem(TOKEN_KEY, out.token);
   localStorage.setItem(PLAYER_KEY, JSON.stringify(out.player));
+  rememberPlayer(out.player, out.token);
   announce();
   return out.player;
+}
+
+// The players who signed in on this browser, to switch between (each with its token).
+const PLAYERS_KEY = "orapa.players";
+interface Known extends Me { token: string }
+
+function known(): Known[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(PLAYERS_KEY) ?? "[]");
+    return Array.isArray(list) ? (list as Known[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberPlayer(player: Me, tok: string): void {
+  const others = known().filter((p) => String(p.id) !== String(player.id));
+  localStorage.setItem(PLAYERS_KEY, JSON.stringify([...others, { ...player, token: tok }]));
+}
+
+/** This browser's players (names and ids; their tokens stay here). */
+export function browserPlayers(): Me[] {
+  const current = me();
+  const tok = token();
+  if (current && tok && !known().some((p) => String(p.id) === String(current.id))) rememberPlayer(current, tok);
+  return known().map(({ id, name }) => ({ id, name }));
+}
+
+/** Play as another of this browser's players. */
+export function switchPlayer(id: string): void {
+  const found = known().find((p) => String(p.id) === String(id));
+  if (!found) return;
+  localStorage.setItem(TOKEN_KEY, found.token);
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: found.id, name: found.name }));
+  announce();
+}
+
+/** Leave the current player (kept in the list to come back to) to sign in as a new one. */
+export function newPlayer(): void {
+  browserPlayers();
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(PLAYER_KEY);
+  announce();
+}
+
+/** Drop a player from this browser's list (its games stay on the server). */
+export function forgetPlayer(id: string): void {
+  localStorage.setItem(PLAYERS_KEY, JSON.stringify(known().filter((p) => String(p.id) !== String(id))));
+  if (String(me()?.id) === String(id)) signOut();
+  else announce();
 }
 
 /** A second player for a game on one screen (hot-seat): signed up without becoming this

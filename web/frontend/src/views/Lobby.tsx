@@ -1,7 +1,7 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
 import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
-import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, me, register, signOut } from "../api";
+import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, browserPlayers, forgetPlayer, me, newPlayer, register, switchPlayer } from "../api";
 import { GEM_SETS } from "../orapa/layout";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
@@ -233,6 +233,23 @@ function MyGames({ player }: { player: string }): JSX.Element {
   );
 }
 
+/** This browser's players: switch to one, or forget one. */
+function Players({ onChange }: { onChange: () => void }): JSX.Element | null {
+  const list = browserPlayers();
+  const current = me();
+  const others = list.filter((p) => String(p.id) !== String(current?.id));
+  if (others.length === 0) return null;
+  return (
+    <section className="card players-here" aria-label="players on this browser">
+      <h2>Players on this browser</h2>
+      <ul>{others.map((p) => (
+        <li key={p.id}><button type="button" onClick={() => { switchPlayer(String(p.id)); onChange(); }}>Play as <span className="player-name">{p.name}</span></button>
+          {" "}<button type="button" className="link" onClick={() => { forgetPlayer(String(p.id)); onChange(); }}>forget</button></li>
+      ))}</ul>
+    </section>
+  );
+}
+
 export function Lobby(): JSX.Element {
   const [, setVersion] = useState(0);
   const player = me();
@@ -241,10 +258,12 @@ export function Lobby(): JSX.Element {
     if (next && next.startsWith("/") && !next.startsWith("//")) navigate(next);
     else setVersion((v) => v + 1);
   };
-  if (!player) return <div className="lobby"><NameForm onDone={back} /></div>;
+  const refresh = () => setVersion((v) => v + 1);
+  if (!player) return <div className="lobby"><Players onChange={back} /><NameForm onDone={back} /></div>;
   return (
     <div className="lobby">
-      <p>Welcome, <b className="player-name">{player.name}</b>. <button type="button" className="link" onClick={() => { signOut(); setVersion((v) => v + 1); }}>Not you?</button></p>
+      <p>Welcome, <b className="player-name">{player.name}</b>. <button type="button" className="link" onClick={() => { newPlayer(); refresh(); }}>Not you?</button></p>
+      <Players onChange={refresh} />
       <div className="columns">
         <CreateForm />
         <div>
