@@ -14,7 +14,7 @@ from web.database import engine_kind, sqlite_path
 from web.storage_errors import RETRY_AFTER, is_storage_failure
 
 PROBE_SECONDS = 2.0
-MIN_FREE_BYTES = 1 << 20
+MIN_FREE_BYTES = 64 << 10
 
 
 def _sqlite_writable(url: str) -> bool:

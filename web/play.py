@@ -24,6 +24,7 @@ from web.errors import ApiError
 from web.live import Hub
 from web.loaded import Loaded, parse_seats, seat_json, utc
 from web.registry import GAMES
+from web.storage_errors import RETRY_AFTER, is_storage_failure
 
 log = logging.getLogger("orapa.web")
 
@@ -334,8 +335,13 @@ class Games:
         except asyncio.CancelledError:
             self._thinking.discard(gid)
             raise
-        except Exception:
-            log.exception("computer seat of game %s failed", gid)
+        except Exception as exc:
+            if is_storage_failure(exc):    # the database is down for a moment: try again later
+                log.warning("computer seat of game %s waits for the database", gid)
+                loop = asyncio.get_running_loop()
+                loop.call_later(RETRY_AFTER, lambda: self._again.add(gid) or self.schedule(gid))
+            else:
+                log.exception("computer seat of game %s failed", gid)
         self._thinking.discard(gid)
         if gid in self._again:   # something happened after the last look: look again
             self.schedule(gid)

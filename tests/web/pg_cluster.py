@@ -72,12 +72,21 @@ class Cluster:
             shutil.chown(self.root, "postgres")
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "--no-sync", "-E", "UTF8")
+        self.resume()
+        self._stop_when_gone(os.getpid())
+        return self
+
+    def resume(self) -> None:
+        """Start the server process (again, after `pause`) on the same port and data."""
         options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} "
                    "-c fsync=off -c synchronous_commit=off -c max_connections=300")
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
                   str(self.root / "log"), "-w", "start")
-        self._stop_when_gone(os.getpid())
-        return self
+
+    def pause(self) -> None:
+        """Stop the server process (fast shutdown: clients are disconnected), keeping the data
+        for `resume` (fault injection: PostgreSQL down, restarted)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def url(self, name: str) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
