@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { GameRecord, GameState, Seat } from "../src/api";
 import { wonGames } from "../src/views/Stats";
+import { endingReason } from "../src/views/AfterGame";
 import { deductionMarks, hintFigure, withOverlay } from "../src/views/TrainingPanel";
 import { control } from "../src/views/others/common";
 import { rippleFrames } from "../src/views/others/Ripple";
@@ -98,5 +99,16 @@ describe("the advisor's hint", () => {
 describe("stats chart and training", () => {
   it("leaves training wins out of the chart", () => {
     expect(wonGames([record(1, { training: true }), record(2, {})]).map((g) => g.game)).toEqual(["2"]);
+  });
+});
+
+describe("why an Orapa game ended", () => {
+  const seats = [{ seat: 0, role: "explorer", kind: "human", name: "Ann", player: "1" }, { seat: 1, role: "director", kind: "computer", name: "computer (normal)", player: null }] as Seat[];
+  const state = (outcome: GameState["outcome"], mode: GameState["mode"] = "solo") => ({ seats, outcome, mode, allowed_guesses: 2 } as unknown as GameState);
+  const guess = (seat: number, correct: boolean) => ({ seq: 1, at: "", seat, type: "guess", correct });
+  it("says who found the mine, or that the guesses ran out", () => {
+    expect(endingReason(state("win"), [guess(0, false), guess(0, true)])).toBe("Ann found the mine with a right guess");
+    expect(endingReason(state("all lose"), [guess(0, false), guess(0, false)])).toBe("every explorer used up their 2 guesses without finding the mine");
+    expect(endingReason(state("win"), [])).toBe("");
   });
 });

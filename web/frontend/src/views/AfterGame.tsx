@@ -106,6 +106,23 @@ export function describeEvent(state: GameState, e: GameEvent): string {
   }
 }
 
+/** Why an Orapa game ended, from its last guesses: who found the mine, who guessed wrong. */
+export function endingReason(state: GameState, events: GameEvent[]): string {
+  const name = (seat: number | null) => (seat !== null ? state.seats[seat]?.name || `seat ${seat}` : "someone");
+  const guesses = events.filter((e) => e.type === "guess" || e.type === "resign");
+  const last = guesses[guesses.length - 1];
+  if (!last) return "";
+  if (last.type === "resign") return `${name(last.seat)} resigned`;
+  if (state.outcome === "tie") return "both players found the mine they explored";
+  if (state.outcome === "all lose") return `every explorer used up their ${state.mode === "duel" ? "guess" : `${Number(state.allowed_guesses ?? 2)} guesses`} without finding the mine`;
+  if (last.correct) return `${name(last.seat)} found the mine with a right guess`;
+  if (state.mode === "duel") {
+    const right = guesses.find((e) => e.correct);
+    return right ? `${name(right.seat)} found the mine first and ${name(last.seat)} missed the last chance to tie` : `${name(last.seat)} guessed wrong`;
+  }
+  return `${name(last.seat)} guessed wrong`;
+}
+
 export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
   const state = live.state as GameState;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
@@ -122,8 +139,9 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
   return (
     <div className="after">
       <p className="verdict" role="status" data-testid="outcome">
-        Game over: {state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome}
-        {seat ? (won ? " — well played!" : "") : ""}
+        Game over: {state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome === "all lose" ? "everybody lost" : state.outcome === "tie" ? "a tie" : state.outcome}
+        {endingReason(state, events) ? `: ${endingReason(state, events)}` : ""}.
+        {seat ? (won ? " Well played!" : "") : ""}
       </p>
       {error === "signed out" ? (
         <p className="card" data-testid="sign-in-for-more">The analysis and the replay are shown to players signed in on this server.{" "}
