@@ -1,7 +1,12 @@
-// A game kept up to date: the state first, then every event over the WebSocket (polling the
-// events endpoint if the socket cannot open), with the state refetched after each event.
+// A game kept up to date: the state first, then every event over the WebSocket, with the state
+// refetched after each event. The socket signs in with the subprotocol `bearer.TOKEN` (the token
+// never goes into an address, so no log can hold it). When the socket closes for a reason that
+// can pass (the server restarting, its database unavailable: close code 1013, a network cut) the
+// page reconnects with growing waits and asks for the events after the last one it has, so it
+// catches up without gaps; while it cannot reconnect it polls the events endpoint. A refused
+// token (4401) or a missing game (4404) is shown, not retried.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { GameEvent, GameState, api, liveUrl } from "./api";
+import { GameEvent, GameState, api, token } from "./api";
 
 export interface LiveGame {
   state: GameState | null;
@@ -9,6 +14,44 @@ export interface LiveGame {
   error: string;
   setState: (s: GameState) => void;
   refresh: () => Promise<void>;
+}
+
+/** The subprotocol the server selects, offered beside the token. */
+export const SUBPROTOCOL = "orapa";
+export const CLOSE_UNAUTHORISED = 4401;
+export const CLOSE_NOT_FOUND = 4404;
+const FIRST_WAIT_MS = 500;
+const LONGEST_WAIT_MS = 15000;
+const POLL_MS = 1500;
+
+/** The socket's address: the game and the last event seen, never the token. */
+export function liveAddress(loc: { protocol: string; host: string }, id: string, after: number): string {
+  const proto = loc.protocol === "https:" ? "wss" : "ws";
+  return `${proto}://${loc.host}/api/games/${encodeURIComponent(id)}/live?after=${after}`;
+}
+
+/** The subprotocols a socket offers: `orapa`, and `bearer.TOKEN` when signed in. */
+export function liveProtocols(tok: string | null): string[] {
+  return tok ? [SUBPROTOCOL, `bearer.${tok}`] : [SUBPROTOCOL];
+}
+
+/** Whether a close code is worth reconnecting after (not a refusal the server meant). */
+export function shouldReconnect(code: number): boolean {
+  return code !== CLOSE_UNAUTHORISED && code !== CLOSE_NOT_FOUND && code !== 1000;
+}
+
+/** The wait before reconnection attempt `attempt` (0, 1, ...): doubling, capped, with up to a
+ * fifth more at random (`jitter` in [0, 1)) so that many pages do not come back at once. */
+export function reconnectDelay(attempt: number, jitter: number): number {
+  const base = Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.min(attempt, 10));
+  return Math.round(base * (1 + 0.2 * jitter));
+}
+
+/** The line shown for a close the page will not retry. */
+export function closeMessage(code: number, reason: string): string {
+  if (code === CLOSE_UNAUTHORISED) return reason || "Your sign-in was refused: sign in again.";
+  if (code === CLOSE_NOT_FOUND) return reason || "There is no such game.";
+  return reason;
 }
 
 export function useLiveGame(id: string): LiveGame {
@@ -29,10 +72,16 @@ export function useLiveGame(id: string): LiveGame {
     let closed = false;
     let socket: WebSocket | null = null;
     let poll: number | undefined;
+    let retry: number | undefined;
+    let attempt = 0;
     const take = (event: GameEvent) => {
       if (event.seq <= lastSeq.current) return;
       lastSeq.current = event.seq;
       setEvents((old) => [...old, event]);
+    };
+    const stopPolling = () => {
+      if (poll !== undefined) window.clearInterval(poll);
+      poll = undefined;
     };
     const startPolling = () => {
       if (poll !== undefined || closed) return;
@@ -46,29 +95,48 @@ export function useLiveGame(id: string): LiveGame {
         } catch {
           /* the next tick tries again */
         }
-      }, 1500);
+      }, POLL_MS);
     };
-    refresh();
-    try {
-      socket = new WebSocket(liveUrl(id, lastSeq.current));
+    const open = () => {
+      if (closed) return;
+      try {
+        socket = new WebSocket(liveAddress(window.location, id, lastSeq.current), liveProtocols(token()));
+      } catch {
+        startPolling();
+        return;
+      }
       socket.onmessage = (msg) => {
         const data = JSON.parse(msg.data as string);
+        attempt = 0;
+        stopPolling();
         if (typeof data.seq === "number") {
           take(data as GameEvent);
           refresh();
         } else if (data && data.id) {
           setState(data as GameState);
+        } else if (data && typeof data.error === "string") {
+          setError(data.error);
         }
       };
-      socket.onerror = () => startPolling();
-      socket.onclose = () => { if (!closed) startPolling(); };
-    } catch {
-      startPolling();
-    }
+      socket.onclose = (ev: CloseEvent) => {
+        socket = null;
+        if (closed) return;
+        if (!shouldReconnect(ev.code)) {
+          setError(closeMessage(ev.code, ev.reason));
+          return;
+        }
+        startPolling();
+        retry = window.setTimeout(open, reconnectDelay(attempt, Math.random()));
+        attempt += 1;
+      };
+    };
+    refresh();
+    open();
     return () => {
       closed = true;
-      socket?.close();
-      if (poll !== undefined) window.clearInterval(poll);
+      socket?.close(1000);
+      stopPolling();
+      if (retry !== undefined) window.clearTimeout(retry);
     };
   }, [id, refresh]);
 
