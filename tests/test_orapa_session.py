@@ -348,3 +348,25 @@ def test_every_answer_is_the_mines_and_no_question_is_counted_twice(
         assert counted == (port not in covered)
         answer = shot_answer(mine, port)
         covered |= {port} | ({answer.exit} if answer.exit is not None else set())
+
+
+# ----- resigning ------------------------------------------------------------------------------
+def test_resigning_a_duel_gives_the_other_player_the_win() -> None:
+    game = duel()
+    game.shoot("Ann", "15")
+    game.resign("Ann")                                   # not on her turn: allowed
+    assert (game.outcome, game.winners) == (WIN, ("Bob",))
+    with pytest.raises(BadInput, match="over"):
+        game.resign("Bob")
+
+
+def test_a_table_explorer_who_resigns_is_out_and_the_others_play_on() -> None:
+    game = table(explorers=2)
+    game.resign("Ann")                                   # on her turn: it passes
+    assert game.to_move == "Bob" and game.eliminated == ("Ann",) and not game.over
+    with pytest.raises(BadInput, match="Ann: resigned"):
+        game.shoot("Ann", "1")
+    again = Session.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.to_json() == game.to_json()
+    game.resign("Bob")
+    assert (game.outcome, game.winners) == (ALL_LOSE, ())

@@ -7,7 +7,9 @@ Modes (INTERFACE.md, Web API):
 
 Actions: `{"mine": LAYOUT}` (a director or a duel player hides its mine; allowed until the game
 starts, a later one replaces the earlier), then `{"shot": "15"}`, `{"cell": "E4"}` or
-`{"guess": LAYOUT}` by the explorer to move. A question the seat's answers already settle
+`{"guess": LAYOUT}` by the explorer to move; `{"resign": true}` by an explorer at any time
+(RULINGS O7 has no resignation: a duel is then won by the other player, a table explorer is
+out as after a last wrong guess). A question the seat's answers already settle
 (RULINGS O5) gives a `confirm` event: answered from the record, free, the turn stays. The game starts once every mine is placed. The
 referee's player names are the seat numbers written as strings.
 
@@ -41,7 +43,7 @@ from games.seated import NotYourTurn, Seat
 SOLO = "solo"
 MODES = (SOLO, DUEL, TABLE)
 QUESTION_KEYS = ("shot", "cell")
-ACTION_KEYS = ("mine", "shot", "cell", "guess")
+ACTION_KEYS = ("mine", "shot", "cell", "guess", "resign")
 
 
 def default_seats(mode: str) -> list[Seat]:
@@ -129,10 +131,13 @@ class OrapaSeated:
             raise BadInput(f"seat: no seat {seat!r} in this game")
         if not isinstance(action, dict) or len(action) != 1 or next(iter(action)) not in \
                 ACTION_KEYS:
-            raise BadInput("action: expected exactly one of 'shot', 'cell', 'guess' or 'mine'")
+            raise BadInput("action: expected exactly one of 'shot', 'cell', 'guess', 'mine' or "
+                           "'resign'")
         key, value = next(iter(action.items()))
         if key == "mine":
             return self._place(seat, value)
+        if key == "resign":
+            return self._resign(seat, value)
         session = self._session_for_play(seat)
         if key == "shot":
             if not isinstance(value, (str, int)) or isinstance(value, bool):
@@ -165,6 +170,22 @@ class OrapaSeated:
                             self.rules)
             return
         self.act(seat, action)
+
+    def _resign(self, seat: int, value: Any) -> dict[str, Any]:
+        """An explorer (or duel player) gives up, on its turn or not: see Session.resign."""
+        if value is not True:
+            raise BadInput("resign: expected true")
+        if self.session is None:
+            raise NotYourTurn("game: not started yet; nothing to resign from")
+        if seat not in self.explorers:
+            raise NotYourTurn(f"seat {seat}: the director answers and cannot resign")
+        if self.session.over:
+            raise NotYourTurn("game: the game is over")
+        try:
+            self.session.resign(str(seat))
+        except BadInput as exc:
+            raise NotYourTurn(str(exc).replace(f"{seat}: ", f"seat {seat}: ", 1)) from None
+        return {"type": "resign"}
 
     @staticmethod
     def _parse(parser: Any, text: str, field: str) -> int:

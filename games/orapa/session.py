@@ -50,7 +50,7 @@ class Event:
     """One logged action: a question and its answer, a free confirmation, or a guess."""
 
     player: str
-    action: str                        # "shot", "cell", "confirm" or "guess"
+    action: str                        # "shot", "cell", "confirm", "guess" or "resign"
     answer: Observation | None = None  # for shot, cell and confirm
     guess: Layout | None = None        # for guess
     correct: bool | None = None        # for guess
@@ -89,6 +89,7 @@ class Session:
         self.allowed_guesses = allowed_guesses
         self.log: list[Event] = []
         self.wrong_guesses: dict[str, int] = {p: 0 for p in self.players}
+        self.resigned: set[str] = set()        # players who gave up (out of the game)
         self.winners: tuple[str, ...] = ()
         self.outcome: str | None = None        # WIN, TIE or ALL_LOSE once the game is over
         self._turn = 0                         # index into players of the player to move
@@ -130,7 +131,8 @@ class Session:
         return tuple(p for p in self.players if self._is_eliminated(p))
 
     def _is_eliminated(self, player: str) -> bool:
-        return self.mode == TABLE and self.wrong_guesses[player] >= self.allowed_guesses
+        return self.mode == TABLE and (self.wrong_guesses[player] >= self.allowed_guesses
+                                       or player in self.resigned)
 
     def mine_explored_by(self, player: str) -> Layout:
         """The mine that answers `player`'s questions."""
@@ -223,6 +225,23 @@ class Session:
             self._judge_table_guess(player, correct)
         return correct
 
+    def resign(self, player: str) -> None:
+        """Give up (at any time, not only on one's turn). A duel is won by the other player; a
+        table explorer is out, as after their last wrong guess (all out: all lose)."""
+        self._known(player)
+        if self.over:
+            raise BadInput(f"{player}: the game is over")
+        if self._is_eliminated(player):
+            raise BadInput(f"{player}: already out of the game")
+        self.log.append(Event(player, "resign"))
+        self.resigned.add(player)
+        if self.mode == DUEL:
+            self._finish(WIN, tuple(p for p in self.players if p != player))
+        elif all(self._is_eliminated(p) for p in self.players):
+            self._finish(ALL_LOSE, ())
+        elif self.players[self._turn] == player:
+            self._end_turn()
+
     # ----- rules -------------------------------------------------------------------------
     def _known(self, player: str) -> None:
         if player not in self.players:
@@ -236,6 +255,8 @@ class Session:
         self._known(player)
         if self.over:
             raise BadInput(f"{player}: the game is over")
+        if player in self.resigned:
+            raise BadInput(f"{player}: resigned, out of the game")
         if self._is_eliminated(player):
             raise BadInput(f"{player}: eliminated after {self.wrong_guesses[player]} wrong "
                            f"guesses")
@@ -339,6 +360,9 @@ class Session:
         if not isinstance(item, dict) or "player" not in item or "action" not in item:
             raise BadInput("expected an object with 'player' and 'action'")
         player, action = item["player"], item["action"]
+        if action == "resign":
+            self.resign(player)
+            return
         if action == "guess":
             if "layout" not in item or "correct" not in item:
                 raise BadInput("a guess needs 'layout' and 'correct'")
@@ -347,7 +371,7 @@ class Session:
                 raise BadInput(f"recorded correct={item['correct']} but the mine says {correct}")
             return
         if action not in QUESTION_ACTIONS + ("confirm",):
-            raise BadInput(f"unknown action {action!r} (shot, cell, confirm, guess)")
+            raise BadInput(f"unknown action {action!r} (shot, cell, confirm, guess, resign)")
         recorded = parse_observation(item)
         if action == "confirm":
             answer = self.confirm(player, recorded.question)

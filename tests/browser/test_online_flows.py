@@ -216,3 +216,19 @@ def test_not_you_keeps_the_old_player_to_switch_back_to(new_page):
     page.wait_for_selector("p:has-text('Welcome, Ann')")
     assert "Play as Bob" in page.inner_text("section[aria-label='players on this browser']")
     assert page.errors == []
+
+
+def test_resigning_asks_first_then_ends_the_game_and_says_why(new_page):
+    page = new_page("Rex")
+    page.click("text=Create game")
+    wait_turn(page)
+    page.click("text=Resign…")
+    dialog = page.wait_for_selector("[role=dialog]")
+    assert "you lose" in dialog.inner_text()
+    page.click("text=Cancel")
+    assert "Your turn" in page.inner_text("[data-testid=turn]")
+    page.click("text=Resign…")
+    page.click("text=Yes, resign")
+    outcome = page.wait_for_selector("[data-testid=outcome]").inner_text()
+    assert "Rex resigned" in outcome
+    assert page.errors == []

@@ -156,3 +156,21 @@ def test_two_computer_seats_have_distinct_names(player: Any) -> None:
     assert len(computers) == 2 and len(set(computers)) == 2, computers
     solo = me.post("/api/games", {"mode": "solo"}).json()["game"]["seats"]
     assert [s["name"] for s in solo if s["kind"] == "computer"] == ["computer (normal)"]
+
+
+def test_a_player_resigns_a_duel_and_the_other_wins(player: Any) -> None:
+    ann, bob = player("Ann"), player("Bob")
+    seats = [{"role": "player", "kind": "human"}, {"role": "player", "kind": "human"}]
+    created = ann.post("/api/games", {"mode": "duel", "seats": seats}).json()
+    gid = created["game"]["id"]
+    bob.post(f"/api/games/{gid}/join", {"code": created["code"]})
+    assert ann.post(f"/api/games/{gid}/actions", {"resign": True}).status_code == 409  # no mines
+    ann.put(f"/api/games/{gid}/mine", legal_mine(3))
+    bob.put(f"/api/games/{gid}/mine", legal_mine(4))
+    assert bob.post(f"/api/games/{gid}/actions", {"resign": "yes"}).status_code == 422
+    out = bob.post(f"/api/games/{gid}/actions", {"resign": True})      # not Bob's turn: allowed
+    assert out.status_code == 200 and out.json()["event"]["type"] == "resign"
+    state = out.json()["game"]
+    assert (state["status"], state["outcome"], state["winners"]) == ("over", "win", [0])
+    assert ann.post(f"/api/games/{gid}/actions", {"resign": True}).status_code == 409
+    assert ann.get(f"/api/players/{ann.id}/stats").json()["wins"] == 1

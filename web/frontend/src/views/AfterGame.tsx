@@ -98,6 +98,7 @@ export function describeEvent(state: GameState, e: GameEvent): string {
     case "cell": return `${who} asked ${o?.cell}: ${o?.content}`;
     case "confirm": return `${who} asked ${String(e.shot ?? e.cell)} again (already known, free)`;
     case "guess": return `${who} guessed: ${e.correct ? "right" : "wrong"}`;
+    case "resign": return `${who} resigned`;
     case "mine_placed": return `${who} placed a mine`;
     case "joined": return `${who} joined`;
     case "turn": return `${who} is to play`;

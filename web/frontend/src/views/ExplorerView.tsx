@@ -13,6 +13,7 @@ import { useDraft } from "./draft";
 import { LiveGame } from "../live";
 import { targetSeat } from "./GamePage";
 import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
+import { ConfirmButton } from "./others/common";
 
 /** Marks of the answers heard on the question board: tagged ports and answered cells. */
 export function questionMarks(observations: Observation[]): { ports: Record<string, PortMark>; cells: Record<string, CellMark> } {
@@ -92,10 +93,10 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const boardCells = withOverlay(cells, overlay.cells, (mine) => mine);
   const boardPorts = withOverlay(ports, overlay.ports, (mine, theirs) => ({ ...mine, title: `${mine.title}; ${theirs.title}` }));
 
-  const ask = async (q: { shot: string } | { cell: string }) => {
+  const ask = async (q: { shot: string } | { cell: string } | { resign: true }) => {
     setError("");
     setVerdict("");
-    const settled = settledAnswer(observations, q);
+    const settled = "resign" in q ? null : settledAnswer(observations, q);
     if (settled) {   // O5: answered from the record, free; nothing to send
       setKnown(`Already known: ${describe(settled)}. Asking again is free and keeps your turn.`);
       return;
@@ -206,6 +207,12 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
                   {marks.some((m) => !m) ? `, and the sketch does not give ${marks.filter((m) => !m).length} of the answers heard` : ""}.</p>
                 <button type="button" className="primary" onClick={guess} autoFocus>Yes, guess</button>
                 <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+              </div>
+            )}
+            {state.status === "playing" && (
+              <div className="resign">
+                <ConfirmButton label="Resign…" yes="Yes, resign" onConfirm={() => ask({ resign: true })}
+                  question={state.mode === "duel" ? "Resign? Your opponent wins the game." : state.mode === "solo" ? "Resign? The game ends and you lose it." : "Resign? You leave the game; the other explorers play on."} />
               </div>
             )}
             {state.hints && <TrainingPanel state={state} sketch={sketch} onOverlay={takeOverlay} />}
