@@ -1,6 +1,8 @@
 """`orapa serve`: the game server (FastAPI under uvicorn) with the browser app."""
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 
@@ -35,3 +37,73 @@ def serve_command(host: str, port: int, database: str | None, database_file: str
     serve(database, host, port, workers, url_file=database_file,
           json_logs=log_format == "json", forwarded_allow_ips=forwarded_allow_ips,
           root_path=root_path, token_days=token_days)
+
+
+DATABASE_HELP = "sqlite:///PATH or postgresql://... (default: $ORAPA_DATABASE_URL)"
+
+
+def _url(database: str | None, database_file: str | None) -> str:
+    from web.app import database_url
+    from web.server import url_from_file
+
+    if database is None and database_file:
+        database = url_from_file(database_file)
+    return database_url(database)
+
+
+@click.group("database")
+def database_group() -> None:
+    """The game server's database: backups (taken while it runs), restores, one game's log."""
+
+
+@database_group.command("backup")
+@click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)
+@click.option("--database-file", default=None, metavar="PATH",
+              help="A file whose first line is the database URL.")
+@click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),
+              help="The backup file to write (JSON lines).")
+def backup_command(database: str | None, database_file: str | None, out: str) -> None:
+    """Back up every player, game, event and analysis, from one snapshot (the server may run)."""
+    import os
+
+    from web.backup import backup
+
+    url = _url(database, database_file)
+    partial = out + ".partial"
+    try:
+        with open(partial, "w", encoding="utf-8") as stream:
+            counts = backup(url, stream)
+        os.replace(partial, out)          # a backup file is whole or absent
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {out}: {exc.strerror}", param_hint="--out")
+    click.echo(f"backed up {counts['orapa_game']} games, {counts['orapa_event']} events and "
+               f"{counts['orapa_player']} players to {out}")
+
+
+@database_group.command("restore")
+@click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)
+@click.option("--database-file", default=None, metavar="PATH",
+              help="A file whose first line is the database URL.")
+@click.argument("backup_file", type=click.File("r", encoding="utf-8"))
+def restore_command(database: str | None, database_file: str | None, backup_file: Any) -> None:
+    """Fill a new, empty database from a backup (stop the server that used the old one)."""
+    from web.backup import restore
+
+    counts = restore(_url(database, database_file), backup_file, backup_file.name)
+    click.echo(f"restored {counts['orapa_game']} games, {counts['orapa_event']} events and "
+               f"{counts['orapa_player']} players")
+
+
+@database_group.command("export-game")
+@click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)
+@click.option("--database-file", default=None, metavar="PATH",
+              help="A file whose first line is the database URL.")
+@click.argument("game", type=click.IntRange(1, 2 ** 31 - 1))
+def export_game_command(database: str | None, database_file: str | None, game: int) -> None:
+    """One game's row and its whole event log as one JSON document (it holds the secrets:
+    mines and deals)."""
+    import json
+
+    from web.backup import export_game
+
+    click.echo(json.dumps(export_game(_url(database, database_file), game), indent=1))
