@@ -5,22 +5,80 @@ Adding a game is one line in GAMES. `create(options, seats)` builds a SeatedGame
 seats (an empty list: the game's default seats); a game may expose `seats` (the seats it settled
 on), `waiting_for()` (seats that must act before anyone has the turn, such as hiding a mine) and
 `event_view(event, seat)` (an event as a seat may see it). `computer(game, seat, level)` returns
-the action of a computer seat.
+the action of a computer seat. Orapa resigns in its own rules (games/orapa/seated.py); the other
+games get resigning here (`Resignable`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from games.errors import BadInput
 from games.mandragora.seated import MandragoraSeated
 from games.orapa.seated import OrapaSeated
 from games.ripple.seated import RippleSeated
-from games.seated import Seat, SeatedGame
+from games.seated import NotYourTurn, Seat, SeatedGame
 from generator.computer import choose_action as orapa_computer
 from solver.mandragora.computer import choose_action as mandragora_computer
 from solver.ripple.computer import choose_action as ripple_computer
 from solver.uncovered.computer import choose_action as uncovered_computer
 from solver.uncovered.score import seated_game as uncovered_game
+
+
+class Resignable:
+    """A game of another kind (Ripple, Mandragora, Uncovered!) with resigning added at the
+    server: `{"resign": true}` by any seat at any time ends the game. A two-player game goes to
+    the other seat; Uncovered!, where the table wins or loses together, is lost by all. Every
+    other attribute is the game's own."""
+
+    def __init__(self, inner: Any, cooperative: bool = False) -> None:
+        self.inner = inner
+        self.cooperative = cooperative
+        self.resigned: int | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or "inner" not in self.__dict__:
+            raise AttributeError(name)      # (copy and pickle look for dunders first)
+        return getattr(self.inner, name)
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or bool(self.inner.over)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.resigned is not None else self.inner.to_move
+
+    def act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(action, dict) and "resign" in action:
+            if action != {"resign": True}:
+                raise BadInput("resign: expected {\"resign\": true} alone")
+            if self.over:
+                raise NotYourTurn("game: the game is over")
+            self.resigned = seat
+            return {"type": "resign"}
+        return self.inner.act(seat, action)
+
+    def result(self) -> dict[str, Any]:
+        if self.resigned is None:
+            return self.inner.result()
+        if self.cooperative:
+            return {"outcome": "all lose", "winners": [], "resigned": self.resigned}
+        others = [s.seat for s in self.inner.seats if s.seat != self.resigned]
+        return {"outcome": "win", "winners": others, "resigned": self.resigned}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {**self.inner.view(seat), "resigned": self.resigned}
+
+
+def resignable(create: Callable[..., Any], cooperative: bool = False) -> Callable[..., Any]:
+    """`create`, its games made resignable."""
+    return lambda options, seats: Resignable(create(options, seats), cooperative)
+
+
+def inner_computer(computer: Callable[..., Any]) -> Callable[..., Any]:
+    """A computer player of a game kind, handed the game itself (not the resigning wrapper)."""
+    return lambda game, seat, level: computer(getattr(game, "inner", game), seat, level)
 
 
 @dataclass(frozen=True)
@@ -33,7 +91,9 @@ class GameKind:
 
 GAMES: dict[str, GameKind] = {
     "orapa": GameKind(OrapaSeated, orapa_computer),
-    "ripple": GameKind(RippleSeated.create, ripple_computer),
-    "mandragora": GameKind(MandragoraSeated.create, mandragora_computer),
-    "uncovered": GameKind(uncovered_game, uncovered_computer),
+    "ripple": GameKind(resignable(RippleSeated.create), inner_computer(ripple_computer)),
+    "mandragora": GameKind(resignable(MandragoraSeated.create),
+                           inner_computer(mandragora_computer)),
+    "uncovered": GameKind(resignable(uncovered_game, cooperative=True),
+                          inner_computer(uncovered_computer)),
 }

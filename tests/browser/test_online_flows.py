@@ -232,3 +232,15 @@ def test_resigning_asks_first_then_ends_the_game_and_says_why(new_page):
     outcome = page.wait_for_selector("[data-testid=outcome]").inner_text()
     assert "Rex resigned" in outcome
     assert page.errors == []
+
+
+def test_the_other_games_have_a_resign_button_too(new_page):
+    page = new_page("Rae")
+    create_game(page, "ripple", level="easy")
+    wait_turn(page)
+    page.click("text=Resign…")
+    assert "opponent wins" in page.wait_for_selector("[role=dialog]").inner_text()
+    page.click("text=Yes, resign")
+    ending = page.wait_for_selector("[data-testid=turn]:has-text('Game over')").inner_text()
+    assert "won" in ending and "Rae resigned" in ending
+    assert page.errors == []

@@ -199,3 +199,32 @@ def _from_state(state: dict[str, Any], seat: int) -> Any:
             return {"position": state["position"], "you": seat}
 
     return FromState()
+
+
+@SQLITE_ONLY
+def test_every_other_game_can_be_resigned(player: Any) -> None:
+    """Ripple and Mandragora go to the other player; Uncovered!'s table loses together; the log
+    ends with the resignation and the end."""
+    ann, bob = player("Ann"), player("Bob")
+    two = [{"role": "player", "kind": "human"}, {"role": "player", "kind": "human"}]
+    for game in ("ripple", "mandragora", "uncovered"):
+        body = {"game": game, "seats": two}
+        if game == "uncovered":
+            body["variant"] = "beginner"
+        created = ann.post("/api/games", body).json()
+        gid = created["game"]["id"]
+        bob.post(f"/api/games/{gid}/join", {"code": created["code"]})
+        state = ann.state(gid)
+        resigner = bob if state["to_move"] == 0 else ann      # not on their turn: allowed
+        out = resigner.post(f"/api/games/{gid}/actions", {"resign": True})
+        assert out.status_code == 200, (game, out.text)
+        final = out.json()["game"]
+        assert final["status"] == "over" and final["resigned"] == final["your_seat"], game
+        if game == "uncovered":
+            assert (final["outcome"], final["winners"]) == ("all lose", []), game
+        else:
+            assert (final["outcome"], final["winners"]) == ("win", [1 - final["your_seat"]])
+        again = ann.post(f"/api/games/{gid}/actions", {"resign": True})
+        assert again.status_code == 409 and "over" in again.json()["error"]
+        events = ann.get(f"/api/games/{gid}/events").json()["events"]
+        assert [e["type"] for e in events][-2:] == ["resign", "over"]

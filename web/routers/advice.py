@@ -40,14 +40,14 @@ async def solver_hint(gid: int = GameId, player: dict[str, Any] = Depends(curren
                       service: Games = Depends(games)) -> dict[str, Any]:
     async with service.lock(gid):
         loaded = await service.load(gid)
-        game = loaded.game
+        game = getattr(loaded.game, "inner", loaded.game)     # (under the resigning wrapper)
         if not isinstance(game, MandragoraSeated):
             raise ApiError(404, "hints: the solver's advice is for Mandragora games")
         if not loaded.row["hints"]:
             raise ApiError(403, "hints: this game was created without hints")
         if loaded.seat_of(player["id"]) is None:
             raise ApiError(403, "hints: only a player of this game gets hints")
-        if game.over:
+        if loaded.game.over:
             raise ApiError(409, "hints: the game is over")
         position = game.match.position     # immutable: safe to search outside the lock
     found = await asyncio.to_thread(best_play, position)

@@ -2,7 +2,7 @@
 // letters and names, legal areas highlighted, sowing animated piece by piece, extra turns.
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
-import { OtherProps, RestartButton, TurnLine, control, scoreLine, stepMs, useAct, useNewEvents } from "./common";
+import { control, OtherProps, ResignButton, RestartButton, scoreLine, stepMs, TurnLine, useAct, useNewEvents } from "./common";
 
 interface MandragoraView {
   position: { areas: Record<string, string>; scores: Record<string, number>; to_move: string; over: boolean };
@@ -109,6 +109,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
         const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
         return [`${s !== undefined ? state.seats[Number(s)]?.name ?? side : side} (${side} side${side === mySide ? ", yours" : ""})`, state.position.scores[side]];
       }))}` : undefined} />
+      <ResignButton state={state} seat={seat} act={act} />
       {error && <p className="error" role="alert">{error}</p>}
       <p className="banner" aria-live="polite" data-testid="banner">{banner}</p>
       <div className="scores big" data-testid="scores">

@@ -3,7 +3,7 @@
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
-import { OtherProps, RestartButton, TurnLine, control, scoreLine, stepMs, useAct, useNewEvents } from "./common";
+import { control, OtherProps, ResignButton, RestartButton, scoreLine, stepMs, TurnLine, useAct, useNewEvents } from "./common";
 
 const LETTER: Record<string, string> = { r: "red", g: "green", b: "blue", y: "yellow" };
 const STEP_NORMAL = 380;
@@ -101,6 +101,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   return (
     <div className="ripple">
       <TurnLine state={state} seat={seat} why={state.status === "over" ? `${scoreLine([1, 2].map((p) => [state.seats[p - 1]?.name ?? `player ${p}`, state.position.scores[String(p)]]))} (the final score: each group's points to its owner)` : undefined} />
+      <ResignButton state={state} seat={seat} act={act} />
       {error && <p className="error" role="alert">{error}</p>}
       <div className="boards">
         <section aria-label="ripple board">

@@ -2,7 +2,7 @@
 // of your cards and another player's, declare, and the scoring screen with a shortest win.
 import { useCallback, useState } from "react";
 import { GameEvent, GameState } from "../../api";
-import { OtherProps, ConfirmButton, TurnLine, useAct, useNewEvents } from "./common";
+import { ConfirmButton, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
 
 interface UncoveredPosition { variant: string; win: string; players: number; turn: number; to_move: number; hands: (number | null)[][]; over: boolean; won: boolean | null; swaps: unknown[] }
 interface UncoveredView { position: UncoveredPosition; initial?: number[][]; optimum?: number; best_swaps?: [number, number, number, number][]; score?: number | null }
@@ -79,6 +79,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
     <div className="uncovered">
       <TurnLine state={state} seat={seat} why={state.status !== "over" ? undefined : pos.won ? `the declaration at turn ${pos.turn} was right, every hand ${pos.win === "ordered" ? "reads 1 2 3 4" : "shows the same sequence"}`
         : `the declaration at turn ${pos.turn} was wrong: not every hand ${pos.win === "ordered" ? "read 1 2 3 4" : "showed the same sequence"}`} />
+      <ResignButton state={state} seat={seat} act={act} cooperative />
       <p>Turn <b data-testid="turn-counter">{pos.turn}</b> · {pos.variant} · {pos.win === "ordered" ? "every hand must read 1 2 3 4" : "every hand shows the same sequence"}</p>
       {error && <p className="error" role="alert">{error}</p>}
       <p className="banner" aria-live="polite" data-testid="last-swap">{said}</p>
@@ -96,7 +97,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
       {myTurn && <ConfirmButton className="primary" label="Declare: the table is won…" yes="Yes, declare"
         question="Declare now? The game ends for the whole table: everyone wins if every hand is right, everyone loses if not."
         onConfirm={() => act({ declare: true })} />}
-      {state.status === "over" && <ScoreScreen state={state} />}
+      {state.status === "over" && typeof state.resigned !== "number" && <ScoreScreen state={state} />}
     </div>
   );
 }

@@ -82,8 +82,10 @@ export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | 
   const name = state.seats[state.to_move ?? 0]?.name ?? "The other side";
   const ending = state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won`
     : state.outcome === "tie" ? "a tie" : state.outcome === "all lose" ? "everybody lost" : String(state.outcome ?? "");
+  const resigned = typeof state.resigned === "number" ? state.seats[state.resigned]?.name ?? `player ${state.resigned}` : null;
+  const because = resigned ? `${resigned} resigned` : why;
   const text = state.status === "waiting" ? "Waiting for players…" :
-    state.status === "over" ? `Game over: ${ending}${why ? `: ${why}` : ""}.` :
+    state.status === "over" ? `Game over: ${ending}${because ? `: ${because}` : ""}.` :
       acting !== null && friend ? `${name}'s turn (on this screen).` :
         acting !== null ? "Your turn." : `${name} is to move…`;
   const mine = state.status === "playing" && acting !== null;
@@ -111,4 +113,11 @@ export function ConfirmButton({ label, question, yes, onConfirm, className }: { 
       <button type="button" onClick={() => setAsking(false)}>Cancel</button>
     </div>
   );
+}
+
+/** Resign (any time while the game runs), after a confirmation saying what follows. */
+export function ResignButton({ state, seat, act, cooperative = false }: { state: GameState; seat: Seat | null; act: (a: Record<string, unknown>) => Promise<void>; cooperative?: boolean }): JSX.Element | null {
+  if (!seat || state.status !== "playing") return null;
+  return <div className="resign"><ConfirmButton label="Resign…" yes="Yes, resign" onConfirm={() => { act({ resign: true }); }}
+    question={cooperative ? "Resign? The game ends and the whole table loses." : "Resign? Your opponent wins the game."} /></div>;
 }
