@@ -1,10 +1,11 @@
 """Why: the answers that already force a settled cell, and what tells a wrong guess from the mine.
 
 `forcing_answers` finds a minimal set (no answer of it can be dropped) the way `orapa solve`
-finds a minimal conflict: a cell settled to X is forced by a set of answers T when T together
-with "the cell holds Y" is a contradiction for every other content Y. Each such contradiction's
-minimal conflict (`solver.orapa.api.conflict`) names answers that rule Y out; their union
-forces the cell, and answers are then dropped one at a time while the rest still force it.
+shrinks a conflict: a cell settled to X is forced by a set of answers T when T together with
+"the cell holds Y" is a contradiction for every other content Y (one query of the solver each:
+the wave search, else the SAT model). Starting from every answer, the answers are dropped one at
+a time while the rest still force the cell. (Starting from the SAT solver's unsatisfiable cores
+was measured slower: one core query takes longer than the whole deletion by the wave search.)
 
 `why_wrong` names the answers a wrong guess does not reproduce, or, when it reproduces them all,
 one port (else one cell) whose answer differs between the guess and the mine.
@@ -19,7 +20,6 @@ from games.orapa.board import CELLS, PORTS, cell_label, port_label
 from games.orapa.layout import Layout
 from games.orapa.puzzle import (ABSORBED, CellAnswer, Observation, Puzzle, cell_answer,
                                 check_legal_for, shot_answer)
-from solver.orapa.api import conflict
 from solver.orapa.consistent import ConsistentLayouts
 
 
@@ -47,7 +47,7 @@ class Forcing:
 def _allows(puzzle: Puzzle, chosen: list[int], extra: Observation) -> bool:
     """Is some layout consistent with the chosen answers and the extra one?"""
     sub = puzzle.with_observations([puzzle.observations[i] for i in chosen])
-    return ConsistentLayouts(sub, method="model").first([extra]) is not None
+    return ConsistentLayouts(sub).first([extra]) is not None
 
 
 def forcing_answers(puzzle: Puzzle, cell: int) -> Forcing | None:
@@ -61,15 +61,9 @@ def forcing_answers(puzzle: Puzzle, cell: int) -> Forcing | None:
                        "(orapa solve names a conflict)")
     content = layout.cell_content(cell)
     others = [c for c in cell_contents(puzzle) if c != content]
-    n = len(puzzle.observations)
-    chosen: set[int] = set()
-    for other in others:
-        trial = puzzle.with_observations(puzzle.observations + (CellAnswer(cell, other),))
-        core = conflict(trial)
-        if core is None:
-            return None                    # the cell can hold `other`: it is open
-        chosen.update(i for i in core if i < n)
-    answers = sorted(chosen)
+    answers = list(range(len(puzzle.observations)))
+    if any(_allows(puzzle, answers, CellAnswer(cell, other)) for other in others):
+        return None                         # the cell can hold another content: it is open
     i = 0
     while i < len(answers):
         trial_answers = answers[:i] + answers[i + 1:]
