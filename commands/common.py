@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sys
+import time
 from typing import Any, Callable
 
 import click
@@ -50,6 +51,17 @@ class Seconds(click.ParamType):
             bound = f"{'above' if self.open_min else 'at least'} {self.minimum:g}"
             self.fail(f"{value!r} seconds: must be {bound}", param, ctx)
         return seconds
+
+
+STARTED = time.monotonic()   # when the command started (this module is among the first loaded)
+
+
+def time_left(timeout: float | None) -> float | None:
+    """What remains of a command's `--timeout`, counted from its start: loading the solver and
+    reading the puzzle count too (the time limit covers everything the command does)."""
+    if timeout is None:
+        return None
+    return max(1e-6, timeout - (time.monotonic() - STARTED))
 
 
 TIMEOUT = Seconds(0, open_min=True)
@@ -184,6 +196,23 @@ class OrapaGroup(click.Group):
             raise
 
 
+def _emit_partial(document: Any) -> None:
+    """Print the partial result of a limit reached; standard output closed, full or gone is
+    reported as everywhere else (it escaped run_main's handlers as a traceback)."""
+    try:
+        emit_json(document)
+    except BadInput as exc:
+        click.echo(f"orapa: error: {one_line(str(exc))}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except BrokenPipeError:
+        _drop_standard_output()
+        sys.exit(128 + signal.SIGPIPE)
+    except OSError as exc:
+        _drop_standard_output()
+        click.echo(f"orapa: error: standard output: cannot write: {exc.strerror}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
 def run_main(group: click.Group, args: list[str] | None = None) -> None:
     """Run `group`, turning the project's exceptions into one-line messages and exit codes."""
     fill_closed_streams()
@@ -195,7 +224,7 @@ def run_main(group: click.Group, args: list[str] | None = None) -> None:
         sys.exit(EXIT_BAD_INPUT)
     except LimitReached as exc:
         if exc.partial is not None:
-            emit_json(exc.partial)
+            _emit_partial(exc.partial)
         click.echo(f"orapa: limit reached: {one_line(str(exc))}", err=True)
         sys.exit(EXIT_LIMIT)
     except click.exceptions.Abort:

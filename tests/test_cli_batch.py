@@ -92,3 +92,16 @@ def test_the_glob_matches_what_python_glob_matches_without_links(tmp_path):
         full = str(tmp_path / pattern)
         python = sorted({os.path.normpath(p) for p in glob.glob(full, recursive=True)})
         assert glob_paths(full) == python, pattern
+
+
+def test_batch_json_without_out_prints_one_document(capsys):
+    """The contract says `--json` prints one JSON document; batch printed JSON lines."""
+    status, out, err = run_cli(capsys, "batch", *map(str, EASY[:2]), "--jobs", "1", "--json")
+    document = json.loads(out)                     # one document, whole standard output
+    assert status == 0 and err == ""
+    assert [Path(line["file"]).name for line in document["results"]] == [
+        "base-easy-01.json", "base-easy-02.json"]
+    assert document["files"] == 2 and document["counts"]["unique"] == 2
+    assert document["interrupted"] is False
+    status, out, _ = run_cli(capsys, "batch", str(EASY[0]), "--jobs", "1", "--no-progress")
+    assert json.loads(out)["file"] == str(EASY[0])   # without --json: JSON lines, as before

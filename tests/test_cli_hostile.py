@@ -196,3 +196,71 @@ def test_resume_makes_a_shard_replaced_with_garbage_again(capsys, tmp_path):
     assert status == 0 and json.loads(again)["count"] == 4
     assert f"{shard}: not the shard the manifest lists" in err
     assert shard.read_bytes() == whole          # made again, from the same stream
+
+
+# --- the time limit covers everything the command does ---
+
+def test_kept_layouts_are_converted_before_the_deadline_not_after(monkeypatch):
+    """`solve --limit 100000000 --timeout 2` took 7.5 s and 283 MB: the 43,000 layouts kept by
+    the deadline were converted to JSON after it. They are converted as they are found, and the
+    listing stops while there is time left to print them."""
+    import time
+    from games.errors import LimitReached
+    from games.orapa.files import parse_puzzle
+    from games.orapa.layout import Layout
+    from solver.orapa import api
+    puzzle = parse_puzzle('{"gems": "base", "observations": []}', "empty.json")
+    converted: list[float] = []
+    deadlines: list[float] = []
+    to_json = Layout.to_json
+
+    def timed(self):
+        converted.append(time.monotonic())
+        return to_json(self)
+
+    class Listing(api.ConsistentLayouts):
+        def layouts(self, *args, **kwargs):
+            deadlines.append(self.deadline)
+            return super().layouts(*args, **kwargs)
+
+    monkeypatch.setattr(Layout, "to_json", timed)
+    monkeypatch.setattr(api, "ConsistentLayouts", Listing)
+    with pytest.raises(LimitReached) as stopped:
+        api.solve(puzzle, limit=10 ** 8, count_limit=10 ** 8, timeout=0.5)
+    partial = stopped.value.partial
+    assert len(partial["solutions"]) == len(converted) > 0
+    assert partial["count"] - len(converted) in (0, 1)   # one found past the time to print
+    assert max(converted) + api.PRINT_SECONDS_PER_LAYOUT * len(converted) <= deadlines[0]
+
+
+def test_the_timeout_counts_from_the_start_of_the_command(capsys, monkeypatch):
+    """Loading the solver and reading the puzzle count against --timeout too."""
+    import time
+    import commands.common
+    from solver.orapa import api
+    given: list[float] = []
+    solve = api.solve
+
+    def spy(*args, timeout=None, **kwargs):
+        given.append(timeout)
+        return solve(*args, timeout=timeout, **kwargs)
+
+    monkeypatch.setattr(api, "solve", spy)
+    monkeypatch.setattr(commands.common, "STARTED", time.monotonic() - 10)
+    run_cli(capsys, "solve", str(EASY), "--timeout", "5", "--json")
+    monkeypatch.setattr(commands.common, "STARTED", time.monotonic() - 1)
+    status, out, _ = run_cli(capsys, "solve", str(EASY), "--timeout", "60", "--json")
+    assert given[0] <= 1e-6 and 58 < given[1] < 59
+    assert status == 0 and json.loads(out)["status"] == "unique"
+
+
+@pytest.mark.parametrize("text, line", [(f"gems: {HUGE}x white square\n", 1),
+                                        (f"gems: base\n{HUGE} -> A red\n", 2),
+                                        (f"gems: base\nsolution: red parallelogram {HUGE},1\n", 2)])
+def test_a_huge_number_in_the_text_format_is_bad_input(capsys, tmp_path, text, line):
+    path = tmp_path / "huge.txt"
+    path.write_text(text)
+    for command in ("check", "solve"):
+        status, _, err = run_cli(capsys, command, str(path))
+        assert status == 2
+        assert err == f"orapa: error: {path}: line {line}: a number of 5000 digits (at most 30)\n"

@@ -17,6 +17,7 @@ A few real subprocesses run the issue's hostile files under a memory limit (RLIM
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 import random
@@ -68,9 +69,23 @@ class Hang(Exception):
     """A command ran past HANG_SECONDS."""
 
 
-def run(args: list[str]) -> tuple[int, str, str]:
-    """One command in process: (exit status, stdout, stderr); any other exception escapes."""
+class FullStream(io.StringIO):
+    """Standard output on a full device (`> /dev/full`): every write fails with ENOSPC."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+STREAMS = ("normal", "closed-out", "full-out", "closed-in")
+
+
+def run(args: list[str], streams: str = "normal") -> tuple[int, str, str]:
+    """One command in process: (exit status, stdout, stderr); any other exception escapes.
+    `streams`: standard output closed (`>&-`) or on a full device, or standard input closed
+    (`<&-`); their "stdout" is then empty."""
     out, err = io.StringIO(), io.StringIO()
+    target: io.StringIO | None = {"closed-out": None, "full-out": FullStream()}.get(streams, out)
+    stdin = sys.stdin
 
     def alarm(signum: int, frame: Any) -> None:
         raise Hang(" ".join(args)[:300])
@@ -79,23 +94,33 @@ def run(args: list[str]) -> tuple[int, str, str]:
     signal.alarm(HANG_SECONDS)
     try:  # in a scratch directory: a fuzzed `--svg` or `--out` writes there, not in the tree
         with tempfile.TemporaryDirectory() as scratch, contextlib.chdir(scratch), \
-                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                contextlib.redirect_stdout(target), contextlib.redirect_stderr(err):
+            if streams == "closed-in":
+                sys.stdin = None
             try:
                 run_main(root, args)
                 status = 0
             except SystemExit as exit_:
                 status = int(exit_.code or 0)
     finally:
+        sys.stdin = stdin
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
     return status, out.getvalue(), err.getvalue()
 
 
-def check(args: list[str]) -> tuple[int, str, str]:
-    """Run and assert the conventions every command keeps."""
-    status, out, err = run(args)
-    assert status in (0, 2, 3), (args, status, out[-300:], err[-300:])
+def check(args: list[str], streams: str = "normal") -> tuple[int, str, str]:
+    """Run and assert the conventions every command keeps; with standard output closed or
+    full, a command that has something to print cannot succeed (status 2, or 3 at a limit)."""
+    if streams == "closed-in":
+        args = ["-" if "/fuzz" in a and a.endswith("input") else a for a in args]
+    status, out, err = run(args, streams)
+    assert status in (0, 2, 3), (args, streams, status, out[-300:], err[-300:])
     assert "Traceback" not in err, (args, err[-2000:])
+    if streams in ("closed-out", "full-out"):
+        assert status in (2, 3), (args, streams, status, err[-300:])
+    if streams == "closed-in" and "-" in args:        # nothing to read: never a success
+        assert status == 2, (args, status, err[-300:])
     if status == 2:
         assert out == "", (args, out[:300])
         assert err.startswith("orapa: error: ") and err.count("\n") == 1, (args, err[:600])
@@ -159,6 +184,7 @@ def deep(draw: st.DrawFn) -> str:
     return draw(st.sampled_from([inner, '{"gems": "base", "observations": ' + inner + "}"]))
 
 
+HUGE_NUMBERS = st.integers(31, 6_000).map(lambda n: "9" * n)   # past the 30 digits allowed
 text_lines = st.one_of(
     st.builds(lambda p, e, c: f"{p} -> {e} {c}", maybe(st.sampled_from(PORTS), st.text(max_size=6)),
               maybe(st.sampled_from(PORTS), st.text(max_size=6)), st.sampled_from(COLOURS)),
@@ -166,12 +192,15 @@ text_lines = st.one_of(
     st.builds(lambda c, v: f"{c} = {v}", st.sampled_from(CELLS),
               st.sampled_from(COLOURS + ["empty", "absorbed"])),
     st.builds(lambda s: f"gems: {s}", st.one_of(st.sampled_from(SETS), st.builds(
-        lambda n, c, s: f"{n}x {c} {s}", st.integers(0, 5_000), st.sampled_from(COLOURS),
+        lambda n, c, s: f"{n}x {c} {s}", st.one_of(st.integers(0, 5_000), HUGE_NUMBERS),
+        st.sampled_from(COLOURS),
         st.sampled_from(SHAPES)))),
     st.builds(lambda r: f"rules: {r}", maybe(st.sampled_from(
         ["mirror=off", "touching=any", "visibility=no mirror=on", ""]), st.text(max_size=30))),
     st.builds(lambda g, p: f"solution: {g} " + " ".join(f"{x},{y}" for x, y in p),
-              st.sampled_from([f"{c} {s}" for c in GEM_COLOURS for s in SHAPES]), points))
+              st.sampled_from([f"{c} {s}" for c in GEM_COLOURS for s in SHAPES]),
+              st.one_of(points, st.tuples(st.tuples(HUGE_NUMBERS, st.just(1))))),
+    st.builds(lambda n: f"{n} -> A red", HUGE_NUMBERS))
 text_lines = maybe(text_lines, st.text(max_size=40))
 puzzle_text = st.builds(lambda head, lines: "\n".join(head + lines) + "\n",
                         st.lists(st.sampled_from(["gems: base", "gems: full", "# note"]),
@@ -190,9 +219,12 @@ def serialised(strategy: st.SearchStrategy) -> st.SearchStrategy:
             return '{"gems": "base", ' + text[1:]
         if how == "bytes":
             return text.encode("utf-16")
+        if how == "huge":         # an integer Python refuses to convert (over 4300 digits)
+            digits = "9" * (4_301 + cut)
+            return ('{"n": ' + digits + ", " + text[1:]) if text.startswith("{") else digits
         return text
     return st.builds(damage, strategy.map(json.dumps),
-                     st.sampled_from(["none", "none", "cut", "bom", "dup", "bytes"]),
+                     st.sampled_from(["none", "none", "cut", "bom", "dup", "bytes", "huge"]),
                      st.integers(0, 10_000))
 
 
@@ -309,6 +341,9 @@ other_commands = st.one_of(
 )
 
 
+streams = st.sampled_from(["normal"] * 5 + list(STREAMS[1:]))
+
+
 def _write(tmp_path_factory: pytest.TempPathFactory, content: str | bytes) -> str:
     path = tmp_path_factory.mktemp("fuzz") / "input"
     if isinstance(content, bytes):
@@ -322,14 +357,14 @@ def _write(tmp_path_factory: pytest.TempPathFactory, content: str | bytes) -> st
 @given(content=puzzle_file, data=st.data())
 def test_every_puzzle_command_survives_any_file(tmp_path_factory, content: str | bytes,
                                                 data: st.DataObject) -> None:
-    check(data.draw(puzzle_command(_write(tmp_path_factory, content))))
+    check(data.draw(puzzle_command(_write(tmp_path_factory, content))), data.draw(streams))
 
 
 @FUZZ
 @given(content=layout_file, data=st.data())
 def test_every_layout_command_survives_any_file(tmp_path_factory, content: str | bytes,
                                                 data: st.DataObject) -> None:
-    check(data.draw(layout_command(_write(tmp_path_factory, content))))
+    check(data.draw(layout_command(_write(tmp_path_factory, content))), data.draw(streams))
 
 
 @FUZZ
@@ -347,7 +382,8 @@ def batch_command(folder: str, puzzle: str) -> st.SearchStrategy:
     """`orapa batch` over a folder of fuzzed files (or one of them, or a missing path), with
     odd values for its options and `--out` aimed at a fresh file, a puzzle, a directory or a
     place that cannot be written; one worker, short timeouts."""
-    targets = st.sampled_from([folder, puzzle, folder + "/*.json", folder + "/none", "-"])
+    targets = st.sampled_from([folder, puzzle, folder + "/*.json", folder + "/none", "-",
+                               folder + "/**/*.json", folder + "/loop/**"])
     outs = maybe(st.sampled_from([["--out", "results.jsonl"], []]),
                  st.sampled_from([["--out", puzzle], ["--out", folder], ["--out", "/proc/x/r"],
                                   ["--out", ""], ["--resume"]]))
@@ -379,8 +415,14 @@ def check_batch(args: list[str]) -> None:
         if "--json" in args:
             assert set(json.loads(out)) >= {"files", "counts", "interrupted"}
         return
-    for raw in out.splitlines():
-        line = json.loads(raw)
+    if "--json" in args:            # one document: the summary and every line under `results`
+        document = json.loads(out)
+        assert set(document) >= {"results", "files", "counts", "interrupted"}
+        lines = document["results"]
+    else:
+        lines = [json.loads(raw) for raw in out.splitlines()]
+    for line in lines:
+        raw = json.dumps(line)
         assert set(BATCH_KEYS) <= set(line) and line["status"] in STATUSES, (args, raw)
         if line["status"] == "error":
             assert line["error"] and len(line["error"]) <= 300, (args, raw[:400])
@@ -391,6 +433,9 @@ def check_batch(args: list[str]) -> None:
 def test_batch_survives_any_files_and_options(tmp_path_factory, contents: list[str | bytes],
                                               data: st.DataObject) -> None:
     folder = tmp_path_factory.mktemp("batch")
+    (folder / "sub").mkdir()                      # two directory links that loop
+    os.symlink(folder, folder / "sub" / "loop")
+    os.symlink(folder / "sub", folder / "loop")
     for i, content in enumerate(contents):
         path = folder / f"p{i}.json"
         if isinstance(content, bytes):

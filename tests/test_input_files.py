@@ -274,10 +274,11 @@ def test_generate_checks_its_output_names_lazily(tmp_path) -> None:
     import itertools
     from games.errors import BadInput
     from generator.generate import output_paths
-    (tmp_path / "base-0500.json").write_text("{}")
+    (tmp_path / "base-0000000500.json").write_text("{}")  # numbers as wide as the count's
     (tmp_path / "base-500.json").write_text("{}")         # not a name generate writes
-    with pytest.raises(BadInput, match="base-0500.json already exists"):
+    with pytest.raises(BadInput, match="base-0000000500.json already exists"):
         output_paths(str(tmp_path), "base", 10 ** 9)
     first = list(itertools.islice(output_paths(str(tmp_path), "base", 499), 2))
     assert [p.name for p in first] == ["base-0001.json", "base-0002.json"]
-    assert next(output_paths(str(tmp_path), "base", 10 ** 9, force=True)).name == "base-0001.json"
+    assert next(output_paths(str(tmp_path), "base", 10 ** 9, force=True)).name == \
+        "base-0000000001.json"

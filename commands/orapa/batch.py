@@ -1,6 +1,8 @@
 """`orapa batch`: solve many puzzle files in parallel, one JSON line per file."""
 from __future__ import annotations
 
+import io
+import json
 import signal
 import sys
 from typing import TextIO
@@ -76,7 +78,8 @@ class ResultsStream:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on standard error [default: when it is a terminal].")
 @click.option("--json", "as_json", is_flag=True,
-              help="With --out, print the summary as one JSON document.")
+              help="Print one JSON document: the summary with --out; without it the summary "
+                   "and, under `results`, every line (gathered until the end).")
 @click.option("--engine", type=click.Choice(ENGINES), default="local", show_default=True,
               help="local: processes on this machine; ray: tasks on a Ray cluster.")
 @click.option("--address", default=None,
@@ -105,7 +108,10 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
     # `-` is a puzzle on standard input (INTERFACE: a file argument `-` reads it), read once
     # here: workers do not share the parent's standard input
     stdin = read_text("-") if "-" in paths else None
-    stream, skip = open_results(out, resume) if out is not None else (sys.stdout, set())
+    # --json without --out: the lines are gathered and printed in one document at the end
+    gathered = io.StringIO() if as_json and out is None else None
+    stream, skip = open_results(out, resume) if out is not None else (gathered or sys.stdout,
+                                                                       set())
     options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions,
                            stdin, overwrite)
     results = ResultsStream(stream, out)
@@ -121,7 +127,10 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
         raise
     if out is not None:
         results.close()
-    if as_json and out is not None:
+    if gathered is not None:
+        emit_json({"results": [json.loads(line) for line in gathered.getvalue().splitlines()],
+                   **summary.to_json()})
+    elif as_json:
         emit_json(summary.to_json())
     else:
         click.echo(summary.text(), err=out is None)

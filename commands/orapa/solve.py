@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from commands.common import TIMEOUT, emit_json, read_text
+from commands.common import TIMEOUT, emit_json, read_text, time_left
 from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.files import parse_layout, parse_puzzle
@@ -45,7 +45,7 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
     problem = load_puzzle(puzzle)
     try:
         result = solve(problem, limit=limit, count_limit=count_limit, backend=backend,
-                       timeout=timeout, method=method)
+                       timeout=time_left(timeout), method=method)
     except LimitReached as exc:
         if as_json or not isinstance(exc.partial, dict):
             raise
@@ -66,7 +66,7 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
     elif show and result.status == "unique":
         click.echo(render_layout(result.solutions[0], color=color))
     elif show:
-        found = deductions(problem, backend=backend, timeout=timeout, method=method)
+        found = deductions(problem, backend=backend, timeout=time_left(timeout), method=method)
         click.echo(render_deductions({c: found.status(c) for c in found.possible}, color=color))
     if not show:
         for i, layout in enumerate(result.solutions, 1):
@@ -89,7 +89,7 @@ def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: 
     problem = load_puzzle(puzzle)
     layout, _ = parse_layout(read_text(guess), guess, problem.rules, legal=False)
     check_legal_for(layout, problem.gems, problem.rules, guess)   # the error names the file
-    result = verify(problem, layout, backend=backend, timeout=timeout, method=method)
+    result = verify(problem, layout, backend=backend, timeout=time_left(timeout), method=method)
     if as_json:
         emit_json(result.to_json())
         return

@@ -9,10 +9,11 @@ duplicated keys, gems and observations per file).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.errors import BadInput
-from games.limits import check_size
+from games.limits import MAX_NUMBER_DIGITS, check_size
 from games.orapa.layout import Layout, RuleOptions, check_legal
 from games.orapa.puzzle import Puzzle, load_json_text
 
@@ -35,6 +36,20 @@ def _prepared(text: str, source: str, expected: str) -> str:
     if not text.strip():
         raise BadInput(f"{source}: empty file (expected {expected})")
     return text
+
+
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_NUMBER_DIGITS + 1))
+
+
+def check_number_lengths(text: str, source: str) -> None:
+    """Refuse a number of more than `MAX_NUMBER_DIGITS` digits in the text format, naming its
+    line, as the JSON reader does (`gems: 99...9x white square` of 5000 digits was Python's
+    ValueError for converting so many, a traceback)."""
+    found = _LONG_NUMBER.search(text)
+    if found:
+        line = text.count("\n", 0, found.start()) + 1
+        raise BadInput(f"{source}: line {line}: a number of {len(found[0])} digits (at most "
+                       f"{MAX_NUMBER_DIGITS})")
 
 
 def looks_like_layout(data: Any) -> bool:
@@ -68,6 +83,7 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
         except BadInput as exc:
             raise _prefixed(source, exc) from None
     from games.orapa.text_format import parse_puzzle_text
+    check_number_lengths(text, source)
     try:
         return parse_puzzle_text(text)
     except BadInput as exc:
