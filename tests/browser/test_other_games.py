@@ -124,6 +124,14 @@ def test_mandragora_game_to_its_end_with_the_solvers_hint(new_page, server):
     assert state["status"] == "over" and state["position"]["over"]
     scores = page.inner_text("[data-testid=scores]")
     assert f": {state['position']['scores']['player']}" in scores
+    # the ending says why (the scores by name and side), the moves are listed with names, and
+    # the board says which base is mine
+    ending = page.inner_text("[data-testid=turn]")
+    assert f"Mia (player side, yours) {state['position']['scores']['player']} point" in ending
+    listed = page.locator("[data-testid=moves] li")
+    assert listed.count() == len(state["moves"]) and "Mia sowed area" in page.inner_text(
+        "[data-testid=moves]")
+    assert page.locator("[data-area='0'] .area-label:has-text('your base')").count() == 1
     screenshot(page, "mandragora-end")
     assert page.errors == []
 

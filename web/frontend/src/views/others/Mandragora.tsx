@@ -132,7 +132,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
               <title>{`area ${area}${base ? ` (${area === 0 ? "player" : "opponent"}'s base)` : ""}: ${stack.split("").map((p) => state.pieces?.[p] ?? p).join(", ") || "empty"} (bottom to top)`}</title>
               <rect className="area-box" x={x * W + 6} y={y * H + 6} width={W - 12} height={H - 12} rx={base ? 40 : 10}
                 fill={base ? "#e9dcc0" : isLegal ? "#fff3c4" : "#f7f2e4"} stroke={isLegal ? "#ff6a00" : focus === area && legal.length ? "#1f5fd1" : "#8a8067"} strokeWidth={isLegal ? 4 : 2} />
-              <text x={x * W + 16} y={y * H + 28} className="area-label">{area}{base ? " base" : ""}</text>
+              <text x={x * W + 16} y={y * H + 28} className="area-label">{area}{base ? ((area === 0 ? "player" : "opponent") === mySide ? " your base" : " base") : ""}</text>
               {stack.split("").map((p, i) => (
                 <g key={i}>
                   <rect x={x * W + 18 + (i % 5) * 23} y={y * H + H - 34 - Math.floor(i / 5) * 24} width={20} height={20} rx={4} fill={PIECE_COLOURS[p] ?? "#999"} />
@@ -151,7 +151,15 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
       </div>
       {state.hints && state.status === "playing" && <SolverAdvice state={state} token={token} onBest={setAdvised} />}
       <h2>Moves</h2>
-      <p data-testid="moves">{(state.moves ?? []).join(", ") || "none yet"}</p>
+      {(() => {
+        const moves = live.events.filter((e) => e.type === "move");
+        if (moves.length !== (state.moves ?? []).length) return <p data-testid="moves">{(state.moves ?? []).map((a) => `area ${a}`).join(", ") || "none yet"}</p>;
+        return moves.length === 0 ? <p data-testid="moves">none yet</p> : (
+          <ol className="history" data-testid="moves">{moves.map((e) => (
+            <li key={e.seq}>{e.seat !== null ? state.seats[e.seat]?.name ?? `seat ${e.seat}` : String(e.side ?? "")} sowed area {String(e.area)}{e.extra_turn ? " (extra turn)" : ""}</li>
+          ))}</ol>
+        );
+      })()}
       <RestartButton state={state} options={{ pattern: state.rules?.pattern ?? "A", first: state.rules?.first ?? "player" }} />
     </div>
   );
