@@ -39,7 +39,7 @@ from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
 from games.wording import plural
 from solver.orapa import frontier_compiled
-from solver.orapa.frontier_search import frontier_families
+from solver.orapa.frontier_search import follows_counts, frontier_families
 from solver.orapa.wave_search import PathFamily, search_families
 from solver.orapa.families import Family
 from solver.orapa.options import METHODS
@@ -210,7 +210,7 @@ class ConsistentLayouts:
         puzzle = self.puzzle.with_observations(observations)
         many = not wave_search_applies(self.puzzle.gems, self.puzzle.rules)
         compiled = frontier_compiled.available(puzzle)
-        search = frontier_families if many or compiled else search_families
+        search = frontier_families if many or compiled or follows_counts(puzzle) else search_families
         seconds, max_nodes = WAVE_SEARCH_SECONDS, None
         if many and compiled:
             seconds, max_nodes = FRONTIER_SECONDS, FRONTIER_MAX_NODES

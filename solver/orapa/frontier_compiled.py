@@ -43,8 +43,12 @@ _KERNEL = _load()
 
 
 def available(puzzle: Puzzle) -> bool:
-    """Can the compiled search take this puzzle (built, and within its fixed limits)?"""
-    return (_KERNEL is not None and len(set(puzzle.gems)) <= _MAX_KINDS
+    """Can the compiled search take this puzzle (built, within its fixed limits, and every
+    shot answered with its colour: bounce counts, O9, are followed by the Python search)?"""
+    return (_KERNEL is not None
+            and not any(getattr(o, "bounces", None) is not None
+                        or (getattr(o, "exit", None) is not None and o.color is None)
+                        for o in puzzle.observations) and len(set(puzzle.gems)) <= _MAX_KINDS
             and len(puzzle.gems) <= _MAX_GEMS and len(puzzle.observations) <= _MAX_WAVES)
 
 

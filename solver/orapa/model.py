@@ -51,6 +51,10 @@ class OrapaModel:
             if obs.exit is None:
                 return [shot.absorbed]
             lits = [shot.exit[obs.exit]]
+            if obs.bounces is not None:    # O9: the number of faces met on the path
+                lits += shot.bounce_count_is(obs.bounces)
+            if obs.color is None:          # a bounce-only answer says nothing of the colour
+                return lits
             for color in BASIC:
                 wanted = bool((obs.color or 0) & _BITS[color])
                 if color in shot.hit:

@@ -41,6 +41,8 @@ def _alone_impossible(obs: Observation, gems: Sequence[Gem]) -> bool:
             return "black" not in colors
         if (obs.color or 0) & ~available:
             return True
+        if obs.bounces == 0:   # a wave that met no face went straight through, colourless
+            return obs.exit != straight_exit(obs.port) or bool(obs.color)
         # every gem but a transparent one colours or absorbs a wave that touches it
         return (obs.color == 0 and "transparent" not in colors
                 and obs.exit != straight_exit(obs.port))
@@ -54,16 +56,21 @@ def _alone_impossible(obs: Observation, gems: Sequence[Gem]) -> bool:
 def _pair_conflict(observations: Sequence[Observation]) -> list[int] | None:
     """Two answers the rules forbid together: the same question answered twice differently,
     or a shot's answer against its reverse (exit E of a shot from P means that a shot from
-    E leaves by P with the same colour)."""
-    shots: dict[int, tuple[int, tuple[int | None, int | None]]] = {}
+    E leaves by P with the same colour and bounce count). A colour or a count an answer does
+    not give (RULINGS O9) agrees with any."""
+    Answer = tuple[int | None, int | None, int | None]
+    shots: dict[int, tuple[int, Answer]] = {}
     cells: dict[int, tuple[int, str]] = {}
 
-    def require(port: int, answer: tuple[int | None, int | None], index: int) -> list[int] | None:
+    def agree(a: Answer, b: Answer) -> bool:
+        return a[0] == b[0] and all(x is None or y is None or x == y for x, y in zip(a[1:], b[1:]))
+
+    def require(port: int, answer: Answer, index: int) -> list[int] | None:
         known = shots.get(port)
         if known is None:
             shots[port] = (index, answer)
             return None
-        if known[1] != answer:
+        if not agree(known[1], answer):
             return sorted({known[0], index})
         return None
 
@@ -73,9 +80,9 @@ def _pair_conflict(observations: Sequence[Observation]) -> list[int] | None:
             if known_cell[1] != obs.content:
                 return [known_cell[0], i]
             continue
-        found = require(obs.port, (obs.exit, obs.color), i)
+        found = require(obs.port, (obs.exit, obs.color, obs.bounces), i)
         if found is None and obs.exit is not None:
-            found = require(obs.exit, (obs.port, obs.color), i)
+            found = require(obs.exit, (obs.port, obs.color, obs.bounces), i)
         if found is not None:
             return found
     return None

@@ -59,11 +59,13 @@ def prepare(puzzle: Puzzle) -> SearchSetup | None:
     all_bits = 0
     for b in bits:
         all_bits |= b
-    if any(o.exit is not None and (o.color or 0) & ~all_bits for o in shots):
+    if any(o.colour_known and (o.color or 0) & ~all_bits for o in shots):
         return None  # a colour no gem has
-    # per wave: the kinds it may meet (an exit forbids black and colours it did not show)
+    # per wave: the kinds it may meet (an exit forbids black, and colours it did not show
+    # when its answer says the colour; a bounce-only answer allows every other colour)
     placeable = [[i for i in range(len(kinds)) if o.exit is None
-                  or not (black[i] or bits[i] & ~(o.color or 0))] for o in shots]
+                  or not (black[i] or (o.color is not None and bits[i] & ~o.color))]
+                 for o in shots]
     # Every gem is the first one seen from some port (visibility), and the wave from that
     # port enters its cell: with every port's answer observed, every gem is met by a wave,
     # so a gem no open wave can meet any more leaves the branch without members.

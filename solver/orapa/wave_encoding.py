@@ -13,6 +13,10 @@ so they cannot fake an answer.
 
 Colours: `hit[colour]` is true exactly when the wave enters a cell holding that colour (every
 entry into an occupied cell meets a face).
+
+Bounce counts (RULINGS O9): the faces a wave meets are its entries into occupied cells, so "the
+wave met k faces" is a cardinality constraint on the literals enter[c][d] AND occupied(c). It is
+encoded on demand with a sequential counter (one per shot, grown when a larger count is asked).
 """
 from __future__ import annotations
 
@@ -55,6 +59,59 @@ class ShotVars:
         # per cell, "the wave enters this cell": what every colour hit is witnessed by
         self.visited = [cnf.define_or(self.enter[cell]) for cell in range(CELLS)] if colors else []
         self.hit = {color: self._encode_hits(lv, color) for color in colors}
+        self._lv = lv
+        self._meets: list[int] | None = None      # per (cell, direction): a face is met there
+        self._counter: list[list[int]] = []        # counter[j - 1][i]: >= j of meets[:i + 1]
+
+    def _face_meetings(self) -> list[int]:
+        """Per (cell, direction): the wave enters the cell that way and the cell is covered."""
+        if self._meets is None:
+            lv, cnf = self._lv, self._lv.cnf
+            occupied = [cnf.define_or(lv.occupied[4 * c:4 * c + 4]) for c in range(CELLS)]
+            meets = []
+            for cell in range(CELLS):
+                for direction in range(4):
+                    m = cnf.new_var()
+                    enter = self.enter[cell][direction]
+                    cnf.add([-m, enter])
+                    cnf.add([-m, occupied[cell]])
+                    cnf.add([m, -enter, -occupied[cell]])
+                    meets.append(m)
+            self._meets = meets
+        return self._meets
+
+    def bounce_count_is(self, count: int) -> list[int]:
+        """Literals saying the wave meets exactly `count` gem faces (an exact sequential
+        counter over the face meetings, its levels built up to count + 1 as needed)."""
+        meets = self._face_meetings()
+        cnf = self._lv.cnf
+        if count >= len(meets):
+            return [-cnf.true]
+        while len(self._counter) < count + 1:
+            j = len(self._counter) + 1          # level j: "at least j of the first i + 1"
+            below = self._counter[-1] if self._counter else None
+            level: list[int] = []
+            for i, m in enumerate(meets):
+                s = cnf.new_var()
+                before = level[i - 1] if i else None
+                from_below = (below[i - 1] if i else None) if below is not None else cnf.true
+                # s <-> before OR (m AND from_below), with `before` false at i = 0 and
+                # from_below the constant true at level 1, false at i = 0 above it
+                if before is not None:
+                    cnf.add([-before, s])
+                if from_below is not None:
+                    cnf.add([-m, -from_below, s])
+                    cnf.add([-s, *([before] if before is not None else []), from_below])
+                else:
+                    cnf.add([-s] + ([before] if before is not None else []))
+                cnf.add([-s, *([before] if before is not None else []), m])
+                level.append(s)
+            self._counter.append(level)
+        at_least = [level[-1] for level in self._counter]
+        lits = [-at_least[count]]
+        if count:
+            lits.append(at_least[count - 1])
+        return lits
 
     def leaving(self, cell: int, direction: int) -> int:
         """Literal: the wave leaves `cell` moving `direction`."""

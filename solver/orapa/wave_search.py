@@ -4,7 +4,8 @@ A shot's answer depends only on the cells its wave enters. The search follows ev
 wave from its port, cell by cell; at a cell no earlier decision covers, it branches: the cell is
 empty, or one of the gems not placed yet covers it at some placement (compatible with what is
 placed, with the cells known empty and with the cell answers). A branch dies as soon as its
-colour leaves the observed colour, or it is absorbed, exits or ends wrongly. A leaf fixes the
+colour leaves the observed colour, it has met more gem faces than an observed bounce count
+(RULINGS O9) allows, or it is absorbed, exits or ends wrongly. A leaf fixes the
 gems the waves touch ("fixed") and the cells they cross (the paths); the other gems ("free")
 may sit anywhere off the paths where the layout is legal, visible and gives the cell answers.
 Waves are followed one at a time, next always the one the fewest unplaced gems could meet (ties:
@@ -246,9 +247,12 @@ def _branching(shot: ShotAnswer, kinds: list[Gem]) -> tuple[int, int]:
     meet first (they mostly mark cells empty)."""
     if shot.exit is None:
         return len(kinds) + 1, 0
+    seen = 15 if shot.color is None else shot.color   # a bounce count says no colour
     allowed = sum(1 for k in kinds if k.color != "black"
-                  and not GEM_COLOR_BITS[k.color] & ~(shot.color or 0))
-    return allowed, bin(shot.color or 0).count("1")
+                  and not GEM_COLOR_BITS[k.color] & ~seen)
+    if shot.bounces is not None:   # few faces met: most of the path is known empty
+        return allowed, shot.bounces
+    return allowed, bin(seen).count("1")
 
 
 def search_families(puzzle: Puzzle, deadline: float | None = None,
@@ -308,10 +312,11 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
         return family_of(setup, puzzle.rules, fixed, left, paths)
 
     # An explicit depth-first stack (no generator chain for a family to climb back through):
-    # a node is (wave, waves done, cell, direction, colour so far, gems left, quarters used,
-    # quarters touched, cells known empty, path cells, the placement that leads to it or None);
-    # _UNDO marks where a placement's subtree ends.
-    stack: list = [(following(0, counts), 0, -1, 0, 0, counts, 0, 0, empty0, 0, None)]
+    # a node is (wave, waves done, cell, direction, colour so far, faces met so far, gems
+    # left, quarters used, quarters touched, cells known empty, path cells, the placement that
+    # leads to it or None); _UNDO marks where a placement's subtree ends.
+    no_count = 1 << 30   # the bound of a wave whose answer has no bounce count
+    stack: list = [(following(0, counts), 0, -1, 0, 0, 0, counts, 0, 0, empty0, 0, None)]
     undo: list[tuple[tuple[int, int], ...]] = []
     while stack:
         node = stack.pop()
@@ -320,7 +325,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
             for c, _ in undo.pop():
                 grid[c] = None
             continue
-        s, done, cell, d, color, left, used, touch, empty, paths, move = node
+        s, done, cell, d, color, met, left, used, touch, empty, paths, move = node
         if move is not None:
             i, p, parts = move
             content = (bits[i], black[i])
@@ -339,10 +344,14 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
             yield leaf(left, paths)
             continue
         target = shots[s]
-        exit_, wanted = target.exit, target.color or 0
+        exit_ = target.exit
+        # a bounce-only answer says nothing of the colour: any colour will do
+        wanted = 15 if target.color is None else target.color
+        any_colour = target.color is None
+        most = no_count if target.bounces is None else target.bounces
         if cell < 0:  # a new wave
             cell, d = ENTRY[target.port]
-            color = 0
+            color = met = 0
         while True:
             info = grid[cell]
             if info is None and not empty >> cell & 1:
@@ -355,17 +364,19 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
                 if absorbs:
                     if exit_ is None:
                         stack.append((following(done | 1 << s, left), done | 1 << s, -1, 0, 0,
-                                      left, used, touch, empty, paths, None))
+                                      0, left, used, touch, empty, paths, None))
                     cell = -1
                     break
-                if exit_ is not None and color & ~wanted:
+                met += 1    # every entry into a covered cell meets one face (O4, O9)
+                if exit_ is not None and (color & ~wanted or met > most):
                     cell = -1
                     break
             nxt = NEIGHBOUR[cell][d]
             if nxt < 0:
-                if exit_ == EXIT_PORT[cell][d] and color == target.color:
+                if exit_ == EXIT_PORT[cell][d] and (any_colour or color == target.color) \
+                        and (target.bounces is None or met == target.bounces):
                     stack.append((following(done | 1 << s, left), done | 1 << s, -1, 0, 0,
-                                  left, used, touch, empty, paths, None))
+                                  0, left, used, touch, empty, paths, None))
                 cell = -1
                 break
             cell = nxt
@@ -375,8 +386,8 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
         # children in reverse of the order they are searched
         children = []
         if not answered & bit:
-            children.append((s, done, cell, d, color, left, used, touch, empty | bit, paths,
-                             None))
+            children.append((s, done, cell, d, color, met, left, used, touch, empty | bit,
+                             paths, None))
         known_here = known[cell]
         # the child that agrees with `last`: the empty cell (first child) or a placement
         first_known = 0 if children and known_here is None and last is not None else -1
@@ -392,7 +403,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
                     continue
                 if known_here is not None and known_here == (i, mask):
                     first_known = len(children)
-                children.append((s, done, cell, d, color, rest, used | mask,
+                children.append((s, done, cell, d, color, met, rest, used | mask,
                                  touch | touch_mask, empty, paths, (i, p, parts)))
         if first_known >= 0 and first_known < len(children):
             children.insert(0, children.pop(first_known))
