@@ -144,7 +144,12 @@ def test_a_duel_against_the_computer(new_page, server):
     assert "Place 5 more gems" in button.inner_text() and button.is_disabled()
     wait_turn(page)
     assert page.title().startswith("Your turn")
+    page.fill(f"{QUESTIONS} input[name=question]", "Z9")        # an error...
+    page.press(f"{QUESTIONS} input[name=question]", "Enter")
+    assert "neither a port" in page.inner_text(".explorer .error")
     page.click(f"{QUESTIONS} [data-port='1']")
+    page.wait_for_selector(f"{QUESTIONS} [data-answer='0']")
+    assert page.locator(".explorer .error").count() == 0        # ...cleared by the next move
     page.wait_for_selector(f"{QUESTIONS} [data-answer='0']")
     assert not page.title().startswith("Your turn")
     # the computer's question on my mine: its path is drawn there

@@ -169,9 +169,18 @@ def test_daily_puzzle_solved_in_the_browser(new_page, server):
     enter_layout(page, solution, "daily sketch", drag_first=False)
     n = len(puzzle["observations"])
     assert page.inner_text("[data-testid=daily-score]") == f"{n} of {n} answers reproduced"
+    assert "Daily puzzle of " in page.inner_text("h1")            # its date
+    assert "No attempt yet" in page.inner_text("[data-testid=daily-record]")
     page.click("text=Submit my answer")
     page.wait_for_selector(".verdict:has-text('Correct')")
+    assert "Solved today in 1 attempt" in page.inner_text("[data-testid=daily-record]")
     screenshot(page, "daily")
+    # remembered after a reload (with the sketch), and the streak is on the stats page
+    page.reload()
+    page.wait_for_selector("[data-testid=daily-record]:has-text('Solved today in 1 attempt')")
+    assert page.inner_text("[data-testid=daily-score]") == f"{n} of {n} answers reproduced"
+    page.click("text=My stats")
+    assert page.wait_for_selector("[data-testid=daily-streak]").inner_text() == "1"
     assert page.errors == []
 
 
