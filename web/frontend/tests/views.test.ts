@@ -112,3 +112,13 @@ describe("why an Orapa game ended", () => {
     expect(endingReason(state("win"), [])).toBe("");
   });
 });
+
+describe("the sketch's waves", () => {
+  it("take the colour the sketch gives, not the real answer's", async () => {
+    const { wavePaths } = await import("../src/views/ExplorerView");
+    const heard = [{ shot: "1", exit: "A", color: "red" }];
+    expect(wavePaths({ gems: [] }, heard)[0].color).toBe("transparent");
+    const red = { gems: [{ shape: "square", color: "red", vertices: [[0, 2], [1, 1], [2, 2], [1, 3]] as [number, number][] }] };
+    expect(wavePaths(red, heard)[0].color).not.toBe("transparent");
+  });
+});
