@@ -139,29 +139,36 @@ def check_mine(puzzle: Puzzle, mine: Layout, where: str = "mine") -> None:
 
 
 def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
-           advisor: bool = True) -> Review:
+           advisor: bool = True, asked: list[int] | None = None) -> Review:
     """Review the game whose questions are the puzzle's answers, in order. With a mine (or the
     puzzle's solution), the advisor also plays that mine (`advisor_questions`) unless
-    `advisor` is false. States are judged with the random stream `decision_rng(seed, k)`."""
+    `advisor` is false. `asked` (answer indices) limits the review to one player's questions
+    at a table, each judged in the state of every answer before it. States are judged with
+    the random stream `decision_rng(seed, k)`."""
     mine = mine or puzzle.solution
     if mine is not None:
         check_mine(puzzle, mine)
     observations = puzzle.observations
-    states: list[State] = []
-    for k in range(len(observations) + 1):
-        states.append(judge_state(puzzle.with_observations(observations[:k]),
-                                  decision_rng(seed, k), states[-1] if states else None))
+    chosen = range(len(observations)) if asked is None else sorted(set(asked))
+    if any(not 0 <= k < len(observations) for k in chosen):
+        raise BadInput(f"asked: answer indices run from 0 to {len(observations) - 1}")
+    states: dict[int, State] = {}
+    for k in sorted({k for i in chosen for k in (i, i + 1)}):
+        states[k] = judge_state(puzzle.with_observations(observations[:k]),
+                                decision_rng(seed, k), states.get(k - 1))
     questions = []
-    for k, observation in enumerate(observations):
+    for k in chosen:
+        observation = observations[k]
         before, after = states[k], states[k + 1]
-        asked = observation.question
+        question = observation.question
         best = before.best
         questions.append(QuestionReview(
-            k + 1, asked, observation, before.count, after.count, before.expected_bits(asked),
-            _bits(before, after, observation), before.expected_questions(asked), best,
+            k + 1, question, observation, before.count, after.count,
+            before.expected_bits(question), _bits(before, after, observation),
+            before.expected_questions(question), best,
             before.expected_bits(best) if best else 0.0,
             before.expected_questions(best) if best else 0.0,
-            before.skill(asked), after.forced))
+            before.skill(question), after.forced))
     found = Review(questions)
     if mine is not None and advisor:
         found.advisor_questions = advisor_questions(puzzle, mine, seed)
