@@ -48,12 +48,13 @@ def _readme_block(command: str) -> str:
 
 
 @pytest.mark.parametrize("command", [
-    "orapa verify table.txt mine.json", "orapa check mine.json",
-    "orapa simulate mine.json --shot 15 --shot 1 --shot D"])
+    "orapa verify examples/table.txt examples/mine.json", "orapa check examples/mine.json",
+    "orapa simulate examples/mine.json --shot 15 --shot 1 --shot D"])
 def test_the_readme_tour_prints_what_the_commands_print(tmp_path, capsys, monkeypatch,
                                                         command: str) -> None:
     monkeypatch.chdir(tmp_path)
-    for name in ("mine.json", "table.txt"):
+    (tmp_path / "examples").mkdir()
+    for name in ("examples/mine.json", "examples/table.txt"):
         (tmp_path / name).write_text(_readme_block(f"cat {name}"), encoding="utf-8")
     status, out, _ = run_cli(capsys, *command.split()[1:])
     assert status == 0 and out == _readme_block(command)
