@@ -264,3 +264,16 @@ def test_a_huge_number_in_the_text_format_is_bad_input(capsys, tmp_path, text, l
         status, _, err = run_cli(capsys, command, str(path))
         assert status == 2
         assert err == f"orapa: error: {path}: line {line}: a number of 5000 digits (at most 30)\n"
+
+
+def test_reaching_count_limit_is_the_job_done_not_a_limit_reached(capsys, tmp_path):
+    """Decision (docs/interface.md): --count-limit is a bound the caller chose, exit 0 with
+    `exact: false`; exit 3 is for --timeout."""
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"gems": "base", "observations": []}')
+    status, out, err = run_cli(capsys, "solve", str(empty), "--count-limit", "5", "--limit",
+                               "2", "--json")
+    document = json.loads(out)
+    assert status == 0 and err == ""
+    assert (document["status"], document["count"], document["exact"]) == ("ambiguous", 5, False)
+    assert len(document["solutions"]) == 2
