@@ -51,6 +51,15 @@ class BruteForce:
                     return False
         return not self.rules.visibility or all_visible([p.cell_mask for p in chosen])
 
+    @property
+    def bounces(self) -> np.ndarray:
+        """(layouts, 36) bounce counts (RULINGS O9), traced once when first asked for."""
+        if not hasattr(self, "_bounces"):
+            from games.orapa.waves import trace_counts
+            self._bounces = np.array([[b for _, _, b in trace_counts(self.layout(i))]
+                                      for i in range(len(self))], dtype=np.int64)
+        return self._bounces
+
     def __len__(self) -> int:
         return len(self.rows)
 
