@@ -37,8 +37,8 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from games.errors import BadInput
-from games.orapa.board import (CELLS, COLUMN_LETTERS, COLUMNS, EAST, NORTH, RIGHT_PORT_LETTERS,
-                               ROWS, SOUTH, WEST, cell_label)
+from games.orapa.board import (CELLS, COLUMNS, EAST, NORTH, ROWS, SOUTH, WEST, cell_label,
+                               port_label)
 from games.orapa.layout import Layout
 from games.orapa.waves import Wave
 
@@ -56,13 +56,14 @@ HALF_CELL_GLYPHS: dict[int, str] = {
 _ODD_GLYPH = "▒"  # never produced by the catalogue's shapes; kept so drawing cannot fail
 
 ANSI_CODES = {"red": "31", "yellow": "33", "blue": "34", "white": "97", "transparent": "36",
-              "black": "90", "path": "1;35", "open": "2"}
+              "black": "90", "light-blue": "94", "path": "1;35", "open": "2"}
 
 # Deduction statuses -> mark: certainly empty, certainly a colour, or still open.
 DEDUCTION_MARKS = {"empty": "·", "red": "r", "yellow": "y", "blue": "b", "white": "w",
-                   "transparent": "t", "black": "k", "absorbed": "k", "open": "?"}
+                   "transparent": "t", "black": "k", "absorbed": "k", "light-blue": "l",
+                   "light blue": "l", "open": "?"}
 _MARK_COLORS = {"r": "red", "y": "yellow", "b": "blue", "w": "white", "t": "transparent",
-                "k": "black", "?": "open"}
+                "k": "black", "l": "light-blue", "?": "open"}
 
 _MARGIN = "   "
 
@@ -73,15 +74,18 @@ def _paint(text: str, name: str | None, color: bool) -> str:
     return f"\x1b[{ANSI_CODES[name]}m{text}\x1b[0m"
 
 
-def _frame(cell_text: Callable[[int], str]) -> list[str]:
-    """The board box with its 36 port labels; `cell_text(cell)` gives each 2-column cell."""
-    lines = [_MARGIN + " " + "".join(str(c + 1).ljust(2) for c in range(COLUMNS)),
+def _frame(cell_text: Callable[[int], str], labels: str = "sheet") -> list[str]:
+    """The board box with its 36 port labels in the scheme `labels` (O10); `cell_text(cell)`
+    gives each 2-column cell."""
+    def label(port: int) -> str:
+        return port_label(port, labels)
+    lines = [_MARGIN + " " + "".join(label(c).ljust(2) for c in range(COLUMNS)),
              _MARGIN + "┌" + "──" * COLUMNS + "┐"]
     for row in range(ROWS):
         cells = "".join(cell_text(row * COLUMNS + column) for column in range(COLUMNS))
-        lines.append(f"{row + 11:>2} │{cells}│ {RIGHT_PORT_LETTERS[row]}")
+        lines.append(f"{label(10 + row):>2} │{cells}│ {label(28 + row)}")
     lines.append(_MARGIN + "└" + "──" * COLUMNS + "┘")
-    lines.append(_MARGIN + " " + " ".join(COLUMN_LETTERS))
+    lines.append(_MARGIN + " " + " ".join(label(18 + c) for c in range(COLUMNS)))
     return lines
 
 
@@ -122,8 +126,10 @@ def _gem_cell(layout: Layout, cell: int, color: bool) -> str:
     return _paint(west[1], west[2], color) + _paint(east[1], east[2], color)
 
 
-def render_layout(layout: Layout, wave: Wave | None = None, color: bool = False) -> str:
-    """The layout inside the labelled board, one wave's path over empty cells, and a legend."""
+def render_layout(layout: Layout, wave: Wave | None = None, color: bool = False,
+                  labels: str = "sheet", bounces: bool = False) -> str:
+    """The layout inside the labelled board (ports in the scheme `labels`), one wave's path
+    over empty cells, and a legend (the wave's bounce count too when `bounces`)."""
     path = _path_marks(layout, wave) if wave is not None else {}
 
     def cell_text(cell: int) -> str:
@@ -133,17 +139,18 @@ def render_layout(layout: Layout, wave: Wave | None = None, color: bool = False)
             return _paint(path[cell], "path", color)
         return "  "
 
-    lines = _frame(cell_text)
+    lines = _frame(cell_text, labels)
     lines.append("")
     legend = [f"{_paint(str(p.gem), p.gem.color, color)} ({' '.join(p.placement.cells_covered)})"
               for p in layout.gems]
     lines.append("gems: " + ("; ".join(legend) if legend else "none"))
     if wave is not None:
-        lines.append(f"wave: {wave}")
+        lines.append(f"wave: {wave.describe(labels, bounces)}")
     return "\n".join(lines)
 
 
-def render_deductions(statuses: Mapping[int, str], color: bool = False) -> str:
+def render_deductions(statuses: Mapping[int, str], color: bool = False,
+                      labels: str = "sheet") -> str:
     """A map of what is known about each cell: `·` empty, a colour's letter, `?` open.
 
     `statuses` maps a cell index to `empty`, `open`, a gem colour or `absorbed` (drawn `k` like
@@ -166,4 +173,4 @@ def render_deductions(statuses: Mapping[int, str], color: bool = False) -> str:
         mark = marks.get(cell, "?")
         return _paint(mark, _MARK_COLORS.get(mark), color) + " "
 
-    return "\n".join(_frame(cell_text))
+    return "\n".join(_frame(cell_text, labels))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from games.orapa.board import COLUMN_LETTERS, COLUMNS, RIGHT_PORT_LETTERS, ROWS, port_label
+from games.orapa.board import COLUMNS, ROWS, port_label
 from games.orapa.colors import color_name
 from games.orapa.layout import Layout
 from games.orapa.waves import Wave
@@ -40,6 +40,7 @@ GEM_FILLS = {
     "white": ("#ffffff", "#333333"),
     "transparent": ("url(#hatch)", "#5a9fb5"),
     "black": ("#1b1b1b", "#000000"),
+    "light-blue": ("#8cc8f0", "#2f6f9c"),   # the Gameology edition's gem (RULINGS O11)
 }
 # Wave colour name -> stroke colour (white-ish waves are drawn darker to show on white paper).
 WAVE_STROKES = {
@@ -78,15 +79,17 @@ def _grid() -> list[str]:
     return lines
 
 
-def _port_positions() -> list[tuple[str, float, float, str]]:
-    """(label, x, y, text-anchor) of the 36 port labels in pixels, in port order."""
+def _port_positions(labels: str = "sheet") -> list[tuple[str, float, float, str]]:
+    """(label, x, y, text-anchor) of the 36 port labels in pixels, in port order, written in
+    the label scheme `labels` (O10)."""
     half = CELL / 2
-    spots = [(str(c + 1), MARGIN + c * CELL + half, MARGIN / 2, "middle")
+    spots = [(port_label(c, labels), MARGIN + c * CELL + half, MARGIN / 2, "middle")
              for c in range(COLUMNS)]
-    spots += [(str(r + 11), MARGIN - 8, MARGIN + r * CELL + half, "end") for r in range(ROWS)]
-    spots += [(COLUMN_LETTERS[c], MARGIN + c * CELL + half, HEIGHT - MARGIN / 2, "middle")
-              for c in range(COLUMNS)]
-    spots += [(RIGHT_PORT_LETTERS[r], WIDTH - MARGIN + 8, MARGIN + r * CELL + half, "start")
+    spots += [(port_label(10 + r, labels), MARGIN - 8, MARGIN + r * CELL + half, "end")
+              for r in range(ROWS)]
+    spots += [(port_label(18 + c, labels), MARGIN + c * CELL + half, HEIGHT - MARGIN / 2,
+               "middle") for c in range(COLUMNS)]
+    spots += [(port_label(28 + r, labels), WIDTH - MARGIN + 8, MARGIN + r * CELL + half, "start")
               for r in range(ROWS)]
     return spots
 
@@ -105,7 +108,8 @@ def _gems(layout: Layout) -> list[str]:
 LEGEND_LINE = 18  # pixels per wave in the legend under the board
 
 
-def _wave(wave: Wave, legend_y: float) -> list[str]:
+def _wave(wave: Wave, legend_y: float, labels: str = "sheet", bounces: bool = False
+          ) -> list[str]:
     """The wave's polyline, a filled dot where it enters, an open dot where it ends, and its
     answer (`15 -> 8 light purple`) as a legend line under the board, in the same colour."""
     stroke = WAVE_STROKES[color_name(wave.color)]
@@ -119,22 +123,26 @@ def _wave(wave: Wave, legend_y: float) -> list[str]:
         f'fill="{stroke}"/>',
         f'<circle cx="{MARGIN + end_x * CELL:g}" cy="{MARGIN + end_y * CELL:g}" r="5" '
         f'fill="#ffffff" stroke="{stroke}" stroke-width="2"/>',
-        _text(MARGIN, legend_y, str(wave), "wave-label", anchor="start", fill=stroke),
+        _text(MARGIN, legend_y, wave.describe(labels, bounces), "wave-label", anchor="start",
+              fill=stroke),
         "</g>",
     ]
 
 
-def render_svg(layout: Layout, waves: Sequence[Wave] = ()) -> str:
-    """A standalone SVG document of the board with the layout's gems and the given waves."""
+def render_svg(layout: Layout, waves: Sequence[Wave] = (), labels: str = "sheet",
+               bounces: bool = False) -> str:
+    """A standalone SVG document of the board with the layout's gems and the given waves;
+    port labels in the scheme `labels` (O10), wave legends with bounce counts when `bounces`."""
     height = HEIGHT + LEGEND_LINE * len(waves)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
              f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="13">',
              _DEFS,
              f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>']
     parts += _grid()
-    parts += [_text(x, y, label, "port", anchor) for label, x, y, anchor in _port_positions()]
+    parts += [_text(x, y, label, "port", anchor)
+              for label, x, y, anchor in _port_positions(labels)]
     parts += _gems(layout)
     for i, wave in enumerate(waves):
-        parts += _wave(wave, HEIGHT + LEGEND_LINE * (i + 0.5))
+        parts += _wave(wave, HEIGHT + LEGEND_LINE * (i + 0.5), labels, bounces)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -194,6 +194,8 @@ def _parse_answer(line: str, labels: str = "sheet") -> Observation:
     try:
         port = parse_port(words[0], labels)
     except BadInput:
+        if words[0].isdigit():
+            raise          # a number that is no port: its own message says why
         raise BadInput(f"cannot read {quote(line)}: expected an answer such as "
                        f"'15 -> 8 light purple', '3 -> absorbed' or 'E4 = white'") from None
     if len(words) == 1:
@@ -231,7 +233,7 @@ def _read_line(draft: _Draft, number: int, text: str) -> None:
             raise BadInput("'labels:' given twice")
         if draft.observations:
             raise BadInput("'labels:' must come before the first answer")
-        draft.labels = parse_label_scheme(value, "'labels:'")
+        draft.labels = parse_label_scheme(value.strip(), "'labels:'")
     else:
         gem, points = _parse_solution_gem(value)
         draft.solution_lines.append((number, gem, points))

@@ -94,9 +94,19 @@ class Wave:
     steps: tuple[tuple[int, int, int, int], ...]
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, labels: str = "sheet", bounces: bool = False) -> str:
+        """`15 -> 8 light purple`, ports in the label scheme `labels` (O10), with the bounce
+        count (O9) when `bounces`."""
         if self.exit is None:
-            return f"{port_label(self.port)} -> absorbed"
-        return f"{port_label(self.port)} -> {port_label(self.exit)} {color_name(self.color)}"
+            return f"{port_label(self.port, labels)} -> absorbed"
+        text = (f"{port_label(self.port, labels)} -> {port_label(self.exit, labels)} "
+                f"{color_name(self.color)}")
+        if bounces:
+            count = self.bounces or 0
+            text += f" {count} bounce{'' if count == 1 else 's'}"
+        return text
 
     @property
     def bounces(self) -> int | None:

@@ -21,6 +21,7 @@ encoded on demand with a sequential counter (one per shot, grown when a larger c
 from __future__ import annotations
 
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
+from games.orapa.colors import BASIC_COLORS, GEM_COLOR_BITS
 from solver.orapa.layout_encoding import LayoutVars
 
 BASIC = ("red", "yellow", "blue", "white")
@@ -55,7 +56,10 @@ class ShotVars:
         self._encode_routing(lv, black)
         self._encode_absorption(lv)
         self._encode_one_straight_back(lv)
-        colors = [color for color in BASIC if color in lv.cell_color]
+        # per basic colour, the gem colours that add it (light blue adds blue and white, O11)
+        self._sources = {color: [gem for gem in lv.cell_color
+                                 if GEM_COLOR_BITS[gem] & BASIC_COLORS[color]] for color in BASIC}
+        colors = [color for color in BASIC if self._sources[color]]
         # per cell, "the wave enters this cell": what every colour hit is witnessed by
         self.visited = [cnf.define_or(self.enter[cell]) for cell in range(CELLS)] if colors else []
         self.hit = {color: self._encode_hits(lv, color) for color in colors}
@@ -163,15 +167,17 @@ class ShotVars:
     def _encode_hits(self, lv: LayoutVars, color: str) -> int:
         cnf = lv.cnf
         hit = cnf.new_var()
-        cell_color = lv.cell_color[color]
+        sources = self._sources[color]
         visited = self.visited
         witnesses = []
         for cell in range(CELLS):
-            if lv.rules.touching == "corner":
-                cnf.add([-visited[cell], -cell_color[cell], hit])    # one gem per cell
-            else:
+            for gem_color in sources:
+                if lv.rules.touching == "corner":
+                    # one gem per cell
+                    cnf.add([-visited[cell], -lv.cell_color[gem_color][cell], hit])
+                    continue
                 # two gems may share a cell: the face met is the entry quarter's, else a side's
-                quarter = lv.color_quarter[color]
+                quarter = lv.color_quarter[gem_color]
                 for direction in range(4):
                     enter = self.enter[cell][direction]
                     entry_q = 4 * cell + (direction + 2) % 4
@@ -179,7 +185,7 @@ class ShotVars:
                     for side in ((direction + 1) % 4, (direction + 3) % 4):
                         cnf.add([-enter, lv.occupied[entry_q], -quarter[4 * cell + side], hit])
             w = cnf.new_var()
-            cnf.add([-w, cell_color[cell]])
+            cnf.add([-w] + [lv.cell_color[gem_color][cell] for gem_color in sources])
             cnf.add([-w, visited[cell]])
             witnesses.append(w)
         cnf.add([-hit] + witnesses)
