@@ -9,8 +9,17 @@ from games.orapa.board import parse_cell, parse_port, PORTS
 from games.orapa.files import parse_layout
 from games.orapa.layout import RuleOptions, violations
 from games.orapa.puzzle import cell_answer, shot_answer
+from games.orapa.text_format import format_answer
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+labels_option = click.option(
+    "--labels", type=click.Choice(["sheet", "bga"]), default="sheet", show_default=True,
+    help="How ports are written for people: the printed sheet's names or Board Game Arena's "
+         "(RULINGS O10); JSON always uses the sheet's.")
+answer_option = click.option(
+    "--answer", type=click.Choice(["colour", "bounces", "both"]), default="colour",
+    show_default=True, help="What a shot is answered with: the colour, the number of bounces "
+                            "(Playte 2024, RULINGS O9) or both.")
 
 
 def rule_options(function):
@@ -24,10 +33,11 @@ def rule_options(function):
     return function
 
 
-def parse_ports(shots: tuple[str, ...]) -> list[int]:
-    """The ports of `--shot` options, an unknown one named as `--shot`'s value."""
+def parse_ports(shots: tuple[str, ...], labels: str = "sheet") -> list[int]:
+    """The ports of `--shot` options (in the label scheme `labels`), an unknown one named as
+    `--shot`'s value."""
     try:
-        return [parse_port(shot) for shot in shots]
+        return [parse_port(shot, labels) for shot in shots]
     except BadInput as exc:
         raise BadInput(f"--shot: {exc}") from None
 
@@ -36,26 +46,29 @@ def load_layout(path: str, mirror: bool, touching: str, visibility: bool, legal:
     return parse_layout(read_text(path), path, RuleOptions(mirror, touching, visibility), legal)
 
 
-def report(answers: list, as_json: bool) -> None:
-    """Answers as INTERFACE's {"results": [...]} or one line each."""
+def report(answers: list, as_json: bool, labels: str = "sheet") -> None:
+    """Answers as INTERFACE's {"results": [...]} or one line each (ports in `labels`)."""
     if as_json:
         emit_json({"results": [a.to_json() for a in answers]})
     else:
         for answer in answers:
-            click.echo(str(answer))
+            click.echo(format_answer(answer, labels))
 
 
 @click.command()
 @click.argument("layout")
 @click.option("--shot", "shots", multiple=True, metavar="PORT", help="Port to shoot (repeatable).")
+@answer_option
+@labels_option
 @rule_options
 @json_option
-def simulate(layout: str, shots: tuple[str, ...], mirror: bool, touching: str,
-             visibility: bool, as_json: bool) -> None:
-    """Shoot waves into a mine and report exits and colours (all 36 ports by default)."""
+def simulate(layout: str, shots: tuple[str, ...], answer: str, labels: str, mirror: bool,
+             touching: str, visibility: bool, as_json: bool) -> None:
+    """Shoot waves into a mine and report exits and colours or bounce counts (all 36 ports by
+    default)."""
     mine, _ = load_layout(layout, mirror, touching, visibility)
-    ports = parse_ports(shots) if shots else list(range(PORTS))
-    report([shot_answer(mine, p) for p in ports], as_json)
+    ports = parse_ports(shots, labels) if shots else list(range(PORTS))
+    report([shot_answer(mine, p, answer) for p in ports], as_json, labels)
 
 
 @click.command()

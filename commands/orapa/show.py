@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from commands.common import emit_json, not_empty, read_text
-from commands.orapa.layout import json_option, load_layout, parse_ports, rule_options
+from commands.orapa.layout import (answer_option, json_option, labels_option, load_layout,
+                                   parse_ports, rule_options)
 from games.errors import BadInput
 from games.orapa.drawing import render_layout
 from games.orapa.files import parse_puzzle
@@ -52,47 +53,56 @@ def check_svg_target(svg_file: str | None, layout: str, as_json: bool) -> None:
 @click.option("--svg", "svg_file", metavar="FILE", callback=not_empty,
               help="Also write an SVG picture to FILE (`-`: print only the SVG).")
 @click.option("--no-color", is_flag=True, help="No ANSI colours, even on a terminal.")
+@answer_option
+@labels_option
 @rule_options
 @json_option
 def show(layout: str, shots: tuple[str, ...], svg_file: str | None, no_color: bool,
-         mirror: bool, touching: str, visibility: bool, as_json: bool) -> None:
+         answer: str, labels: str, mirror: bool, touching: str, visibility: bool,
+         as_json: bool) -> None:
     """Draw a mine (a layout, or a puzzle file's solution) in the terminal or as SVG."""
     check_svg_target(svg_file, layout, as_json)
     mine, _ = load_layout(layout, mirror, touching, visibility)
-    waves = [trace_wave(mine, port) for port in parse_ports(shots)]
+    waves = [trace_wave(mine, port) for port in parse_ports(shots, labels)]
+    counted = answer != "colour"
     if svg_file is not None:
         from games.orapa.svg import render_svg  # xml.sax: only when an SVG is asked for
         if svg_file == "-":             # standard output: the picture alone, to pipe or save
-            click.echo(render_svg(mine, waves), nl=False)
+            click.echo(render_svg(mine, waves, labels, counted), nl=False)
             return
-        _write(svg_file, render_svg(mine, waves))
+        _write(svg_file, render_svg(mine, waves, labels, counted))
     if as_json:
         emit_json({"layout": mine.to_json(),
-                   "results": [_answer_json(wave) for wave in waves],
+                   "results": [_answer_json(wave, answer) for wave in waves],
                    "svg": svg_file})
         return
     color = not no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    drawings = [render_layout(mine, wave, color) for wave in waves] or [
-        render_layout(mine, None, color)]
+    drawings = [render_layout(mine, wave, color, labels, counted) for wave in waves] or [
+        render_layout(mine, None, color, labels)]
     click.echo("\n\n".join(drawings))
     if svg_file is not None:
         click.echo(f"svg: {svg_file}")
 
 
-def _answer_json(wave: Wave) -> dict[str, str]:
-    """The wave's answer in the JSON form of `orapa simulate`."""
-    return ShotAnswer(wave.port, wave.exit, None if wave.exit is None else wave.color).to_json()
+def _answer_json(wave: Wave, answer: str = "colour") -> dict[str, str]:
+    """The wave's answer in the JSON form of `orapa simulate` (under answer kind `answer`)."""
+    if wave.exit is None:
+        return ShotAnswer(wave.port, None, None).to_json()
+    return ShotAnswer(wave.port, wave.exit, None if answer == "bounces" else wave.color,
+                      None if answer == "colour" else wave.bounces).to_json()
 
 
 @click.command()
 @click.argument("puzzle")
 @click.option("--to", "target", type=click.Choice(["json", "text"]), required=True,
               help="The format to write.")
+@labels_option
 @json_option
-def convert(puzzle: str, target: str, as_json: bool) -> None:
-    """Convert a puzzle file between JSON and the plain-text format (printed on stdout)."""
+def convert(puzzle: str, target: str, labels: str, as_json: bool) -> None:
+    """Convert a puzzle file between JSON and the plain-text format (printed on stdout); the
+    text can write ports in Board Game Arena's labels (`--labels bga`)."""
     parsed = parse_puzzle(read_text(puzzle), puzzle)
-    converted = parsed.to_json() if target == "json" else format_puzzle_text(parsed)
+    converted = parsed.to_json() if target == "json" else format_puzzle_text(parsed, labels)
     if as_json:
         emit_json({"format": target, "puzzle": converted})
     elif target == "json":
