@@ -154,7 +154,7 @@ def test_a_duel_against_the_computer(new_page, server):
     assert not page.title().startswith("Your turn")
     # the computer's question on my mine: its path is drawn there
     mine = "[data-testid=opponent-questions] svg[aria-label='my mine']"
-    page.wait_for_selector(f"{mine} .wave", timeout=60_000)
+    page.wait_for_selector(f"{mine} .wave", state="attached", timeout=60_000)
     wait_turn(page)
     page.locator("[data-testid='editor-sketch board'] .palette-gem").first.click()
     assert "Place 4 more gems" in page.inner_text("[data-testid=guess-button]")
