@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from commands.common import OrapaGroup, run_main
+from commands.common import OrapaGroup, process_age, run_main
 
 
 @click.group(cls=OrapaGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -43,7 +43,7 @@ register(serve.serve_command, serve.database_group)      # the game server and i
 
 def main() -> None:
     """Console entry point: run the group with the project's error conventions."""
-    run_main(root)
+    run_main(root, age=process_age())
 
 
 if __name__ == "__main__":

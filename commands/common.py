@@ -53,7 +53,20 @@ class Seconds(click.ParamType):
         return seconds
 
 
-STARTED = time.monotonic()   # when the command started (this module is among the first loaded)
+STARTED = time.monotonic()   # when the command started: set again by run_main for each command
+
+
+def process_age() -> float:
+    """Seconds since this process started (Linux: /proc), so that `--timeout` also covers
+    starting Python and loading the command; 0 where that cannot be read."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat_file:
+            ticks = int(stat_file.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as uptime_file:
+            uptime = float(uptime_file.read().split()[0])
+        return max(0.0, uptime - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def time_left(timeout: float | None) -> float | None:
@@ -213,8 +226,12 @@ def _emit_partial(document: Any) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def run_main(group: click.Group, args: list[str] | None = None) -> None:
-    """Run `group`, turning the project's exceptions into one-line messages and exit codes."""
+def run_main(group: click.Group, args: list[str] | None = None, age: float = 0.0) -> None:
+    """Run `group`, turning the project's exceptions into one-line messages and exit codes.
+    `age`: seconds the process ran before (the console entry passes `process_age()`), which
+    the command's `--timeout` counts too."""
+    global STARTED
+    STARTED = time.monotonic() - age
     fill_closed_streams()
     try:
         group.main(args=args, prog_name="orapa", standalone_mode=False)

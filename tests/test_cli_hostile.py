@@ -234,9 +234,10 @@ def test_kept_layouts_are_converted_before_the_deadline_not_after(monkeypatch):
 
 
 def test_the_timeout_counts_from_the_start_of_the_command(capsys, monkeypatch):
-    """Loading the solver and reading the puzzle count against --timeout too."""
-    import time
-    import commands.common
+    """Starting Python, loading the solver and reading the puzzle count against --timeout too:
+    the console entry passes the process's age to run_main."""
+    from cli import root
+    from commands.common import process_age, run_main
     from solver.orapa import api
     given: list[float] = []
     solve = api.solve
@@ -246,12 +247,17 @@ def test_the_timeout_counts_from_the_start_of_the_command(capsys, monkeypatch):
         return solve(*args, timeout=timeout, **kwargs)
 
     monkeypatch.setattr(api, "solve", spy)
-    monkeypatch.setattr(commands.common, "STARTED", time.monotonic() - 10)
-    run_cli(capsys, "solve", str(EASY), "--timeout", "5", "--json")
-    monkeypatch.setattr(commands.common, "STARTED", time.monotonic() - 1)
-    status, out, _ = run_cli(capsys, "solve", str(EASY), "--timeout", "60", "--json")
+    statuses = []
+    for age, timeout in ((10, "5"), (1, "60")):
+        try:
+            run_main(root, ["solve", str(EASY), "--timeout", timeout, "--json"], age=age)
+            statuses.append(0)
+        except SystemExit as done:
+            statuses.append(done.code)
+    out = capsys.readouterr().out.splitlines()[-1]
     assert given[0] <= 1e-6 and 58 < given[1] < 59
-    assert status == 0 and json.loads(out)["status"] == "unique"
+    assert statuses[1] == 0 and json.loads(out)["status"] == "unique"
+    assert 0 < process_age() < 24 * 3600
 
 
 @pytest.mark.parametrize("text, line", [(f"gems: {HUGE}x white square\n", 1),
