@@ -59,7 +59,7 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
 
-# A longer fuzzing run of the command line (tests/test_fuzz_cli.py): FUZZ_EXAMPLES examples per test
+# A longer fuzzing run of the command line (tests/test_fuzz_cli.py, test_fuzz_batch.py): FUZZ_EXAMPLES a test
 # (broken files, huge integers, closed and full standard streams, looping directory links), the
 # hostile cases of issue 29 (tests/test_cli_hostile.py, tests/test_cli_batch.py), Ctrl-C during
 # generate of every preset at INTERRUPT_ROUNDS random moments, then batch under signals and
@@ -67,7 +67,7 @@ clean:
 FUZZ_EXAMPLES ?= 2000
 INTERRUPT_ROUNDS ?= 5
 fuzz: $(STAMP)
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz_cli.py
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz_cli.py tests/test_fuzz_batch.py
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider tests/test_cli_hostile.py tests/test_cli_batch.py
 	ORAPA_INTERRUPT_ROUNDS=$(INTERRUPT_ROUNDS) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_cli_interrupt.py
 	$(MAKE) fuzz-batch
