@@ -249,3 +249,15 @@ def test_the_other_games_have_a_resign_button_too(new_page):
     ending = page.wait_for_selector("[data-testid=turn]:has-text('Game over')").inner_text()
     assert "won" in ending and "Rae resigned" in ending
     assert page.errors == []
+
+
+def test_a_long_name_keeps_the_uncovered_hands_in_one_row_on_a_desktop(new_page):
+    page = new_page(LONG_NAME)
+    create_game(page, "uncovered", variant="beginner", players="3", computers="2")
+    page.wait_for_selector(".hand")
+    for hand in range(3):
+        tops = page.eval_on_selector_all(f".hand[data-hand='{hand}'] .ucard",
+                                         "cards => cards.map(c => c.getBoundingClientRect().top)")
+        assert len(tops) == 4 and max(tops) - min(tops) < 1, (hand, tops)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page.errors == []
