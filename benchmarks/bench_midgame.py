@@ -14,6 +14,12 @@ and `full` layouts with all 36 shots answered, with each engine.
 
     .venv/bin/python benchmarks/bench_midgame.py [--mines 10] [--answers 6,8,10,12]
                                                  [--full-shot 100]
+
+Issue 31 (`--counts`): on base and full, random mines with 0, 3, 6, 9 and 12 answers (shots and
+cell questions mixed), `solve` and the deduction map with exact counts, against the listing:
+
+    .venv/bin/python benchmarks/bench_midgame.py --counts --mines 50 --answers 0,3,6,9,12 \
+        --timeout 10
 """
 from __future__ import annotations
 
@@ -33,7 +39,7 @@ from bench_agent import use_cpu_clock
 from games.errors import LimitReached
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.puzzle import Puzzle, puzzle_from_layout
+from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from solver.orapa import frontier_compiled
 from solver.orapa.api import solve
@@ -97,9 +103,71 @@ def full_shot(count: int) -> None:
                   f"({count} layouts)")
 
 
+def count_states(preset: str, mines: int, answers: list[int]) -> list[tuple[int, Puzzle]]:
+    """Issue 31's states: per random mine, 0, 3, ... random answers, each a shot or (one in
+    four) a cell question."""
+    gems, rules = gem_set(preset), RuleOptions()
+    found = []
+    for seed in range(mines):
+        rng = random.Random(1000 + seed)
+        mine = random_layout(gems, rules, rng)
+        ports, cells = rng.sample(range(36), max(answers)), rng.sample(range(80), max(answers))
+        kinds = [rng.random() < 0.25 for _ in range(max(answers))]
+        for k in answers:
+            shots = [p for p, cell in zip(ports[:k], kinds) if not cell]
+            asked = [CellAnswer(c, mine.cell_content(c)) for c, cell in zip(cells[:k], kinds)
+                     if cell]
+            puzzle = puzzle_from_layout(mine, gems, rules, shots)
+            found.append((k, puzzle.with_observations(list(puzzle.observations) + asked)))
+    return found
+
+
+def _timed(call) -> tuple[float, bool]:
+    """CPU seconds of a call and whether its count came out exact (False past its time)."""
+    start = time.process_time()
+    try:
+        exact = call()
+    except LimitReached:
+        exact = False
+    return time.process_time() - start, exact
+
+
+def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: float) -> None:
+    """Issue 31: `orapa solve`'s count and the deduction map, exact by counting, against the
+    listing they replaced (`exact.COUNT_SECONDS = 0`: count up to 10,000 listed layouts);
+    CPU seconds p95 and worst per preset and number of answers, and how many were exact."""
+    from solver.orapa import exact as exact_module
+    from solver.orapa.api import deductions
+    counting_seconds = exact_module.COUNT_SECONDS
+    print(f"{mines} random mines per preset; CPU seconds: p95 / worst (exact/all); "
+          f"time limit {timeout:g} s")
+    print("preset  answers   solve before          solve now             map now")
+    for preset in presets:
+        rows: dict[int, list[tuple[float, bool, float, bool, float, bool]]] = {}
+        for k, puzzle in tqdm(count_states(preset, mines, answers), desc=preset, unit="state"):
+            exact_module.COUNT_SECONDS = 0.0
+            before = _timed(lambda: solve(puzzle, 10, 10_000, timeout=timeout).exact)
+            exact_module.COUNT_SECONDS = counting_seconds
+            now = _timed(lambda: solve(puzzle, 10, 10_000, timeout=timeout).exact)
+            found = _timed(lambda: deductions(puzzle, timeout=timeout).exact)
+            rows.setdefault(k, []).append((*before, *now, *found))
+        for k in answers:
+            cells = []
+            for i in (0, 2, 4):
+                times = sorted(r[i] for r in rows[k])
+                p95 = times[int(0.95 * (len(times) - 1))]
+                exact = sum(r[i + 1] for r in rows[k])
+                cells.append(f"{p95:6.2f} / {times[-1]:6.2f} ({exact}/{len(times)})")
+            print(f"{preset:6s}  {k:7d}   " + "   ".join(cells))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--counts", action="store_true",
+                        help="issue 31: exact counts and deduction maps (base and full, "
+                             "0 to 12 answers), before and after, and nothing else")
+    parser.add_argument("--presets", default="base,full", help="with --counts")
     parser.add_argument("--mines", type=int, default=10)
     parser.add_argument("--answers", default="6,8,10,12", help="answered shots per state")
     parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per solve")
@@ -110,6 +178,9 @@ def main() -> None:
         return
     use_cpu_clock("cpu")
     answers = [int(a) for a in args.answers.split(",")]
+    if args.counts:
+        exact_counts(args.presets.split(","), args.mines, answers, args.timeout)
+        return
     results: dict[tuple[str, int], list[tuple[float, str, float, str]]] = {}
     for k, puzzle in tqdm(states(args.mines, answers), desc="states", unit="state"):
         for engine in ENGINES:

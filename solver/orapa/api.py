@@ -60,6 +60,12 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
     On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
     `method` is ConsistentLayouts': `auto` (the wave search, else the model) or `model`.
     """
+    from solver.orapa.exact import counted_solve
+    counted = counted_solve(puzzle, min(limit, count_limit), timeout, method)
+    if counted is not None:   # counted without a list (issue 31): exact however large
+        count, kept, families = counted
+        return SolveResult("unique" if count == 1 else "ambiguous", count, True, kept,
+                           stats={"families": families})
     layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
     kept: list[Layout] = []
     kept_json: list[dict[str, Any]] = []   # the time limit covers converting them (issue 29)
@@ -213,6 +219,7 @@ class Deductions:
 
     possible: dict[int, set[str]]
     count: int  # consistent layouts seen while deducing (a lower bound on the total)
+    exact: bool = False  # `count` is the exact number of consistent layouts
 
     def status(self, cell: int) -> str:
         """`empty`, a colour, `absorbed` when forced; `open` otherwise."""
@@ -228,10 +235,19 @@ def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = Non
                sample: int = 32, method: str = "auto") -> Deductions:
     """Which contents each cell can take, by SAT queries: works with millions of layouts.
 
-    A few layouts are enumerated first (by `method`); then each (cell, content) pair no layout
-    has shown yet is asked of the model directly (one SAT call each: the wave search would
-    start over for every question), and every layout found that way marks all its cells.
+    First by counting (`solver.orapa.exact`): a content is possible in a cell exactly when
+    some consistent layout shows it there. When the count cannot be had in its time, a few
+    layouts are enumerated (by `method`); then each (cell, content) pair no layout has shown
+    yet is asked of the model directly (one SAT call each: the wave search would start over
+    for every question), and every layout found that way marks all its cells.
     """
+    from solver.orapa.exact import exact_possible
+    start = time.monotonic()
+    counted = exact_possible(puzzle, timeout, method)
+    if counted is not None:
+        return Deductions(counted[0], counted[1], exact=True)
+    if timeout is not None:
+        timeout = max(0.0, timeout - (time.monotonic() - start))
     layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
     contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
     if any(g.color == "black" for g in puzzle.gems):

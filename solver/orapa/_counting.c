@@ -1,0 +1,566 @@
+/* Exact counting of a family's members (solver/orapa/counting.py is the Python reference).
+
+A family (solver/orapa/wave_search.py, PathFamily) fixes the gems the waves touch and leaves the
+others free off the waves' paths. Its members are the tuples of placements of the free gems that
+are pairwise compatible (no overlap, no shared edge), compatible with the fixed gems, off the
+cells each free gem must avoid, that cover every answered coloured cell no fixed gem covers, and
+(visibility rule) leave every gem the first one seen from some port. Identical gems are taken in
+increasing placement order, so each layout (RULINGS O6) is counted once.
+
+The search places the free gems one by one over bit sets of the placements still compatible;
+the last gem is never placed one by one: its placements that complete a member are one bit set,
+counted by popcount. Visibility is exact there too: a look from port P meets the layout first at
+index d[P] of its line; a placement is seen from P when its own first index there is lower, and
+it hides a placed gem seen from P alone when it covers a cell before that gem on P's line. Both
+are unions and intersections of precomputed sets (`before`), so no layout is listed.
+
+With `marginals`, the context also adds up, for every cell and gem kind, the members in which
+that kind covers that cell: the exact deduction map and the cells' probabilities.
+*/
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define NW 5            /* 64-bit words of a placement set: up to 320 placements */
+#define MAXP (64 * NW)
+#define PORTS 36
+#define CELLS 80
+#define LINE_LEN 10
+#define MAXK 16         /* gem kinds */
+#define MAXG 64         /* gems */
+#define NONE 255
+
+typedef uint64_t u64;
+typedef unsigned __int128 u128;
+
+typedef struct {
+    int n;
+    u64 quarter[MAXP][5], touch[MAXP][5], cells[MAXP][2];
+    unsigned char first[MAXP][PORTS];        /* index of the first covered cell on a line */
+    u64 before[PORTS][LINE_LEN + 1][NW];      /* placements whose first index is below d */
+    u64 cover[CELLS][NW];                     /* placements covering a cell */
+    u64 all[NW];
+} Shape;
+
+typedef struct {
+    PyObject_HEAD
+    int nkinds;
+    Shape *shape[MAXK];
+    u64 *compat[MAXK][MAXK];                  /* [a][b]: n_a sets over b's placements */
+    u128 *marg;                               /* CELLS x nkinds member counts */
+    u128 total;
+} Context;
+
+typedef struct {
+    Context *ctx;
+    int k;                                    /* free gems, in search order */
+    int kind[MAXG];
+    int same[MAXG];                           /* identical to the previous gem */
+    int nreq;
+    int req_cell[CELLS];
+    u64 req_holders[CELLS];                   /* by search level */
+    int visibility, marginals;
+    int nplaced;                              /* fixed gems then the levels placed so far */
+    int placed_kind[MAXG + MAXG], placed_index[MAXG + MAXG];
+    long long nodes, budget;
+    double deadline;
+    int stopped;                              /* 2: time, 3: nodes */
+    u128 last_count[MAXP];                    /* marginals of the last level */
+} Search;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int popcount_set(const u64 *s) {
+    int n = 0;
+    for (int w = 0; w < NW; w++) n += __builtin_popcountll(s[w]);
+    return n;
+}
+
+static int empty_set(const u64 *s) {
+    for (int w = 0; w < NW; w++) if (s[w]) return 0;
+    return 1;
+}
+
+static void Context_dealloc(Context *self) {
+    for (int a = 0; a < self->nkinds; a++) {
+        PyMem_Free(self->shape[a]);
+        for (int b = 0; b < self->nkinds; b++) PyMem_Free(self->compat[a][b]);
+    }
+    PyMem_Free(self->marg);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static u64 read_u64(const unsigned char *p) {
+    u64 v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+/* Context(lines, shapes): lines = 36 lines (length byte, then cells); shapes = one bytes per
+   gem kind: per placement 40 bytes quarter mask, 40 bytes touch mask, 16 bytes cell mask. */
+static int Context_init(Context *self, PyObject *args, PyObject *kw) {
+    const unsigned char *lines; Py_ssize_t nlines;
+    PyObject *shapes;
+    if (!PyArg_ParseTuple(args, "y#O!", &lines, &nlines, &PyTuple_Type, &shapes)) return -1;
+    int nk = (int)PyTuple_GET_SIZE(shapes);
+    if (nk < 1 || nk > MAXK) { PyErr_SetString(PyExc_ValueError, "too many gem kinds"); return -1; }
+    int line_len[PORTS], line_cell[PORTS][LINE_LEN];
+    Py_ssize_t at = 0;
+    for (int P = 0; P < PORTS; P++) {
+        if (at >= nlines) { PyErr_SetString(PyExc_ValueError, "short lines"); return -1; }
+        line_len[P] = lines[at++];
+        if (line_len[P] > LINE_LEN || at + line_len[P] > nlines) {
+            PyErr_SetString(PyExc_ValueError, "bad lines"); return -1;
+        }
+        for (int i = 0; i < line_len[P]; i++) line_cell[P][i] = lines[at++];
+    }
+    self->nkinds = nk;
+    for (int a = 0; a < nk; a++) {
+        PyObject *b = PyTuple_GET_ITEM(shapes, a);
+        if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) % 96 || PyBytes_GET_SIZE(b) / 96 > MAXP) {
+            PyErr_SetString(PyExc_ValueError, "bad shape table"); return -1;
+        }
+        Shape *s = PyMem_Calloc(1, sizeof(Shape));
+        if (!s) { PyErr_NoMemory(); return -1; }
+        self->shape[a] = s;
+        s->n = (int)(PyBytes_GET_SIZE(b) / 96);
+        const unsigned char *d = (const unsigned char *)PyBytes_AS_STRING(b);
+        for (int p = 0; p < s->n; p++, d += 96) {
+            for (int w = 0; w < 5; w++) {
+                s->quarter[p][w] = read_u64(d + 8 * w);
+                s->touch[p][w] = read_u64(d + 40 + 8 * w);
+            }
+            s->cells[p][0] = read_u64(d + 80);
+            s->cells[p][1] = read_u64(d + 88);
+            s->all[p >> 6] |= 1ULL << (p & 63);
+            for (int c = 0; c < CELLS; c++)
+                if (s->cells[p][c >> 6] >> (c & 63) & 1) s->cover[c][p >> 6] |= 1ULL << (p & 63);
+            for (int P = 0; P < PORTS; P++) {
+                s->first[p][P] = NONE;
+                for (int i = 0; i < line_len[P]; i++) {
+                    int c = line_cell[P][i];
+                    if (s->cells[p][c >> 6] >> (c & 63) & 1) { s->first[p][P] = (unsigned char)i; break; }
+                }
+                for (int dd = 0; dd <= LINE_LEN; dd++)
+                    if (s->first[p][P] < dd) s->before[P][dd][p >> 6] |= 1ULL << (p & 63);
+            }
+        }
+    }
+    for (int a = 0; a < nk; a++)
+        for (int b = 0; b < nk; b++) {
+            Shape *sa = self->shape[a], *sb = self->shape[b];
+            u64 *t = PyMem_Calloc((size_t)sa->n * NW, sizeof(u64));
+            if (!t) { PyErr_NoMemory(); return -1; }
+            self->compat[a][b] = t;
+            for (int p = 0; p < sa->n; p++)
+                for (int q = 0; q < sb->n; q++) {
+                    int ok = 1;
+                    for (int w = 0; w < 5 && ok; w++)
+                        if ((sa->quarter[p][w] & (sb->quarter[q][w] | sb->touch[q][w]))
+                            || (sa->touch[p][w] & sb->quarter[q][w])) ok = 0;
+                    if (ok) t[p * NW + (q >> 6)] |= 1ULL << (q & 63);
+                }
+        }
+    self->marg = PyMem_Calloc((size_t)CELLS * nk, sizeof(u128));
+    if (!self->marg) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+/* Is every placed gem still seen from some port, given the first indices d? */
+static int all_seen(Search *s, const unsigned char *d) {
+    for (int j = 0; j < s->nplaced; j++) {
+        const unsigned char *f = s->ctx->shape[s->placed_kind[j]]->first[s->placed_index[j]];
+        int seen = 0;
+        for (int P = 0; P < PORTS && !seen; P++) if (f[P] != NONE && d[P] == f[P]) seen = 1;
+        if (!seen) return 0;
+    }
+    return 1;
+}
+
+static void add_cells(Context *ctx, int kind, const u64 *cells, u128 n) {
+    for (int w = 0; w < 2; w++)
+        for (u64 m = cells[w]; m; m &= m - 1) {
+            int c = 64 * w + __builtin_ctzll(m);
+            ctx->marg[c * ctx->nkinds + kind] += n;
+        }
+}
+
+static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *d, const u64 *occ,
+                int prev) {
+    Context *ctx = s->ctx;
+    int kind = s->kind[level];
+    Shape *sh = ctx->shape[kind];
+    s->nodes++;
+    if ((s->nodes & 4095) == 0) {
+        if (s->budget >= 0 && s->nodes > s->budget) { s->stopped = 3; return 0; }
+        if (s->deadline >= 0 && now() > s->deadline) { s->stopped = 2; return 0; }
+    }
+    u64 set[NW];
+    memcpy(set, cand[level], sizeof set);
+    if (s->same[level]) {                      /* identical gems: increasing placements */
+        for (int w = 0; w < NW; w++) {
+            int lo = 64 * w, hi = lo + 63;
+            if (prev >= hi) set[w] = 0;
+            else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
+        }
+    }
+    if (level == s->k - 1) {
+        for (int r = 0; r < s->nreq; r++) {
+            int c = s->req_cell[r];
+            if (occ[c >> 6] >> (c & 63) & 1) continue;
+            if (!(s->req_holders[r] >> level & 1)) return 0;
+            for (int w = 0; w < NW; w++) set[w] &= sh->cover[c][w];
+        }
+        if (s->visibility) {
+            u64 seen[NW] = {0};
+            for (int P = 0; P < PORTS; P++)
+                for (int w = 0; w < NW; w++) seen[w] |= sh->before[P][d[P]][w];
+            for (int w = 0; w < NW; w++) set[w] &= seen[w];
+            for (int j = 0; j < s->nplaced && !empty_set(set); j++) {
+                const unsigned char *f = ctx->shape[s->placed_kind[j]]->first[s->placed_index[j]];
+                u64 hide[NW];
+                int open = 0;
+                for (int w = 0; w < NW; w++) hide[w] = ~0ULL;
+                for (int P = 0; P < PORTS; P++) {
+                    if (f[P] == NONE || d[P] != f[P]) continue;
+                    open = 1;
+                    int any = 0;
+                    for (int w = 0; w < NW; w++) { hide[w] &= sh->before[P][f[P]][w]; any |= hide[w] != 0; }
+                    if (!any) break;
+                }
+                if (!open) return 0;
+                for (int w = 0; w < NW; w++) set[w] &= ~hide[w];
+            }
+        }
+        int n = popcount_set(set);
+        if (s->marginals && n) {
+            for (int w = 0; w < NW; w++)
+                for (u64 m = set[w]; m; m &= m - 1) s->last_count[64 * w + __builtin_ctzll(m)] += 1;
+        }
+        return (u128)n;
+    }
+    u128 total = 0;
+    u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
+    for (int w = 0; w < NW; w++)
+        for (u64 m = set[w]; m; m &= m - 1) {
+            int p = 64 * w + __builtin_ctzll(m);
+            int dead = 0;
+            for (int j = level + 1; j < s->k && !dead; j++) {
+                const u64 *cp = ctx->compat[kind][s->kind[j]] + (size_t)p * NW;
+                int any = 0;
+                for (int x = 0; x < NW; x++) { next[j][x] = cand[j][x] & cp[x]; any |= next[j][x] != 0; }
+                if (!any) dead = 1;
+            }
+            if (dead) continue;
+            unsigned char d2[PORTS];
+            for (int P = 0; P < PORTS; P++) d2[P] = sh->first[p][P] < d[P] ? sh->first[p][P] : d[P];
+            u64 occ2[2] = {occ[0] | sh->cells[p][0], occ[1] | sh->cells[p][1]};
+            for (int r = 0; r < s->nreq && !dead; r++) {
+                int c = s->req_cell[r];
+                if (!(occ2[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> (level + 1)))
+                    dead = 1;
+            }
+            if (dead) continue;
+            s->placed_kind[s->nplaced] = kind;
+            s->placed_index[s->nplaced] = p;
+            s->nplaced++;
+            if (!s->visibility || all_seen(s, d2)) {
+                u128 sub = dfs(s, level + 1, next, d2, occ2, p);
+                if (s->marginals && sub) add_cells(ctx, kind, sh->cells[p], sub);
+                total += sub;
+            }
+            s->nplaced--;
+            if (s->stopped) return total;
+        }
+    return total;
+}
+
+static PyObject *u128_to_py(u128 v) {
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
+    PyObject *sh = PyLong_FromLong(64);
+    PyObject *t = hi && sh ? PyNumber_Lshift(hi, sh) : NULL;
+    PyObject *r = t && lo ? PyNumber_Or(t, lo) : NULL;
+    Py_XDECREF(hi); Py_XDECREF(lo); Py_XDECREF(sh); Py_XDECREF(t);
+    return r;
+}
+
+/* One family: fixed gems (kind, index), free gems (kind, avoid cells; identical gems next to
+   each other), required cells (cell, mask of the free gems by input position that may cover
+   it). Adds to *count and *nodes; returns the status: 1 done, 2 time, 3 nodes, -1 no memory. */
+static int count_family(Context *self, int nfix, const int *fix_kind, const int *fix_index,
+                        int k, const int *in_kind, const u64 (*avoid)[2], int nreq,
+                        const int *req_cell, const u64 *req_free, int visibility, int marginals,
+                        double deadline, long long budget, u128 *count_out, long long *nodes) {
+    Search *s = PyMem_Calloc(1, sizeof(Search));
+    if (!s) return -1;
+    s->ctx = self;
+    s->visibility = visibility; s->marginals = marginals;
+    s->deadline = deadline; s->budget = budget;
+    unsigned char d[PORTS];
+    memset(d, LINE_LEN, sizeof d);
+    u64 occ[2] = {0, 0};
+    u64 in_cand[MAXG][NW];
+    for (int g = 0; g < nfix; g++) {
+        Shape *sh = self->shape[fix_kind[g]];
+        int p = fix_index[g];
+        s->placed_kind[s->nplaced] = fix_kind[g]; s->placed_index[s->nplaced] = p; s->nplaced++;
+        for (int P = 0; P < PORTS; P++) if (sh->first[p][P] < d[P]) d[P] = sh->first[p][P];
+        occ[0] |= sh->cells[p][0]; occ[1] |= sh->cells[p][1];
+    }
+    for (int g = 0; g < k; g++) {
+        Shape *sh = self->shape[in_kind[g]];
+        for (int w = 0; w < NW; w++) in_cand[g][w] = sh->all[w];
+        for (int p = 0; p < sh->n; p++)
+            if ((sh->cells[p][0] & avoid[g][0]) || (sh->cells[p][1] & avoid[g][1]))
+                in_cand[g][p >> 6] &= ~(1ULL << (p & 63));
+        for (int j = 0; j < nfix; j++) {
+            const u64 *cp = self->compat[fix_kind[j]][in_kind[g]] + (size_t)fix_index[j] * NW;
+            for (int w = 0; w < NW; w++) in_cand[g][w] &= cp[w];
+        }
+    }
+    /* search order: groups of identical gems, fewest candidates first (the largest is last,
+       counted by popcount) */
+    int order[MAXG], n_order = 0, done[MAXG] = {0};
+    while (n_order < k) {
+        int best = -1, best_n = 1 << 30;
+        for (int g = 0; g < k; g++) {
+            if (done[g] || (g && in_kind[g] == in_kind[g - 1] && !done[g - 1])) continue;
+            int n = popcount_set(in_cand[g]);
+            if (n < best_n) { best = g; best_n = n; }
+        }
+        for (int g = best; g < k && in_kind[g] == in_kind[best]; g++) {
+            if (done[g]) continue;
+            done[g] = 1; order[n_order++] = g;
+        }
+    }
+    s->k = k;
+    u64 (*cand)[NW] = PyMem_Calloc((size_t)(k + 1) * (k + 1), sizeof(u64[NW]));
+    if (!cand) { PyMem_Free(s); return -1; }
+    int level_of[MAXG];
+    for (int l = 0; l < k; l++) {
+        int g = order[l];
+        level_of[g] = l;
+        s->kind[l] = in_kind[g];
+        s->same[l] = l > 0 && in_kind[order[l - 1]] == in_kind[g];
+        memcpy(cand[l], in_cand[g], sizeof cand[l]);
+    }
+    int ok = 1;
+    for (int r = 0; r < nreq; r++) {
+        int c = req_cell[r];
+        if (occ[c >> 6] >> (c & 63) & 1) continue;     /* a fixed gem covers it */
+        u64 by_level = 0;
+        for (int g = 0; g < k; g++) if (req_free[r] >> g & 1) by_level |= 1ULL << level_of[g];
+        if (!by_level) ok = 0;
+        s->req_cell[s->nreq] = c;
+        s->req_holders[s->nreq++] = by_level;
+    }
+    u128 count = 0;
+    if (ok && visibility) ok = all_seen(s, d);
+    if (ok && k == 0) {
+        count = s->nreq ? 0 : 1;
+    } else if (ok) {
+        for (int l = 0; l < k && ok; l++) if (empty_set(cand[l])) ok = 0;
+        if (ok) count = dfs(s, 0, cand, d, occ, -1);
+    }
+    int status = s->stopped ? s->stopped : 1;
+    if (status == 1 && marginals && count) {
+        for (int j = 0; j < nfix; j++)
+            add_cells(self, fix_kind[j], self->shape[fix_kind[j]]->cells[fix_index[j]], count);
+        if (k) {
+            int kind = s->kind[k - 1];
+            Shape *sh = self->shape[kind];
+            for (int p = 0; p < sh->n; p++)
+                if (s->last_count[p]) add_cells(self, kind, sh->cells[p], s->last_count[p]);
+        }
+        self->total += count;
+    }
+    *nodes += s->nodes;
+    *count_out += count;
+    PyMem_Free(cand);
+    PyMem_Free(s);
+    return status;
+}
+
+/* count(fixed, free, required, visibility, marginals, deadline, budget)
+   fixed: (kind, index low, index high) triples; free: per gem kind byte + 16-byte avoid mask,
+   identical gems next to each other; required: per answered coloured cell, cell byte + 8-byte
+   mask of the free gems (input order) that may cover it. Returns (status, count, nodes):
+   status 1 counted, 2 out of time, 3 out of nodes. */
+static PyObject *Context_count(Context *self, PyObject *args) {
+    const unsigned char *fixed, *free_, *req; Py_ssize_t nf, nfree, nreq;
+    int visibility, marginals; double deadline; long long budget;
+    if (!PyArg_ParseTuple(args, "y#y#y#ppdL", &fixed, &nf, &free_, &nfree, &req, &nreq,
+                          &visibility, &marginals, &deadline, &budget)) return NULL;
+    if (nf % 3 || nfree % 17 || nreq % 9 || nf / 3 > MAXG || nfree / 17 > MAXG || nreq / 9 > CELLS) {
+        PyErr_SetString(PyExc_ValueError, "bad family"); return NULL;
+    }
+    int nfix = (int)(nf / 3), k = (int)(nfree / 17), nr = (int)(nreq / 9);
+    int fix_kind[MAXG], fix_index[MAXG], in_kind[MAXG], req_cell[CELLS];
+    u64 avoid[MAXG][2], req_free[CELLS];
+    for (int g = 0; g < nfix; g++) {
+        fix_kind[g] = fixed[3 * g]; fix_index[g] = fixed[3 * g + 1] | fixed[3 * g + 2] << 8;
+        if (fix_kind[g] >= self->nkinds || fix_index[g] >= self->shape[fix_kind[g]]->n) {
+            PyErr_SetString(PyExc_ValueError, "bad fixed gem"); return NULL;
+        }
+    }
+    for (int g = 0; g < k; g++) {
+        in_kind[g] = free_[17 * g];
+        if (in_kind[g] >= self->nkinds) { PyErr_SetString(PyExc_ValueError, "bad free gem"); return NULL; }
+        avoid[g][0] = read_u64(free_ + 17 * g + 1); avoid[g][1] = read_u64(free_ + 17 * g + 9);
+    }
+    for (int r = 0; r < nr; r++) {
+        req_cell[r] = req[9 * r];
+        if (req_cell[r] >= CELLS) { PyErr_SetString(PyExc_ValueError, "bad cell"); return NULL; }
+        req_free[r] = read_u64(req + 9 * r + 1);
+    }
+    u128 count = 0; long long nodes = 0;
+    int status = count_family(self, nfix, fix_kind, fix_index, k, in_kind, avoid, nr, req_cell,
+                              req_free, visibility, marginals, deadline, budget, &count, &nodes);
+    if (status < 0) return PyErr_NoMemory();
+    PyObject *n = u128_to_py(count);
+    if (!n) return NULL;
+    return Py_BuildValue("(iNL)", status, n, nodes);
+}
+
+/* count_leaves(leaves, forbidden, answers, visibility, marginals, deadline, budget): the
+   families of the compiled frontier search's leaves, as its step() gives them ((left counts
+   by kind, path cells, ((kind, index), ...)), ...), counted without a Python object each.
+   forbidden: 16 bytes per kind (answered cells it may not cover); answers: per answered
+   coloured cell, cell byte + 2 bytes mask of the kinds that show its answer.
+   Returns (status, count, nodes, leaves counted). */
+static PyObject *Context_count_leaves(Context *self, PyObject *args) {
+    PyObject *leaves; const unsigned char *forb, *ans; Py_ssize_t nforb, nans;
+    int visibility, marginals; double deadline; long long budget;
+    if (!PyArg_ParseTuple(args, "O!y#y#ppdL", &PyList_Type, &leaves, &forb, &nforb, &ans, &nans,
+                          &visibility, &marginals, &deadline, &budget)) return NULL;
+    int nk = self->nkinds, nr = (int)(nans / 3);
+    if (nforb != 16 * nk || nans % 3 || nr > CELLS) {
+        PyErr_SetString(PyExc_ValueError, "bad counting inputs"); return NULL;
+    }
+    int req_cell[CELLS], ans_kinds[CELLS];
+    for (int r = 0; r < nr; r++) {
+        req_cell[r] = ans[3 * r]; ans_kinds[r] = ans[3 * r + 1] | ans[3 * r + 2] << 8;
+        if (req_cell[r] >= CELLS) { PyErr_SetString(PyExc_ValueError, "bad cell"); return NULL; }
+    }
+    u128 count = 0; long long nodes = 0;
+    int status = 1;
+    Py_ssize_t n = PyList_GET_SIZE(leaves), done = 0;
+    PyObject *sixty_four = PyLong_FromLong(64);
+    if (!sixty_four) return NULL;
+    for (Py_ssize_t i = 0; i < n && status == 1; i++) {
+        PyObject *leaf = PyList_GET_ITEM(leaves, i);
+        const char *left; Py_ssize_t nleft; PyObject *paths, *placed;
+        if (!PyArg_ParseTuple(leaf, "y#OO", &left, &nleft, &paths, &placed)) goto fail;
+        if (nleft != nk || !PyTuple_Check(placed) || PyTuple_GET_SIZE(placed) > MAXG) {
+            PyErr_SetString(PyExc_ValueError, "bad leaf"); goto fail;
+        }
+        u64 path0 = PyLong_AsUnsignedLongLongMask(paths);
+        PyObject *high = PyNumber_Rshift(paths, sixty_four);
+        if (!high) goto fail;
+        u64 path1 = PyLong_AsUnsignedLongLongMask(high);
+        Py_DECREF(high);
+        if (PyErr_Occurred()) goto fail;
+        int nfix = (int)PyTuple_GET_SIZE(placed), fix_kind[MAXG], fix_index[MAXG];
+        for (int g = 0; g < nfix; g++) {
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(placed, g), "ii", &fix_kind[g], &fix_index[g]))
+                goto fail;
+            if (fix_kind[g] < 0 || fix_kind[g] >= nk || fix_index[g] < 0
+                || fix_index[g] >= self->shape[fix_kind[g]]->n) {
+                PyErr_SetString(PyExc_ValueError, "bad placed gem"); goto fail;
+            }
+        }
+        int k = 0, in_kind[MAXG];
+        u64 avoid[MAXG][2], req_free[CELLS];
+        for (int a = 0; a < nk; a++)
+            for (int c = 0; c < (unsigned char)left[a]; c++) {
+                if (k >= MAXG) { PyErr_SetString(PyExc_ValueError, "bad leaf"); goto fail; }
+                in_kind[k] = a;
+                avoid[k][0] = path0 | read_u64(forb + 16 * a);
+                avoid[k][1] = path1 | read_u64(forb + 16 * a + 8);
+                k++;
+            }
+        for (int r = 0; r < nr; r++) {
+            req_free[r] = 0;
+            for (int g = 0; g < k; g++) if (ans_kinds[r] >> in_kind[g] & 1) req_free[r] |= 1ULL << g;
+        }
+        long long left_budget = budget < 0 ? -1 : (budget > nodes ? budget - nodes : 0);
+        status = count_family(self, nfix, fix_kind, fix_index, k, in_kind, avoid, nr, req_cell,
+                              req_free, visibility, marginals, deadline, left_budget, &count, &nodes);
+        if (status < 0) { PyErr_NoMemory(); goto fail; }
+        if (status == 1) done++;
+    }
+    Py_DECREF(sixty_four);
+    PyObject *c = u128_to_py(count);
+    if (!c) return NULL;
+    return Py_BuildValue("(iNLn)", status, c, nodes, done);
+fail:
+    Py_DECREF(sixty_four);
+    return NULL;
+}
+
+/* marginals() -> (total, [per cell: [per kind: members covering it]]); reset() clears them */
+static PyObject *Context_marginals(Context *self, PyObject *unused) {
+    PyObject *rows = PyList_New(CELLS);
+    if (!rows) return NULL;
+    for (int c = 0; c < CELLS; c++) {
+        PyObject *row = PyList_New(self->nkinds);
+        if (!row) { Py_DECREF(rows); return NULL; }
+        PyList_SET_ITEM(rows, c, row);
+        for (int a = 0; a < self->nkinds; a++) {
+            PyObject *v = u128_to_py(self->marg[c * self->nkinds + a]);
+            if (!v) { Py_DECREF(rows); return NULL; }
+            PyList_SET_ITEM(row, a, v);
+        }
+    }
+    PyObject *t = u128_to_py(self->total);
+    if (!t) { Py_DECREF(rows); return NULL; }
+    return Py_BuildValue("(NN)", t, rows);
+}
+
+static PyObject *Context_reset(Context *self, PyObject *unused) {
+    memset(self->marg, 0, sizeof(u128) * CELLS * self->nkinds);
+    self->total = 0;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Context_methods[] = {
+    {"count", (PyCFunction)Context_count, METH_VARARGS, "Count one family's members."},
+    {"count_leaves", (PyCFunction)Context_count_leaves, METH_VARARGS,
+     "Count the families of the frontier search's leaves."},
+    {"marginals", (PyCFunction)Context_marginals, METH_NOARGS, "Members by cell and kind."},
+    {"reset", (PyCFunction)Context_reset, METH_NOARGS, "Clear the marginals."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ContextType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "solver.orapa._counting.Context",
+    .tp_basicsize = sizeof(Context),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Context_init,
+    .tp_dealloc = (destructor)Context_dealloc,
+    .tp_methods = Context_methods,
+    .tp_doc = "Placement tables of one gem set's kinds, for counting families.",
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_counting",
+                                    "Exact family counting (solver/orapa/counting.py).", -1, NULL};
+
+PyMODINIT_FUNC PyInit__counting(void) {
+    if (PyType_Ready(&ContextType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&ContextType);
+    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
+        Py_DECREF(&ContextType); Py_DECREF(m); return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,87 @@
+"""Answers from exact counts: `orapa solve`'s count and the deduction map without a list.
+
+`solver.orapa.api.solve` and `deductions` ask here first. Within `COUNT_SECONDS` (or half the
+caller's time, when less) the counting kernel (`solver.orapa.counting`) gives the exact number
+of consistent layouts and, per cell and colour, how many of them cover the cell; a solve then
+lists only the layouts it prints, lazily from the same families. When counting does not apply
+(rule `touching any`, `method="model"`) or runs out of its time, these return None and the
+callers list layouts as before.
+
+>>> import random
+>>> from games.orapa.gems import gem_set
+>>> from games.orapa.layout import RuleOptions
+>>> from games.orapa.puzzle import puzzle_from_layout
+>>> from games.orapa.sampling import random_layout
+>>> mine = random_layout(gem_set("base"), rng=random.Random(8))
+>>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports=range(0, 36, 4))
+>>> count, layouts, families = counted_solve(puzzle, limit=2)
+>>> count >= len(layouts) >= 1
+True
+"""
+from __future__ import annotations
+
+import time
+from itertools import islice
+
+from games.errors import LimitReached
+from games.orapa.board import CELLS
+from games.orapa.layout import Layout
+from games.orapa.puzzle import Puzzle
+from solver.orapa.counting import LayoutCount, count_layouts
+from solver.orapa.frontier_search import frontier_families
+from solver.orapa.precheck import impossible_answers
+
+COUNT_SECONDS = 2.0   # counting's share of a solve or a deduction map before listing takes over
+
+
+def _applies(puzzle: Puzzle, method: str) -> bool:
+    return method == "auto" and puzzle.rules.touching == "corner"
+
+
+def _count_deadline(timeout: float | None) -> float:
+    seconds = COUNT_SECONDS if timeout is None else min(COUNT_SECONDS, timeout / 2)
+    return time.monotonic() + seconds
+
+
+def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "auto",
+                marginals: bool = False) -> LayoutCount | None:
+    """The exact count (with marginals when asked), or None when it cannot be had in time."""
+    if not _applies(puzzle, method) or impossible_answers(puzzle.observations,
+                                                         puzzle.gems) is not None:
+        return None
+    counted = count_layouts(puzzle, _count_deadline(timeout), marginals=marginals)
+    return counted if counted.exact else None
+
+
+def counted_solve(puzzle: Puzzle, limit: int, timeout: float | None = None,
+                  method: str = "auto") -> tuple[int, list[Layout], int] | None:
+    """(exact count, the first `limit` layouts, families) for a puzzle with at least one
+    layout, or None (no count in time, or none consistent: the caller's listing then explains
+    a contradiction). The layouts are listed lazily, family by family, until `limit`."""
+    start = time.monotonic()
+    counted = exact_count(puzzle, timeout, method)
+    if counted is None or counted.count == 0:
+        return None
+    deadline = None if timeout is None else start + timeout
+    kept: list[Layout] = []
+    try:
+        for family in frontier_families(puzzle, deadline):
+            if len(kept) >= limit:
+                break
+            kept += islice(family.members(deadline), limit - len(kept))
+    except LimitReached:
+        pass   # the count is exact; fewer layouts shown than asked
+    return counted.count, kept, counted.families
+
+
+def exact_possible(puzzle: Puzzle, timeout: float | None = None, method: str = "auto"
+                   ) -> tuple[dict[int, set[str]], int] | None:
+    """Per cell, the contents it has in some consistent layout, proved by the counts (a
+    content is possible exactly when some layout shows it), and the exact count; None when
+    the count cannot be had in time."""
+    counted = exact_count(puzzle, timeout, method, marginals=True)
+    if counted is None:
+        return None
+    if counted.count == 0:
+        return {c: set() for c in range(CELLS)}, 0
+    return {c: counted.possible(c) for c in range(CELLS)}, counted.count

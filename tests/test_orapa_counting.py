@@ -1,0 +1,154 @@
+"""Exact counts without listing (issue 31): the counting kernel against the listed layouts.
+
+States small enough to list are counted both ways: the count, and per cell the contents some
+layout shows (the deduction map), must be equal. The compiled kernel is also held to its
+Python reference family by family, marginals included.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.orapa.board import CELLS
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
+from games.orapa.sampling import random_layout
+from solver.orapa import counting
+from solver.orapa.api import deductions, solve
+from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.counting import count_layouts, python_family_count
+from solver.orapa.frontier_search import frontier_families
+
+needs_kernel = pytest.mark.skipif(counting._KERNEL is None, reason="counting kernel not built")
+
+# answers that leave few enough layouts to list, per preset
+ANSWERS = {"base": (7, 14), "base+diamond": (8, 14), "base+black": (8, 14), "full": (9, 16),
+           "first-edition": (8, 14), "double": (22, 30)}
+
+
+def random_state(preset: str, seed: int, answers: int | None = None,
+                 rules: RuleOptions | None = None) -> Puzzle:
+    """A random mine and a random mix of shots and cell questions answered on it."""
+    rng = random.Random(seed)
+    gems, rules = gem_set(preset), rules or RuleOptions()
+    mine = random_layout(gems, rules, rng)
+    low, high = ANSWERS[preset]
+    k = rng.randint(low, high) if answers is None else answers
+    shots = rng.sample(range(36), k)
+    cells = rng.sample(range(CELLS), rng.randint(0, 3))
+    puzzle = puzzle_from_layout(mine, gems, rules, shots)
+    extra = tuple(CellAnswer(c, mine.cell_content(c)) for c in cells)
+    return puzzle.with_observations(list(puzzle.observations) + list(extra))
+
+
+def listed(puzzle: Puzzle, method: str = "auto") -> list:
+    return list(ConsistentLayouts(puzzle, method=method).layouts())
+
+
+def listed_map(layouts: list) -> dict[int, set[str]]:
+    return {c: {layout.cell_content(c) for layout in layouts} for c in range(CELLS)}
+
+
+@pytest.mark.parametrize("preset", list(ANSWERS))
+def test_count_equals_the_listed_layouts_on_every_preset(preset: str) -> None:
+    for seed in range(12):
+        puzzle = random_state(preset, seed)
+        layouts = listed(puzzle)
+        counted = count_layouts(puzzle, marginals=True)
+        assert counted.exact
+        assert counted.count == len(layouts), (preset, seed)
+        if layouts:
+            assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
+       seed=st.integers(0, 10**6))
+def test_count_and_map_equal_the_list_for_random_states(preset: str, seed: int) -> None:
+    puzzle = random_state(preset, seed)
+    layouts = listed(puzzle)
+    counted = count_layouts(puzzle, marginals=True)
+    assert counted.exact and counted.count == len(layouts)
+    if layouts:
+        assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
+        # the marginals are the number of layouts showing each colour in each cell
+        for c in range(CELLS):
+            shown = {}
+            for layout in layouts:
+                content = layout.cell_content(c)
+                if content != "empty":
+                    colour = "black" if content == "absorbed" else content
+                    shown[colour] = shown.get(colour, 0) + 1
+            assert {k: v for k, v in counted.by_cell[c].items() if v} == shown
+
+
+def test_count_equals_the_models_list() -> None:
+    """Against the SAT model's enumeration, which shares no code with the families."""
+    for seed in range(6):
+        puzzle = random_state("base", 100 + seed, answers=12)
+        assert count_layouts(puzzle).count == len(listed(puzzle, method="model"))
+
+
+def test_rules_without_visibility_or_mirror() -> None:
+    for rules in (RuleOptions(visibility=False), RuleOptions(mirror=False)):
+        for seed in range(6):
+            puzzle = random_state("base", 200 + seed, rules=rules)
+            assert count_layouts(puzzle).count == len(listed(puzzle))
+
+
+@needs_kernel
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "first-edition", "double"]),
+       seed=st.integers(0, 10**6))
+def test_kernel_equals_the_python_reference_family_by_family(preset: str, seed: int) -> None:
+    puzzle = random_state(preset, seed)
+    kinds = tuple(sorted(set(puzzle.gems)))
+    for family in frontier_families(puzzle):
+        by_gem = [{} for _ in range(CELLS)]
+        expected = python_family_count(family, by_gem)
+        ctx = counting._context(kinds, family.mirror)
+        ctx.reset()
+        status, n, _ = counting.kernel_family_count(family, kinds, True, None, None)
+        assert (status, n) == (1, expected)
+        total, rows = ctx.marginals()
+        assert total == expected
+        assert [{k: v for k, v in zip(kinds, row) if v} for row in rows] == by_gem
+
+
+@needs_kernel
+def test_start_of_a_game_is_counted_by_its_free_gems() -> None:
+    """With no answer, the count is every legal layout: here the gem set is small enough
+    (two gems) to list them all and compare."""
+    gems = (gem_set("base")[0], gem_set("base")[4])
+    puzzle = Puzzle(gems, RuleOptions(), ())
+    counted = count_layouts(puzzle)
+    assert counted.exact
+    assert counted.count == sum(1 for f in frontier_families(puzzle) for _ in f.members())
+
+
+def test_solve_reports_the_exact_count_past_the_count_limit() -> None:
+    puzzle = random_state("base", 7, answers=5)
+    result = solve(puzzle, limit=3, count_limit=50)
+    assert result.exact
+    assert result.count == count_layouts(puzzle).count > 50
+    assert len(result.solutions) == 3
+    assert all(all(o.holds(s) for o in puzzle.observations) for s in result.solutions)
+
+
+def test_deductions_are_exact_and_equal_the_listed_map() -> None:
+    puzzle = random_state("full", 11, answers=10)
+    found = deductions(puzzle)
+    layouts = listed(puzzle)
+    assert found.exact and found.count == len(layouts)
+    assert found.possible == listed_map(layouts)
+
+
+def test_python_reference_runs_without_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = random_state("base", 3, answers=10)
+    expected = len(listed(puzzle))
+    monkeypatch.setattr(counting, "_KERNEL", None)
+    counted = count_layouts(puzzle, marginals=True)
+    assert counted.exact and counted.count == expected
