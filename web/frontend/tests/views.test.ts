@@ -2,6 +2,7 @@
 // Ripple's animation frames and Uncovered!'s replay of a shortest win.
 import { beforeEach, describe, expect, it } from "vitest";
 import type { GameRecord, GameState, Seat } from "../src/api";
+import type { LayoutJSON } from "../src/orapa/layout";
 import { wonGames } from "../src/views/Stats";
 import { endingReason } from "../src/views/AfterGame";
 import { deductionMarks, hintFigure, withOverlay } from "../src/views/TrainingPanel";
@@ -118,7 +119,7 @@ describe("the sketch's waves", () => {
     const { wavePaths } = await import("../src/views/ExplorerView");
     const heard = [{ shot: "1", exit: "A", color: "red" }];
     expect(wavePaths({ gems: [] }, heard)[0].color).toBe("transparent");
-    const red = { gems: [{ shape: "square", color: "red", vertices: [[0, 2], [1, 1], [2, 2], [1, 3]] as [number, number][] }] };
+    const red = { gems: [{ shape: "square", color: "red", vertices: [[0, 2], [1, 1], [2, 2], [1, 3]] }] } as unknown as LayoutJSON;
     expect(wavePaths(red, heard)[0].color).not.toBe("transparent");
   });
 });

@@ -3,7 +3,7 @@
 import { FormEvent, useEffect, useState } from "react";
 import { ApiError, GameState, Seat, api, me } from "../api";
 import { Link, NoSuchPage } from "../App";
-import { NameForm } from "./Lobby";
+import { NameForm } from "./NameForm";
 import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
 import { DirectorView } from "./DirectorView";

@@ -1,34 +1,11 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
 import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
-import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, browserPlayers, forgetPlayer, me, newPlayer, register, switchPlayer } from "../api";
+import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, browserPlayers, forgetPlayer, me, newPlayer, switchPlayer } from "../api";
 import { GEM_SETS } from "../orapa/layout";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
-
-export function NameForm({ onDone, title = "Pick a name" }: { onDone: () => void; title?: string }): JSX.Element {
-  const [name, setName] = useState("");
-  const [error, setError] = useState("");
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError("Type a name: spaces alone are not a name.");
-    setError("");
-    try {
-      await register(name.trim());
-      onDone();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  return (
-    <form className="card" onSubmit={submit} aria-label="choose a name">
-      <h2>{title}</h2>
-      <label>Your name <input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus /></label>
-      <button type="submit">Start playing</button>
-      {error && <p className="error" role="alert">{error}</p>}
-    </form>
-  );
-}
+import { NameForm } from "./NameForm";
 
 type Mode = "solo" | "duel" | "table";
 
