@@ -9,6 +9,14 @@ cannot tell them apart: the symmetric white-tile trap), else as `ambiguous`. Wit
 (`generator.minimal`); a layout whose cutting exceeds the solver budget is rejected as
 `too_hard`.
 
+Under answer kind `bounces` (RULINGS O9) shots never see colours, so gems of one shape and
+different colours (base's blue and white large triangles) can always swap places unseen: no
+layout is unique by its 36 shots alone. The generator then asks cells, as a player may: while a
+twin stands, the first cell (A1, B1, ...) whose content differs between the layout and the twin
+is asked, up to `MAX_CELL_CLUES` cells. A twin no cell question can tell apart (the same
+content in every cell) makes the layout a `trap`; one still standing after the cells asked, an
+`ambiguous` layout.
+
 >>> import random
 >>> from games.orapa.gems import gem_set
 >>> found = Generator(gem_set("base"), rng=random.Random(7)).next()
@@ -29,7 +37,8 @@ from typing import Iterator
 from games.errors import BadInput
 from games.orapa.gems import Gem, gem_set_name
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Puzzle, puzzle_from_layout
+from games.orapa.board import CELLS
+from games.orapa.puzzle import Puzzle, cell_answer, puzzle_from_layout
 from games.orapa.sampling import random_layout
 from generator.difficulty import Difficulty, rate
 from generator.minimal import TooHard, check, minimise, wave_twin
@@ -40,6 +49,7 @@ from solver.orapa.consistent import ModelSession, session_for, wave_search_appli
 # transparent adds nothing, so gems of these colours can swap places unseen.
 INDISTINCT_COLORS = frozenset({"white", "transparent"})
 TRAP, AMBIGUOUS, TOO_HARD = "trap", "ambiguous", "too_hard"
+MAX_CELL_CLUES = 4   # cells asked to break the twins of a bounce-count puzzle
 
 
 def classify_twin(layout: Layout, twin: Layout) -> str:
@@ -163,10 +173,32 @@ class Generator:
         """(`unique`, `trap` or `ambiguous`, the 36-shot puzzle, how hard its proof was)."""
         puzzle = puzzle_from_layout(layout, self.gems, self.rules)
         twin, difficulty = self._twin(puzzle, layout)
+        if twin is not None and not self.rules.tells_colour:
+            return self._ask_cells(puzzle, layout, twin)
         if twin is None:
             return "unique", puzzle, difficulty
         session = session_for(self.gems, self.rules)
         if classify_twin(layout, twin) == TRAP or trap_twin(session, puzzle, layout):
+            return TRAP, puzzle, difficulty
+        return AMBIGUOUS, puzzle, difficulty
+
+    def _ask_cells(self, puzzle: Puzzle, layout: Layout, twin: Layout
+                   ) -> tuple[str, Puzzle, Difficulty]:
+        """Bounce answers: ask the first cell telling the twin apart, up to MAX_CELL_CLUES
+        times (see the module's notes)."""
+        difficulty = rate(len(puzzle.observations), 0, "nodes")
+        for _ in range(MAX_CELL_CLUES):
+            cell = next((c for c in range(CELLS)
+                         if layout.cell_content(c) != twin.cell_content(c)), None)
+            if cell is None:
+                return TRAP, puzzle, difficulty
+            puzzle = puzzle.with_observations(list(puzzle.observations)
+                                              + [cell_answer(layout, cell)])
+            found, difficulty = self._twin(puzzle, layout)
+            if found is None:
+                return "unique", puzzle, difficulty
+            twin = found
+        if all(layout.cell_content(c) == twin.cell_content(c) for c in range(CELLS)):
             return TRAP, puzzle, difficulty
         return AMBIGUOUS, puzzle, difficulty
 

@@ -109,7 +109,7 @@ def reverse_shot(obs: Observation) -> ShotAnswer | None:
     shots that come back to their own port)."""
     if not isinstance(obs, ShotAnswer) or obs.exit is None or obs.exit == obs.port:
         return None
-    return ShotAnswer(obs.exit, obs.port, obs.color)
+    return ShotAnswer(obs.exit, obs.port, obs.color, obs.bounces)
 
 
 def _solve(session: ModelSession | SmallSession, assumptions: list[int],

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from games.orapa.array_tracer import trace_batch
+from games.orapa.array_tracer import count_batch, trace_batch
 from games.orapa.layout import Layout, PlacedGem, all_visible
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle, ShotAnswer
@@ -69,14 +69,20 @@ def _broken_shots(puzzle: Puzzle, codes: np.ndarray) -> np.ndarray:
     """(layouts, observations) booleans: which shot answers each layout does not give (cell
     answers are left False here)."""
     exits, colors = trace_batch(codes)
+    counted = any(isinstance(o, ShotAnswer) and o.bounces is not None
+                  for o in puzzle.observations)
+    counts = count_batch(codes) if counted else None
     broken = np.zeros((codes.shape[0], len(puzzle.observations)), dtype=bool)
     for i, obs in enumerate(puzzle.observations):
         if isinstance(obs, ShotAnswer):
             if obs.exit is None:
                 broken[:, i] = exits[:, obs.port] >= 0
-            else:
-                broken[:, i] = (exits[:, obs.port] != obs.exit) | (colors[:, obs.port]
-                                                                    != obs.color)
+                continue
+            broken[:, i] = exits[:, obs.port] != obs.exit
+            if obs.color is not None:
+                broken[:, i] |= colors[:, obs.port] != obs.color
+            if obs.bounces is not None and counts is not None:
+                broken[:, i] |= counts[:, obs.port] != obs.bounces
     return broken
 
 

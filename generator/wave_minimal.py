@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from games.errors import LimitReached
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
-from games.orapa.waves import trace_answers
+from games.orapa.waves import trace_counts
 from generator.neighbours import moved_gem_twins
+from solver.orapa.frontier_search import follows_counts, python_frontier_families
 from solver.orapa.wave_search import search_families
 
 NODE_BUDGET = 500_000      # per search (about a second): past it the layout is `TooHard`
@@ -51,9 +52,14 @@ def wave_twin(puzzle: Puzzle, observations: list[Observation], solution: Layout,
     None; its nodes are added to `nodes[0]`; raises TooHard past `budget` nodes. The search
     tries the solution's own contents first: a twin mostly shares them, so it is met sooner
     (on minimal base puzzles, a fourth of the nodes of the checks that find one)."""
+    posed = puzzle.with_observations(observations)
+    if follows_counts(posed):   # bounce counts: the frontier search (see frontier_search)
+        families = python_frontier_families(posed, nodes=nodes, max_nodes=nodes[0] + budget)
+    else:
+        families = search_families(posed, nodes=nodes, max_nodes=nodes[0] + budget,
+                                   last=solution)
     try:
-        for family in search_families(puzzle.with_observations(observations), nodes=nodes,
-                                      max_nodes=nodes[0] + budget, last=solution):
+        for family in families:
             for member in family.members():
                 if member != solution:
                     return member
@@ -64,13 +70,14 @@ def wave_twin(puzzle: Puzzle, observations: list[Observation], solution: Layout,
 
 def broken(observations: tuple[Observation, ...], layout: Layout) -> int:
     """Bit mask of the observations `layout` does not give (one trace of all 36 shots)."""
-    answers = trace_answers(layout, None)
+    answers = trace_counts(layout, None)
     mask = 0
     for i, obs in enumerate(observations):
         if isinstance(obs, ShotAnswer):
-            exit_port, color = answers[obs.port]
-            holds = exit_port < 0 if obs.exit is None else (exit_port, color) == (obs.exit,
-                                                                                   obs.color)
+            exit_port, color, bounces = answers[obs.port]
+            holds = exit_port < 0 if obs.exit is None else (
+                exit_port == obs.exit and obs.color in (None, color)
+                and obs.bounces in (None, bounces))
         else:
             holds = obs.holds(layout)
         if not holds:

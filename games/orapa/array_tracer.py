@@ -61,14 +61,44 @@ def trace_batch(codes: np.ndarray, ports: Sequence[int] | None = None
 def numpy_trace_batch(codes: np.ndarray, ports: Sequence[int] | None = None
                       ) -> tuple[np.ndarray, np.ndarray]:
     """`trace_batch` in numpy: the fallback without the compiled tracer, and its reference."""
+    exits, colors, _ = _chunked(codes, ports)
+    return exits, colors
+
+
+def _chunked(codes: np.ndarray, ports: Sequence[int] | None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     codes = np.ascontiguousarray(codes, dtype=np.uint8)
     if codes.shape[0] > CHUNK:
         parts = [_trace_chunk(codes[i:i + CHUNK], ports) for i in range(0, codes.shape[0], CHUNK)]
-        return np.concatenate([e for e, _ in parts]), np.concatenate([c for _, c in parts])
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore
     return _trace_chunk(codes, ports)
 
 
-def _trace_chunk(codes: np.ndarray, ports: Sequence[int] | None) -> tuple[np.ndarray, np.ndarray]:
+class _Codes:
+    """What the compiled tracer reads of a layout: its quarter bytes."""
+
+    __slots__ = ("quarter_bytes",)
+
+    def __init__(self, quarter_bytes: bytes) -> None:
+        self.quarter_bytes = quarter_bytes
+
+
+def count_batch(codes: np.ndarray, ports: Sequence[int] | None = None) -> np.ndarray:
+    """Bounce counts (RULINGS O9), shape (L, P), for every layout and port (0 when absorbed):
+    the compiled tracer one layout at a time when it was built, else the numpy loop."""
+    codes = np.ascontiguousarray(codes, dtype=np.uint8).reshape(-1, QUARTERS)
+    if COMPILED is None:
+        return _chunked(codes, ports)[2]
+    port_list = None if ports is None else [int(p) for p in ports]
+    n_ports = PORTS if port_list is None else len(port_list)
+    out = np.empty((codes.shape[0], n_ports), dtype=np.int64)
+    for i in range(codes.shape[0]):
+        out[i] = [b for _, _, b in COMPILED.layout_counts(_Codes(codes[i].tobytes()), port_list)]
+    return out
+
+
+def _trace_chunk(codes: np.ndarray, ports: Sequence[int] | None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n_layouts = codes.shape[0]
     port_list = np.arange(PORTS) if ports is None else np.asarray(ports, dtype=np.int64)
     n_ports = len(port_list)
@@ -82,7 +112,9 @@ def _trace_chunk(codes: np.ndarray, ports: Sequence[int] | None) -> tuple[np.nda
     wave = np.arange(n_layouts * n_ports)
     exits = np.full(n_layouts * n_ports, -1, dtype=np.int64)
     colors = np.zeros(n_layouts * n_ports, dtype=np.int64)
+    counts = np.zeros(n_layouts * n_ports, dtype=np.int64)
     color = np.zeros_like(cell)
+    met = np.zeros_like(cell)
 
     while wave.size:
         occ = occupancy[layout * CELLS + cell]
@@ -92,15 +124,18 @@ def _trace_chunk(codes: np.ndarray, ports: Sequence[int] | None) -> tuple[np.nda
         color |= code & 15
         nxt = _NEIGHBOUR[cell, direction]
         absorbed = (code & ABSORBS) != 0
+        met += (hit >= 0) & ~absorbed
         leaving = (nxt < 0) & ~absorbed
         done = absorbed | leaving
         if done.any():
             finished = wave[done]
             exits[finished] = np.where(leaving[done], _EXIT[cell[done], direction[done]], -1)
             colors[finished] = color[done]
+            counts[finished] = np.where(leaving[done], met[done], 0)
             keep = ~done
-            wave, layout, color = wave[keep], layout[keep], color[keep]
+            wave, layout, color, met = wave[keep], layout[keep], color[keep], met[keep]
             direction, cell = direction[keep], nxt[keep]
         else:
             cell = nxt
-    return exits.reshape(n_layouts, n_ports), colors.reshape(n_layouts, n_ports)
+    return (exits.reshape(n_layouts, n_ports), colors.reshape(n_layouts, n_ports),
+            counts.reshape(n_layouts, n_ports))
