@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from games.errors import BadInput, LimitReached
-from games.orapa.layout import Layout
+from games.orapa.gems import Gem
+from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
 from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_questions
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
@@ -36,6 +38,7 @@ BUDGET = 0.25            # seconds for the sampler (doubled while it finds nothi
 REVIEW_WORK = 6000       # tree-search work per state (the advisor spends 16,000 per decision)
 EXTRA_WORK = 2000        # more work to value a question the search did not reach
 SEARCH_DEPTH = 4         # the advisor's TREE_DEPTH
+COUNT_SECONDS = 1.0      # the solver's time to count a state (then the sampler estimates)
 CHAIN_KEPT = 60          # judged layouts an answer must keep for its estimate to carry on
 
 
@@ -140,18 +143,41 @@ class State:
         return 1.0 + sum(len(g) / n * search.value(g, self.depth - 1) for g in groups)
 
 
-def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates | None]:
-    """The state's count (solve's, else the sampler's estimate) and the layouts to judge over
-    (None once the solver proves one layout)."""
-    result = solve(puzzle, limit=LIST_BOUND, count_limit=DEFAULT_COUNT_LIMIT)
+def solver_count(puzzle: Puzzle) -> tuple[int, bool]:
+    """`orapa solve`'s count of a state (`solver.orapa.api.solve`, its count limit), within
+    COUNT_SECONDS: (count, exact); past that time, what was found and exact false. The count
+    before any answer depends on the gems and rules only: it is kept."""
+    if not puzzle.observations:
+        return _empty_count(puzzle.gems, puzzle.rules)
+    return _solver_count(puzzle)
+
+
+@lru_cache(maxsize=16)
+def _empty_count(gems: tuple[Gem, ...], rules: RuleOptions) -> tuple[int, bool]:
+    return _solver_count(Puzzle(gems, rules))
+
+
+def _solver_count(puzzle: Puzzle) -> tuple[int, bool]:
+    try:
+        result = solve(puzzle, limit=0, count_limit=DEFAULT_COUNT_LIMIT, timeout=COUNT_SECONDS)
+    except LimitReached as exc:
+        partial = exc.partial if isinstance(exc.partial, dict) else {}
+        return int(partial.get("count", 0)), False
     if result.status == "contradiction":
         raise BadInput(f"puzzle: the first {len(puzzle.observations)} answers contradict each "
                        f"other (orapa solve names a conflict)")
-    if result.exact and result.count <= LIST_BOUND:
-        layouts = result.solutions
-        return (Count(result.count, True),
-                None if result.count == 1 else Candidates(layouts, True, len(layouts), True,
-                                                          "enumeration"))
+    return result.count, result.exact
+
+
+def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates | None]:
+    """The state's count (solve's, else the sampler's estimate) and the layouts to judge over:
+    the solver's list when it is short, else a sample (None once one layout is proved)."""
+    count, exact = solver_count(puzzle)
+    if exact and count <= LIST_BOUND:
+        if count == 1:
+            return Count(1, True), None
+        layouts = solve(puzzle, limit=LIST_BOUND, count_limit=DEFAULT_COUNT_LIMIT).solutions
+        return Count(count, True), Candidates(layouts, True, len(layouts), True, "enumeration")
     budget = BUDGET
     while True:
         try:
@@ -163,9 +189,9 @@ def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates |
         if budget > 64 * BUDGET:
             raise LimitReached("review: no consistent layout found for a state of the game")
         budget *= 2
-    if result.exact:
-        return Count(result.count, True), candidates
-    return Count(max(candidates.count, result.count), False), candidates
+    if exact:
+        return Count(count, True), candidates
+    return Count(max(candidates.count, count), False), candidates
 
 
 def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = None) -> State:
