@@ -160,7 +160,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
           return (
             <section key={s.seat} aria-label={`${s.name} result`}>
               <h2>{state.mode === "duel" ? `The mine ${s.name || "this player"} explored` : "The mine"}</h2>
-              {mine ? <Board label={`revealed mine ${s.name}`} gems={mine.gems} waves={wavePaths(mine, heard)} portMarks={questionMarks(heard).ports} cellMarks={questionMarks(heard).cells} />
+              {mine ? <Board label={`revealed mine ${s.name}`} gems={mine.gems} waves={wavePaths(mine, obs)} portMarks={questionMarks(obs).ports} cellMarks={questionMarks(obs).cells} />
                 : <p className="muted">mine not shown</p>}
               <h3>{s.name}'s questions</h3>
               <p className="muted" data-testid={`asked-${s.seat}`}>{obs.length} question{obs.length === 1 ? "" : "s"} asked{left !== undefined ? `; ${allowed - left} of ${allowed} guess${allowed === 1 ? "" : "es"} used` : ""}</p>
