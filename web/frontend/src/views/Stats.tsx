@@ -55,7 +55,7 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
   return (
     <div className="stats card">
       <h1>Statistics{name ? ` of ${name}` : ""}</h1>
-      <p className="muted">Solo, duel and table games; training games (hints on) are counted apart below.</p>
+      <p className="muted">Solo, duel and table games; training games are counted apart, below.</p>
       <dl className="figures">
         <div><dt>games</dt><dd>{stats.games}</dd></div>
         <div><dt>wins</dt><dd>{stats.wins}</dd></div>
@@ -66,9 +66,8 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
         <div><dt>daily puzzles in a row</dt><dd data-testid="daily-streak">{stats.daily_streak ?? 0}</dd></div>
       </dl>
       <p className="muted" data-testid="average-note">Questions per won game: the average, over the {stats.won_games ?? 0} game{stats.won_games === 1 ? "" : "s"} won by a right guess, of the questions asked before it (asking again what you already knew is free and not counted).</p>
-      {stats.training && stats.training.games > 0 && (
-        <p data-testid="training-figures">Training: {stats.training.games} game{stats.training.games === 1 ? "" : "s"}, {stats.training.wins} won, {stats.training.losses} lost{stats.training.ties ? `, ${stats.training.ties} tied` : ""}.</p>
-      )}
+      <p data-testid="training-figures">Training (hints on): {!stats.training || stats.training.games === 0 ? "no games yet." :
+        `${stats.training.games} game${stats.training.games === 1 ? "" : "s"}, ${stats.training.wins} won, ${stats.training.losses} lost${stats.training.ties ? `, ${stats.training.ties} tied` : ""}.`}</p>
       {stats.by_mode && Object.keys(stats.by_mode).length > 0 && (
         <table className="by-mode"><thead><tr><th>kind of game</th><th>games</th><th>wins</th><th>losses</th><th>ties</th><th>directed</th></tr></thead><tbody>
           {Object.entries(stats.by_mode).map(([mode, v]) => <tr key={mode}><td>{mode}</td><td>{v.games}</td><td>{v.wins}</td><td>{v.losses}</td><td>{v.ties}</td><td>{v.directed}</td></tr>)}
