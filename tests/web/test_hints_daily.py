@@ -118,3 +118,29 @@ def test_the_daily_puzzle_is_the_same_for_everyone_and_guesses_count(client: Any
     assert me.get("/api/daily").json()["you"] == {"attempts": 2, "solved": True}
     assert me.get(f"/api/players/{me.id}/stats").json()["daily_streak"] == 1
     assert player("Bob").get("/api/daily").json()["you"] == {"attempts": 0, "solved": False}
+
+
+def test_the_daily_streak_counts_days_in_a_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solved on the 1st, 3rd, 4th and 5th (twice wrong first on the 4th): on the 5th the
+    streak is 3; on the 6th, not solved yet, still 3; a gap on the 2nd ends it."""
+    import asyncio
+
+    solved = {"2026-03-01": [True], "2026-03-03": [True], "2026-03-04": [False, False, True],
+              "2026-03-05": [True]}
+    rows = {day: {"id": i} for i, day in enumerate(solved)}
+
+    async def daily_game(day: str) -> dict[str, Any] | None:
+        return rows.get(day)
+
+    async def events_after(gid: int, after: int = 0) -> list[dict[str, Any]]:
+        day = next(d for d, r in rows.items() if r["id"] == gid)
+        return [{"player": 7, "type": "guess", "event": {"correct": c}} for c in solved[day]] \
+            + [{"player": 8, "type": "guess", "event": {"correct": True}}]
+
+    monkeypatch.setattr(daily.store, "daily_game", daily_game)
+    monkeypatch.setattr(daily.store, "events_after", events_after)
+    assert asyncio.run(daily.streak(7, "2026-03-05")) == 3
+    assert asyncio.run(daily.streak(7, "2026-03-06")) == 3
+    assert asyncio.run(daily.streak(7, "2026-03-02")) == 1
+    assert asyncio.run(daily.player_result("2026-03-04", 7)) == {"attempts": 3, "solved": True}
+    assert asyncio.run(daily.streak(9, "2026-03-05")) == 0
