@@ -92,7 +92,9 @@ def solve_answers(state: dict[str, Any], seat: int, unique: bool = True) -> dict
     from games.orapa.puzzle import Puzzle
     from solver.orapa.api import solve
 
-    puzzle = Puzzle.from_json({"gems": state["gems"], "rules": state["rules"],
+    # a game's rules may carry O7's game options (guess, reveal) beside a puzzle's rules
+    rules = {k: v for k, v in (state.get("rules") or {}).items() if k not in ("guess", "reveal")}
+    puzzle = Puzzle.from_json({"gems": state["gems"], "rules": rules,
                                "observations": state["observations"][str(seat)]})
     result = solve(puzzle, limit=2, count_limit=2)
     if not unique and result.status != "unique":
