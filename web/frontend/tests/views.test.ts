@@ -109,7 +109,7 @@ describe("why an Orapa game ended", () => {
   const guess = (seat: number, correct: boolean) => ({ seq: 1, at: "", seat, type: "guess", correct });
   it("says who found the mine, or that the guesses ran out", () => {
     expect(endingReason(state("win"), [guess(0, false), guess(0, true)])).toBe("Ann found the mine with a right guess");
-    expect(endingReason(state("all lose"), [guess(0, false), guess(0, false)])).toBe("every explorer used up their 2 guesses without finding the mine");
+    expect(endingReason(state("all lose"), [guess(0, false), guess(0, false)])).toBe("Ann used all 2 guesses without finding the mine");
     expect(endingReason(state("win"), [])).toBe("");
   });
 });

@@ -115,7 +115,12 @@ export function endingReason(state: GameState, events: GameEvent[]): string {
   if (!last) return "";
   if (last.type === "resign") return `${name(last.seat)} resigned`;
   if (state.outcome === "tie") return "both players found the mine they explored";
-  if (state.outcome === "all lose") return `every explorer used up their ${state.mode === "duel" ? "guess" : `${Number(state.allowed_guesses ?? 2)} guesses`} without finding the mine`;
+  if (state.outcome === "all lose") {
+    const explorers = state.seats.filter((s) => s.role === "explorer");
+    const guesses = `${Number(state.allowed_guesses ?? 2)} guess${Number(state.allowed_guesses ?? 2) === 1 ? "" : "es"}`;
+    return explorers.length === 1 ? `${name(explorers[0].seat)} used all ${guesses} without finding the mine`
+      : `every explorer used up their ${guesses} without finding the mine`;
+  }
   if (last.correct) return `${name(last.seat)} found the mine with a right guess`;
   if (state.mode === "duel") {
     const right = guesses.find((e) => e.correct);
