@@ -37,6 +37,7 @@ from games.orapa.board import parse_cell, parse_port
 from games.orapa.gems import Gem, gem_set, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions, violations
 from games.orapa.puzzle import Puzzle
+from games.orapa.guessing import parse_guess_options
 from games.orapa.session import DUEL, TABLE, Session
 from games.seated import NotYourTurn, Seat
 
@@ -88,7 +89,14 @@ class OrapaSeated:
             raise BadInput(f"mode: expected 'solo', 'duel' or 'table', got {mode!r}")
         self.mode: str = mode
         self.gems: tuple[Gem, ...] = gem_set(options.get("gems", "base"), "gems")
-        self.rules = RuleOptions.from_json(options.get("rules"), "rules")
+        rules = options.get("rules")
+        if isinstance(rules, dict):     # O7's options ride in the rules object beside O3's
+            rules = dict(rules)
+            self.guess_rule, self.reveal = parse_guess_options(rules.pop("guess", "mine"),
+                                                               rules.pop("reveal", False))
+        else:
+            self.guess_rule, self.reveal = "mine", False
+        self.rules = RuleOptions.from_json(rules, "rules")
         allowed = options.get("allowed_guesses", 2)
         if type(allowed) is not int or not 1 <= allowed <= 10:
             raise BadInput(f"allowed_guesses: expected an integer 1..10, got {allowed!r}")
@@ -156,7 +164,13 @@ class OrapaSeated:
             raise BadInput(f"guess: must use exactly the gem set "
                            f"({', '.join(map(str, sorted(self.gems)))})")
         correct = session.guess(str(seat), layout)
-        return {"type": "guess", "correct": correct, "layout": layout.to_json()}
+        event = {"type": "guess", "correct": correct, "layout": layout.to_json()}
+        last = session.log[-1]
+        if last.action == "reveal" and last.answer is not None:   # O7 reveal: one telling answer
+            event["reveal"] = last.answer.to_json()
+        if session.over and session.decided_by:
+            event["decided_by"] = session.decided_by
+        return event
 
     def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
         """Apply a stored action again. A question stored as counted (`recorded` is its event)
@@ -235,14 +249,15 @@ class OrapaSeated:
             first, second = self.hiders
             self.session = Session.duel([names[first], names[second]],
                                         {names[s]: m for s, m in self.mines.items()},
-                                        self.gems, self.rules)
+                                        self.gems, self.rules, self.guess_rule, self.reveal)
         else:
             director = self.hiders[0]
             # a solo game is a table game with a single explorer (the referee's constructor
             # takes any number; only Session.table insists on two to four)
             self.session = Session(TABLE, [names[s] for s in self.explorers], names[director],
                                    {names[director]: self.mines[director]}, self.gems,
-                                   self.rules, self.allowed_guesses)
+                                   self.rules, self.allowed_guesses, self.guess_rule,
+                                   self.reveal)
 
     # ----- what each seat sees ---------------------------------------------------------------
     def puzzle_for(self, seat: int) -> Puzzle:
@@ -265,7 +280,8 @@ class OrapaSeated:
         are public: every explorer's list holds everyone's questions)."""
         if self.session is None:
             return {key: [] for key in observations}
-        askers = [int(e.player) for e in self.session.log if e.action in ("shot", "cell")]
+        askers = [int(e.player) for e in self.session.log
+                  if e.action in ("shot", "cell", "reveal")]
         return {key: (askers if self.mode != DUEL else [int(key)] * len(askers_of))
                 for key, askers_of in observations.items()}
 
@@ -289,7 +305,10 @@ class OrapaSeated:
         mines = {str(s): m.to_json() for s, m in self.mines.items()
                  if self.over or s == seat}
         return {"mode": self.mode, "gems": gem_set_to_json(self.gems),
-                "rules": self.rules.to_json(), "allowed_guesses": self.allowed_guesses,
+                "rules": {**self.rules.to_json(), "guess": self.guess_rule,
+                          "reveal": self.reveal},
+                "allowed_guesses": self.allowed_guesses,
+                "decided_by": None if self.session is None else self.session.decided_by,
                 "to_move": self.to_move, "observations": observations,
                 "asked_by": self._asked_by(observations),
                 "guesses_left": self._guesses_left(), "outcome": result["outcome"],

@@ -13,9 +13,12 @@ Two kinds of game:
 
 A turn is one question (a shot or a cell) or one guess. Confirming an answer already given
 (`confirm`) is free: it is allowed on the player's own turn and does not end it. Guesses are
-judged by O6 equality (`Layout.__eq__`). The log holds every action and converts to JSON and
-back; reading it back replays it, so a log that breaks the rules or disagrees with the mines is
-bad input.
+judged by O6 equality (`Layout.__eq__`) under option `guess: mine` (the default); under `guess:
+consistent` any legal layout that gives every answer heard so far wins, and with `reveal` a
+wrong guess is told one answer that tells it from the mine (O7). Shots are answered in the
+rules' answer kind (colour, bounce count or both, O9). The log holds every action and converts
+to JSON and back; reading it back replays it, so a log that breaks the rules or disagrees with
+the mines is bad input.
 
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.sampling import random_layout
@@ -36,6 +39,7 @@ from typing import Any
 from games.errors import BadInput
 from games.orapa.board import parse_cell, parse_port
 from games.orapa.gems import Gem, gem_set, gem_set_to_json
+from games.orapa.guessing import guess_is_right, parse_guess_options, rule_words, telling_answer
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, ShotAnswer, cell_answer,
                                 check_legal_for, parse_observation, shot_answer)
@@ -43,6 +47,7 @@ from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, ShotAnswer, cel
 DUEL, TABLE = "duel", "table"
 WIN, TIE, ALL_LOSE = "win", "tie", "all lose"
 QUESTION_ACTIONS = ("shot", "cell")
+HEARD_ACTIONS = QUESTION_ACTIONS + ("reveal",)   # answers that join the asker's record
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,7 @@ class Event:
     """One logged action: a question and its answer, a free confirmation, or a guess."""
 
     player: str
-    action: str                        # "shot", "cell", "confirm", "guess" or "resign"
+    action: str                        # "shot", "cell", "confirm", "guess", "reveal", "resign"
     answer: Observation | None = None  # for shot, cell and confirm
     guess: Layout | None = None        # for guess
     correct: bool | None = None        # for guess
@@ -70,7 +75,8 @@ class Session:
 
     def __init__(self, mode: str, players: list[str], director: str | None,
                  mines: dict[str, Layout], gems: tuple[Gem, ...], rules: RuleOptions,
-                 allowed_guesses: int) -> None:
+                 allowed_guesses: int, guess_rule: str = "mine", reveal: bool = False) -> None:
+        guess_rule, reveal = parse_guess_options(guess_rule, reveal)
         names = list(players) + ([director] if director is not None else [])
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise BadInput("players: every name must be a non-empty string")
@@ -87,6 +93,10 @@ class Session:
         self.gems = gems
         self.rules = rules
         self.allowed_guesses = allowed_guesses
+        self.guess_rule = guess_rule           # O7: `mine` or `consistent`
+        self.reveal = reveal                   # O7: a wrong guess is told one telling answer
+        self.decided_by: str | None = None     # which rule judged the guess that ended it
+        self._pending_rule: str | None = None
         self.log: list[Event] = []
         self.wrong_guesses: dict[str, int] = {p: 0 for p in self.players}
         self.resigned: set[str] = set()        # players who gave up (out of the game)
@@ -97,23 +107,26 @@ class Session:
 
     @classmethod
     def duel(cls, players: tuple[str, str] | list[str], mines: dict[str, Layout],
-             gems: tuple[Gem, ...], rules: RuleOptions | None = None) -> "Session":
+             gems: tuple[Gem, ...], rules: RuleOptions | None = None, guess_rule: str = "mine",
+             reveal: bool = False) -> "Session":
         """Two players, first player first; `mines[p]` is the mine player p hid for the other."""
         if len(players) != 2:
             raise BadInput(f"players: a duel has 2 players, got {len(players)}")
         if set(mines) != set(players):
             raise BadInput("mines: give one mine for each of the two players")
-        return cls(DUEL, list(players), None, mines, gems, rules or RuleOptions(), 1)
+        return cls(DUEL, list(players), None, mines, gems, rules or RuleOptions(), 1,
+                   guess_rule, reveal)
 
     @classmethod
     def table(cls, director: str, explorers: list[str], mine: Layout, gems: tuple[Gem, ...],
-              rules: RuleOptions | None = None, allowed_guesses: int = 2) -> "Session":
+              rules: RuleOptions | None = None, allowed_guesses: int = 2,
+              guess_rule: str = "mine", reveal: bool = False) -> "Session":
         """One director and 2 to 4 explorers (3 to 5 players), explorers in turn order."""
         if not 2 <= len(explorers) <= 4:
             raise BadInput(f"players: a table game has 2 to 4 explorers besides the director, "
                            f"got {len(explorers)}")
         return cls(TABLE, list(explorers), director, {director: mine}, gems,
-                   rules or RuleOptions(), allowed_guesses)
+                   rules or RuleOptions(), allowed_guesses, guess_rule, reveal)
 
     # ----- state -------------------------------------------------------------------------
     @property
@@ -143,7 +156,7 @@ class Session:
     def observations(self, player: str) -> list[Observation]:
         """The answers `player` has heard, in order: their own (duel) or everyone's (table)."""
         self._known(player)
-        return [e.answer for e in self.log if e.action in QUESTION_ACTIONS and e.answer
+        return [e.answer for e in self.log if e.action in HEARD_ACTIONS and e.answer
                 and (self.mode == TABLE or e.player == player)]
 
     def puzzle_for(self, player: str) -> Puzzle:
@@ -160,7 +173,7 @@ class Session:
         if known is not None:
             self.log.append(Event(player, "confirm", known))
             return known  # type: ignore[return-value]
-        answer = shot_answer(self.mine_explored_by(player), port_index)
+        answer = shot_answer(self.mine_explored_by(player), port_index, self.rules.answer)
         self.log.append(Event(player, "shot", answer))
         self._end_turn()
         return answer
@@ -212,18 +225,40 @@ class Session:
         return known
 
     def guess(self, player: str, layout: Layout) -> bool:
-        """Guess the whole mine; uses the turn. Returns whether the guess is right (O6)."""
+        """Guess the whole mine; uses the turn. Returns whether the guess is right: the mine
+        itself (O6) under `guess: mine`, or any legal layout giving every answer heard so far
+        under `guess: consistent` (O7). Under `reveal`, a wrong guess is told one answer that
+        tells it from the mine (a `reveal` event, heard like a question's answer)."""
         self._check_turn(player)
         if layout.kinds != sorted(self.gems):
             raise BadInput(f"{player}: the guess must use exactly the gem set "
                            f"({', '.join(map(str, sorted(self.gems)))})")
-        correct = layout == self.mine_explored_by(player)
+        correct = self.judge_guess(player, layout)
         self.log.append(Event(player, "guess", guess=layout, correct=correct))
+        telling = None if correct or not self.reveal else self.telling_answer(player, layout)
+        if telling is not None:
+            self.log.append(Event(player, "reveal", telling))
         if self.mode == DUEL:
             self._judge_duel_guess(player, correct)
         else:
             self._judge_table_guess(player, correct)
+        if self.over and self.decided_by is None:
+            self.decided_by = self._rule_words(correct)
+        elif correct:                 # a duel's first right guess: it decides unless matched
+            self._pending_rule = self._rule_words(True)
         return correct
+
+    def judge_guess(self, player: str, layout: Layout) -> bool:
+        """Is this guess right under the session's `guess` rule (O7)?"""
+        return guess_is_right(self.guess_rule, self.mine_explored_by(player), layout,
+                              self.observations(player), self.rules)
+
+    def telling_answer(self, player: str, layout: Layout) -> Observation | None:
+        """The mine's answer that tells `layout` apart from it (O7 `reveal`), or None."""
+        return telling_answer(self.mine_explored_by(player), layout, self.rules.answer)
+
+    def _rule_words(self, correct: bool) -> str:
+        return rule_words(self.guess_rule, correct)
 
     def resign(self, player: str) -> None:
         """Give up (at any time, not only on one's turn). A duel is won by the other player; a
@@ -272,6 +307,7 @@ class Session:
             return
         if self._last_turn:                          # the second player did not match the guess
             self._finish(WIN, (self.players[0],))
+            self.decided_by = self._pending_rule
             return
         for step in range(1, len(self.players) + 1):
             candidate = (self._turn + step) % len(self.players)
@@ -314,12 +350,22 @@ class Session:
             "players": list(self.players),
             "director": self.director,
             "allowed_guesses": self.allowed_guesses,
+            **self.guess_options_json(),
             "mines": {owner: mine.to_json() for owner, mine in self.mines.items()},
             "log": [event.to_json() for event in self.log],
             "status": {"over": self.over, "outcome": self.outcome,
                        "winners": list(self.winners), "to_move": self.to_move,
-                       "eliminated": list(self.eliminated)},
+                       "eliminated": list(self.eliminated), "decided_by": self.decided_by},
         }
+
+    def guess_options_json(self) -> dict[str, Any]:
+        """The O7 guess options, only where they differ from the defaults."""
+        data: dict[str, Any] = {}
+        if self.guess_rule != "mine":
+            data["guess"] = self.guess_rule
+        if self.reveal:
+            data["reveal"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Session":
@@ -335,8 +381,10 @@ class Session:
             raise BadInput("session: 'mines' must be an object and 'players' a list")
         mines = {owner: Layout.from_json(mine, rules, f"mines.{owner}")
                  for owner, mine in data["mines"].items()}
+        guess_rule, reveal = parse_guess_options(data.get("guess", "mine"),
+                                                 data.get("reveal", False))
         if data["mode"] == DUEL:
-            session = cls.duel(data["players"], mines, gems, rules)
+            session = cls.duel(data["players"], mines, gems, rules, guess_rule, reveal)
         elif data["mode"] == TABLE:
             director = data.get("director")
             if list(mines) != [director]:
@@ -344,7 +392,8 @@ class Session:
             allowed = data.get("allowed_guesses", 2)
             if type(allowed) is not int:
                 raise BadInput(f"allowed_guesses: expected an integer, got {allowed!r}")
-            session = cls.table(director, data["players"], mines[director], gems, rules, allowed)
+            session = cls.table(director, data["players"], mines[director], gems, rules, allowed,
+                                guess_rule, reveal)
         else:
             raise BadInput(f"mode: expected 'duel' or 'table', got {data['mode']!r}")
         if not isinstance(data["log"], list):
@@ -362,6 +411,12 @@ class Session:
         player, action = item["player"], item["action"]
         if action == "resign":
             self.resign(player)
+            return
+        if action == "reveal":       # made again by the guess before it: check it matches
+            last = self.log[-1] if self.log else None
+            if last is None or last.action != "reveal" or last.player != player \
+                    or last.answer != parse_observation(item):
+                raise BadInput("a reveal must follow the wrong guess it answers, as recorded")
             return
         if action == "guess":
             if "layout" not in item or "correct" not in item:
