@@ -134,8 +134,9 @@ def test_the_seated_game_takes_the_options_in_its_rules() -> None:
     event = game.act(0, {"shot": "3"})
     assert "bounces" in event or event["exit"] == "absorbed"
     view = game.view(0)
-    assert view["rules"]["guess"] == "consistent" and view["rules"]["reveal"] is True
+    assert view["guess"] == "consistent" and view["reveal"] is True
     assert view["rules"]["answer"] == "both"
+    assert RuleOptions.from_json(view["rules"]).answer == "both"   # still a puzzle's rules
     wrong = random_layout(GEMS, rng=random.Random(99))
     event = game.act(0, {"guess": wrong.to_json()})
     assert event["correct"] is False and "reveal" in event

@@ -305,8 +305,8 @@ class OrapaSeated:
         mines = {str(s): m.to_json() for s, m in self.mines.items()
                  if self.over or s == seat}
         return {"mode": self.mode, "gems": gem_set_to_json(self.gems),
-                "rules": {**self.rules.to_json(), "guess": self.guess_rule,
-                          "reveal": self.reveal},
+                "rules": self.rules.to_json(),   # a puzzle's rules: the solver reads them
+                "guess": self.guess_rule, "reveal": self.reveal,
                 "allowed_guesses": self.allowed_guesses,
                 "decided_by": None if self.session is None else self.session.decided_by,
                 "to_move": self.to_move, "observations": observations,
