@@ -20,6 +20,7 @@ search more to try.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,3 +53,116 @@ class Difficulty:
 def rate(shots: int, work: int, measure: str) -> Difficulty:
     """The difficulty of a puzzle with `shots` clues that took `work` to establish."""
     return Difficulty(level_of(work, measure), shots, work, measure)
+
+
+# ----- grades by technique (issue 32) ----------------------------------------------------------
+GRADES = ("easy", "medium", "hard", "extreme")
+# where `medium`, `hard` and `extreme` begin, in points (see `Grade`; docs/generator.md)
+GRADE_FROM = (10, 13, 16)
+HIDDEN_POINTS = 2      # per gem no clue's wave touches: placed only by where waves did not go
+WORK_POINTS = 2        # per level of the solver's work above `easy`
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A puzzle's grade by the reasoning it needs, from three measured figures:
+    - `steps`: the clues the advisor's solution path takes before one layout is left: at each
+      state it takes the clue it values best (fewest expected questions left, as the review
+      judges states), so `steps` is how many answers must be combined at the least;
+    - `hidden`: gems of the solution that no clue's wave touches (nothing points at them: they
+      are placed by elimination, from where the waves did not go);
+    - `work`: the level of the solver's proof work (`Difficulty.level`);
+    - `breadth`: log2 (rounded down) of the layouts still possible before the path's last clue:
+      how many alternatives must be kept in mind until the end.
+    points = steps + breadth + HIDDEN_POINTS * hidden + WORK_POINTS * (work level index)."""
+
+    level: str
+    steps: int
+    hidden: int
+    work: str
+    breadth: int
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"grade": self.level, "steps": self.steps, "hidden": self.hidden,
+                "work": self.work, "breadth": self.breadth, "points": self.points}
+
+
+def grade_of(points: int) -> str:
+    """The named grade of a number of points.
+
+    >>> grade_of(5), grade_of(10), grade_of(14), grade_of(30)
+    ('easy', 'medium', 'hard', 'extreme')
+    """
+    level = 0
+    for i, start in enumerate(GRADE_FROM, 1):
+        if points >= start:
+            level = i
+    return GRADES[level]
+
+
+def hidden_gems(puzzle: Any) -> int:
+    """Gems of the puzzle's solution touched by none of its shot clues' waves."""
+    from games.orapa.puzzle import ShotAnswer
+    from games.orapa.waves import trace_wave
+    solution = puzzle.solution
+    owners = solution.cell_gems
+    touched: set[int] = set()
+    for clue in puzzle.observations:
+        if isinstance(clue, ShotAnswer):
+            for cell, _, _, hit in trace_wave(solution, clue.port).steps:
+                if hit >= 0:
+                    touched.update(owners[cell])
+        else:
+            touched.update(owners[clue.cell])      # a cell answer names the gem there
+    return len(solution.gems) - len(touched)
+
+
+def solution_path(puzzle: Any, seed: int = 0) -> tuple[list[Any], list[Any]]:
+    """The advisor's path through a unique puzzle's clues: the clue it values best in each
+    state (ties: more expected bits, then the clue's order), until one layout is left; and the
+    layouts counted in each state on the way (`solver.orapa.review.state.Count`)."""
+    from solver.orapa.advisor.defaults import decision_rng
+    from solver.orapa.review.state import judge_state
+    left = list(puzzle.observations)
+    path: list[Any] = []
+    state = judge_state(puzzle.with_observations(()), decision_rng(seed, 0))
+    counts = [state.count]
+    while left and not state.forced:
+        current = state
+        best = min(range(len(left)), key=lambda i: (
+            round(current.expected_questions(left[i].question), 9),
+            -current.expected_bits(left[i].question), i))
+        path.append(left.pop(best))
+        state = judge_state(puzzle.with_observations(path), decision_rng(seed, len(path)),
+                            state)
+        counts.append(state.count)
+    return path, counts
+
+
+def grade(puzzle: Any, difficulty: Difficulty, seed: int = 0) -> Grade:
+    """Grade a generated puzzle (it has its solution and one layout) by technique."""
+    path, counts = solution_path(puzzle, seed)
+    hidden = hidden_gems(puzzle)
+    last = counts[-2].count if len(counts) > 1 else 1
+    breadth = int(math.log2(max(last, 1)))
+    points = (len(path) + breadth + HIDDEN_POINTS * hidden
+              + WORK_POINTS * LEVELS.index(difficulty.level))
+    return Grade(grade_of(points), len(path), hidden, difficulty.level, breadth, points)
+
+
+MAX_DRAWS = 100        # puzzles graded in search of one of the asked grade before giving up
+
+
+def next_graded(generator: Any, level: str, seed: int = 0) -> tuple[Any, Grade]:
+    """The generator's next puzzle of the asked grade (`generator.generate.Generator`); the
+    others are counted in its `rejected` as `grade`. LimitReached after MAX_DRAWS."""
+    from games.errors import LimitReached
+    for _ in range(MAX_DRAWS):
+        found = generator.next()
+        graded = grade(found.puzzle, found.difficulty, seed)
+        if graded.level == level:
+            return found, graded
+        generator.rejected["grade"] += 1
+    raise LimitReached(f"--difficulty: no {level} puzzle among {MAX_DRAWS} graded (full-shot "
+                       f"puzzles are rarely hard: try --clues minimal)")

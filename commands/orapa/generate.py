@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 from pathlib import Path
 
 import click
@@ -13,6 +14,7 @@ from games.errors import BadInput, is_interrupt
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import load_json_text
+from generator.difficulty import GRADES
 from generator.options import CLUE_MODES, MAX_COUNT, SHARD_SIZE
 from solver.cluster import ENGINES
 
@@ -47,15 +49,20 @@ def parse_gems(text: str):
 @click.option("--jobs", "-j", type=JOBS, default=None,
               help="Shards made at once [default: the cores, or the cluster's CPUs].")
 @click.option("--resume", is_flag=True, help="Make only the shards DIR does not hold yet.")
+@click.option("--difficulty", type=click.Choice(GRADES), default=None,
+              help="Keep only puzzles of this grade by technique (docs/review.md).")
 def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, force: bool,
              mirror: bool,
              touching: str, visibility: bool, as_json: bool, engine: str, address: str | None,
-             shard_size: int | None, jobs: int | None, resume: bool) -> None:
+             shard_size: int | None, jobs: int | None, resume: bool,
+             difficulty: str | None) -> None:
     """Generate puzzles whose answers force one layout; files are <gems>-0001.json, ..."""
     from tqdm import tqdm
     from generator.generate import Generated, Generator, file_stem, output_paths, write_puzzle
     from generator.shards import Generation, ShardSpec, run_sharded, summary_text
     gems = parse_gems(gems_text)
+    if difficulty is not None and (engine == "ray" or shard_size is not None):
+        raise BadInput("--difficulty: not with sharded runs (--shard-size or --engine ray)")
     if engine == "ray" or shard_size is not None:
         generation = Generation(ShardSpec(gems, RuleOptions(mirror, touching, visibility), clues,
                                           seed), count, Path(out_dir), shard_size or SHARD_SIZE,
@@ -77,12 +84,17 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
     generator = Generator(gems, RuleOptions(mirror, touching, visibility),
                           random.Random(seed), clues)
     made: list[tuple[Path, Generated]] = []
+    grades: dict[Path, Any] = {}        # with --difficulty: each puzzle's grade
     interrupted = False
     with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr,
               disable=None) as bar:  # None: no bar when standard error is not a terminal
         try:
             for path in paths:
-                found = generator.next()
+                if difficulty is None:
+                    found = generator.next()
+                else:
+                    from generator.difficulty import next_graded
+                    found, grades[path] = next_graded(generator, difficulty, seed)
                 write_puzzle(path, found.puzzle)
                 made.append((path, found))
                 bar.set_postfix(rejected=sum(generator.rejected.values()))
@@ -97,14 +109,16 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
     if as_json:
         emit_json({"puzzles": [{"file": str(path), "shots": found.shots,
                                 "difficulty": found.difficulty.level,
-                                found.difficulty.measure: found.difficulty.work}
+                                found.difficulty.measure: found.difficulty.work,
+                                **(grades[path].to_json() if path in grades else {})}
                                for path, found in made], "rejected": rejected,
                    "interrupted": interrupted})
     else:
         for path, found in made:
             difficulty = found.difficulty
             click.echo(f"{path}: {found.shots} shots, {difficulty.level} "
-                       f"({difficulty.work} {difficulty.measure})")
+                       f"({difficulty.work} {difficulty.measure})"
+                       + (f", grade {grades[path].level}" if path in grades else ""))
         click.echo(f"{plural(len(made), 'puzzle')} written to {out}; rejected layouts: "
                    + ", ".join(f"{k} {v}" for k, v in rejected.items()))
     if interrupted:
