@@ -9,11 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from games.orapa.board import parse_cell
-from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Puzzle
+from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.review.why import cell_contents
-from games.orapa.puzzle import CellAnswer
 from tests.web.helpers import legal_mine
 from web.app import create_app
 from web.database import sqlite_path

@@ -26,7 +26,7 @@ import numpy as np
 from games.errors import BadInput, LimitReached
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Observation, Puzzle
+from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_questions
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
 from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
@@ -108,7 +108,7 @@ class State:
         if self.candidates is None or not self.candidates.layouts:
             return None
         layouts = self.candidates.layouts
-        if hasattr(observation, "port"):
+        if isinstance(observation, ShotAnswer):
             kept = holding(layouts, [observation])
         else:
             kept = [layout for layout in layouts if observation.holds(layout)]
