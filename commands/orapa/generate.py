@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from commands.common import JOBS, SEED, emit_json, not_empty, plural
-from commands.orapa.layout import rule_options
+from commands.orapa.layout import answer_option, rule_options
 from games.errors import BadInput, is_interrupt
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
@@ -38,6 +38,7 @@ def parse_gems(text: str):
               help="all: the 36 shots; minimal: an irreducible subset of them.")
 @click.option("--force", is_flag=True, help="Overwrite puzzle files already in --out.")
 @rule_options
+@answer_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--engine", type=click.Choice(ENGINES), default="local", show_default=True,
               help="local: this machine; ray: a Ray cluster (writes shards).")
@@ -53,7 +54,7 @@ def parse_gems(text: str):
               help="Keep only puzzles of this grade by technique (docs/review.md).")
 def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, force: bool,
              mirror: bool,
-             touching: str, visibility: bool, as_json: bool, engine: str, address: str | None,
+             touching: str, visibility: bool, answer: str, as_json: bool, engine: str, address: str | None,
              shard_size: int | None, jobs: int | None, resume: bool,
              difficulty: str | None) -> None:
     """Generate puzzles whose answers force one layout; files are <gems>-0001.json, ..."""
@@ -64,7 +65,8 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
     if difficulty is not None and (engine == "ray" or shard_size is not None):
         raise BadInput("--difficulty: not with sharded runs (--shard-size or --engine ray)")
     if engine == "ray" or shard_size is not None:
-        generation = Generation(ShardSpec(gems, RuleOptions(mirror, touching, visibility), clues,
+        generation = Generation(ShardSpec(gems, RuleOptions(mirror, touching, visibility, answer),
+                                          clues,
                                           seed), count, Path(out_dir), shard_size or SHARD_SIZE,
                                 resume)
         summary = run_sharded(generation, engine, jobs, address)
@@ -81,7 +83,7 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
             raise BadInput(f"{name}: only for sharded runs (--shard-size or --engine ray)")
     out = Path(out_dir)
     paths = output_paths(out_dir, file_stem(gems), count, force)
-    generator = Generator(gems, RuleOptions(mirror, touching, visibility),
+    generator = Generator(gems, RuleOptions(mirror, touching, visibility, answer),
                           random.Random(seed), clues)
     made: list[tuple[Path, Generated]] = []
     grades: dict[Path, Any] = {}        # with --difficulty: each puzzle's grade
