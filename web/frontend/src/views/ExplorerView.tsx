@@ -209,7 +209,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
                 <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
               </div>
             )}
-            {state.status === "playing" && (
+            {state.status === "playing" && !(state.mode === "table" && left === 0) && (
               <div className="resign">
                 <ConfirmButton label="Resign…" yes="Yes, resign" onConfirm={() => ask({ resign: true })}
                   question={state.mode === "duel" ? "Resign? Your opponent wins the game." : state.mode === "solo" ? "Resign? The game ends and you lose it." : "Resign? You leave the game; the other explorers play on."} />
