@@ -40,6 +40,13 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
         else:
             page.click(f"{QUESTIONS} [data-port='{port}']")
         page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
+        # one numbering: the port's tag is the answer's number in the list (the cell question
+        # counts too), on the entry and on the exit
+        answer = page.inner_text(f"{QUESTIONS} [data-answer='{asked}'] .answer-text")
+        tagged = [port] + ([answer.split("→ ")[1].split()[0]] if "absorbed" not in answer else [])
+        for end in tagged:
+            tag = page.text_content(f"{QUESTIONS} .port[data-port='{end}'] .port-tag")
+            assert tag == str(asked + 1), (answer, end, tag)
         asked += 1
         if asked == 6:
             page.click(f"{QUESTIONS} [data-cell='E4']")       # a first tap selects the cell
