@@ -159,3 +159,26 @@ def test_contradicting_answers_are_bad_input(capsys, tmp_path) -> None:
     path.write_text(json.dumps(puzzle.with_observations((first, wrong)).to_json()))
     status, _, err = run_cli(capsys, "review", str(path))
     assert status == 2 and "contradict" in err and "Traceback" not in err
+
+
+@SLOW
+@given(seed=seeds, shots=st.integers(min_value=6, max_value=12))
+def test_a_settled_cell_asked_about_scores_0_and_an_open_one_is_judged(seed: int,
+                                                                       shots: int) -> None:
+    from games.orapa.puzzle import cell_answer
+    from solver.orapa.api import deductions
+    puzzle, mine = hidden_game(seed, shots)
+    found = deductions(puzzle)
+    settled = [c for c in found.possible if found.status(c) != "open"]
+    open_cells = [c for c in found.possible if found.status(c) == "open"]
+    asked = tuple(cell_answer(mine, c) for c in settled[:1] + open_cells[:1])
+    judged = review(puzzle.with_observations(puzzle.observations + asked), seed=seed)
+    tail = judged.questions[shots:]
+    if settled:
+        assert tail[0].skill == 0.0 and tail[0].expected_bits == 0.0 and tail[0].bits == 0.0
+        tail = tail[1:]
+    for q in tail:                     # an open cell: the answer was uncertain
+        if q.before.exact and q.before.count <= 3000:    # listed: every content is seen
+            assert q.expected_bits > 0
+        assert 0 <= q.skill <= 100
+        assert q.after.count <= q.before.count
