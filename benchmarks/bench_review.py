@@ -40,19 +40,20 @@ def main() -> None:
                         help="Only the review's own figures (not advisor_questions).")
     args = parser.parse_args()
     for preset in args.presets.split(","):
-        bare, whole = [], []
+        bare, whole, cpu = [], [], []
         for seed in range(args.games):
             puzzle, mine = game(preset, seed)
-            start = time.perf_counter()
+            start, used = time.perf_counter(), time.process_time()
             review(puzzle, seed=seed)
             bare.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - used)
             if not args.no_advisor:
                 start = time.perf_counter()
                 review(puzzle, mine, seed=seed)
                 whole.append(time.perf_counter() - start)
         target = TARGETS.get(preset)
         line = (f"{preset}: review of {QUESTIONS} questions median {statistics.median(bare):.2f} s"
-                f" (worst {max(bare):.2f} s)")
+                f" (worst {max(bare):.2f} s, CPU median {statistics.median(cpu):.2f} s)")
         if whole:
             line += (f"; with the advisor on the mine median {statistics.median(whole):.2f} s "
                      f"(worst {max(whole):.2f} s)")
