@@ -112,3 +112,15 @@ def test_a_guess_without_a_mine_is_bad_input(capsys, tmp_path) -> None:
     path.write_text(json.dumps(puzzle.to_json()))
     status, out, err = run_cli(capsys, "review", str(path), "--guess", str(path))
     assert status == 2 and "--guess" in err and "Traceback" not in err
+
+
+def test_a_guess_of_other_gems_is_bad_input_naming_its_file(capsys, tmp_path) -> None:
+    puzzle, mine = hidden_game(2, 4)
+    path, mine_path, guess_path = (tmp_path / n for n in ("game.json", "mine.json", "g.json"))
+    path.write_text(json.dumps(puzzle.to_json()))
+    mine_path.write_text(json.dumps(mine.to_json()))
+    guess_path.write_text(json.dumps(random_layout(gem_set("full"),
+                                                   rng=random.Random(1)).to_json()))
+    status, out, err = run_cli(capsys, "review", str(path), "--mine", str(mine_path),
+                               "--guess", str(guess_path))
+    assert status == 2 and out == "" and str(guess_path) in err and "Traceback" not in err

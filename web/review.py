@@ -116,4 +116,4 @@ def why_cell(puzzle: Puzzle, cell: int) -> dict[str, Any]:
 def why_wrong(puzzle: Puzzle, guess: Layout, mine: Layout) -> dict[str, Any]:
     """What tells a guess from the mine (`solver.orapa.review.why.why_wrong`)."""
     from solver.orapa.review.why import why_wrong as tell_apart
-    return tell_apart(puzzle, guess, mine)
+    return tell_apart(puzzle, guess, mine, "layout")

@@ -123,7 +123,7 @@ def review(puzzle: str, mine_path: str | None, why_cells: tuple[str, ...],
         document["why"] = why
     if guess_path is not None:
         guess = _load_layout(guess_path, game)
-        document["wrong"] = why_wrong(game, guess, mine or game.solution)
+        document["wrong"] = why_wrong(game, guess, mine or game.solution, guess_path)
     if as_json:
         emit_json(document)
         return

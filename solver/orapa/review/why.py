@@ -74,11 +74,13 @@ def forcing_answers(puzzle: Puzzle, cell: int) -> Forcing | None:
     return Forcing(cell, content, answers)
 
 
-def why_wrong(puzzle: Puzzle, guess: Layout, mine: Layout) -> dict[str, Any]:
+def why_wrong(puzzle: Puzzle, guess: Layout, mine: Layout, where: str = "guess"
+              ) -> dict[str, Any]:
     """What tells a guess from the mine: `unreproduced` (answer numbers, 1 for the first)
     the guess does not give, and when it gives them all, one question whose answer differs
-    (`question`, with the guess's and the mine's answers); `correct` when they are alike."""
-    check_legal_for(guess, puzzle.gems, puzzle.rules, "guess")
+    (`question`, with the guess's and the mine's answers); `correct` when they are alike.
+    An illegal guess is bad input naming `where`."""
+    check_legal_for(guess, puzzle.gems, puzzle.rules, where)
     unreproduced = [i + 1 for i, o in enumerate(puzzle.observations) if not o.holds(guess)]
     found: dict[str, Any] = {"correct": guess == mine, "unreproduced": unreproduced,
                              "question": None, "guess_answer": None, "mine_answer": None}
