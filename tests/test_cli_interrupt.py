@@ -83,3 +83,26 @@ def test_ctrl_c_during_a_sharded_run_made_in_this_process(tmp_path):
             process.kill()
     assert process.returncode == 130, stderr[-2000:]
     assert stderr == "orapa: interrupted; the finished shards are kept\n", stderr[-2000:]
+
+
+@pytest.mark.parametrize("command, prompt_on", [
+    (["ripple", "play", "--opponent", "human"], "stdout"),
+    (["mandragora", "play", "--interactive"], "stderr")])
+def test_ctrl_c_at_a_prompt_is_one_line(command, prompt_on):
+    """Click printed a blank line and `orapa: aborted` for Ctrl-C at a prompt."""
+    process = subprocess.Popen([sys.executable, "-m", "cli", *command], cwd=ROOT, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    try:
+        stream, seen = getattr(process, prompt_on), ""
+        while not seen.endswith(": "):          # the prompt: the game waits for a move
+            char = stream.read(1)
+            assert char, "the game ended before asking"
+            seen += char
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert stderr.endswith("orapa: interrupted\n") and "aborted" not in stderr, stderr
