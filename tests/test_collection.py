@@ -14,7 +14,7 @@ import pytest
 from games.orapa.files import parse_puzzle
 from games.orapa.layout import violations
 from games.orapa.puzzle import ShotAnswer
-from generator.collection import PER_LEVEL, PER_SET, SEEDS, read_index
+from generator.collection import PER_LEVEL, PER_SET, SEEDS, VARIANTS, read_index, set_of
 from generator.difficulty import LEVELS, level_of
 from solver.orapa.consistent import ConsistentLayouts
 
@@ -23,10 +23,10 @@ ENTRIES = read_index(PUZZLES)
 
 
 def test_collection_counts() -> None:
-    by_set = Counter(e["gems"] for e in ENTRIES)
+    by_set = Counter(set_of(e) for e in ENTRIES)
     assert by_set == {"base": PER_LEVEL * len(LEVELS), **{n: PER_SET for n in SEEDS
                                                           if n != "base"}}
-    base_levels = Counter(e["level"] for e in ENTRIES if e["gems"] == "base")
+    base_levels = Counter(e["level"] for e in ENTRIES if set_of(e) == "base")
     assert base_levels == {level: PER_LEVEL for level in LEVELS}
     assert len({e["file"] for e in ENTRIES}) == len(ENTRIES)
 
@@ -41,7 +41,7 @@ def test_every_puzzle_file_is_in_an_index() -> None:
 def test_readme_lists_every_puzzle() -> None:
     readme = (PUZZLES / "README.md").read_text(encoding="utf-8")
     for e in ENTRIES:
-        assert f"| [{e['file']}]({e['file']}) | {e['gems']} | {e['level']} | {e['shots']} |" \
+        assert f"| [{e['file']}]({e['file']}) | {set_of(e)} | {e['level']} | {e['shots']} |" \
             in readme
 
 
@@ -50,6 +50,8 @@ def test_puzzle_solves_uniquely_to_its_solution(entry: dict) -> None:
     path = PUZZLES / entry["file"]
     puzzle = parse_puzzle(path.read_text(encoding="utf-8"), str(path))
     assert json.loads(path.read_text())["gems"] == entry["gems"]
+    if set_of(entry) in VARIANTS:      # e.g. base-bounces: the set's own rules
+        assert puzzle.rules == VARIANTS[set_of(entry)][1]
     solution = puzzle.solution
     assert solution is not None and violations(solution, puzzle.rules) == []
     assert len(puzzle.observations) == entry["shots"] < 36
@@ -57,7 +59,7 @@ def test_puzzle_solves_uniquely_to_its_solution(entry: dict) -> None:
     assert all(obs.holds(solution) for obs in puzzle.observations)
     # Posed with each shot's reverse (paths are reversible, O4: the same layouts agree), which
     # cuts the solver's work on these few-shot puzzles.
-    reverses = [ShotAnswer(o.exit, o.port, o.color) for o in puzzle.observations
+    reverses = [ShotAnswer(o.exit, o.port, o.color, o.bounces) for o in puzzle.observations
                 if isinstance(o, ShotAnswer) and o.exit is not None]
     posed = puzzle.with_observations(list(puzzle.observations) + reverses)
     assert ConsistentLayouts(posed, method="model").first(exclude=(solution,)) is None

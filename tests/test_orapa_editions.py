@@ -124,3 +124,17 @@ def test_drawings_write_ports_in_the_chosen_scheme() -> None:
     assert render_layout(mine, wave).splitlines()[-1].startswith("wave: K -> ")
     svg = render_svg(mine, [wave], labels="bga", bounces=True)
     assert ">R</text>" in svg and "bounce" in svg
+
+
+def test_the_editions_page_examples_read() -> None:
+    """docs/editions.md: its puzzle JSON and text examples are read as it says."""
+    import json
+    import re
+    from pathlib import Path
+    page = (Path(__file__).resolve().parent.parent / "docs" / "editions.md").read_text()
+    blocks = re.findall(r"```(json)?\n(.*?)```", page, re.S)
+    puzzles = [json.loads(body) for kind, body in blocks if kind and '"observations"' in body]
+    assert Puzzle.from_json(puzzles[0]).rules.answer == "bounces"
+    text = next(body for kind, body in blocks if not kind and body.startswith("gems:"))
+    parsed = parse_puzzle_text(text)
+    assert str(parsed.observations[0]) == "15 -> C 3 bounces"
