@@ -143,9 +143,8 @@ def test_mixed_directory_gives_the_right_line_for_each_file(mixed: Path,
 
 
 def test_timeout_and_count_limit(tmp_path: Path) -> None:
-    rng = random.Random(2)
-    path = tmp_path / "open.json"
-    _write(path, _random_puzzle(rng, 1))       # billions of consistent layouts
+    path = tmp_path / "open.json"             # billions of layouts, too many to count exactly
+    path.write_text('{"gems": "base", "observations": []}')  # (one shot's 34 million counted)
     line = solve_file(str(path), BatchOptions(timeout=0.3, count_limit=10 ** 9))
     assert line["status"] == "timeout" and line["exact"] is False
     assert isinstance(line["count"], int) and line["error"] is None
