@@ -61,11 +61,14 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
     `method` is ConsistentLayouts': `auto` (the wave search, else the model) or `model`.
     """
     from solver.orapa.exact import counted_solve
+    start = time.monotonic()
     counted = counted_solve(puzzle, min(limit, count_limit), timeout, method)
     if counted is not None:   # counted without a list (issue 31): exact however large
         count, kept, families = counted
         return SolveResult("unique" if count == 1 else "ambiguous", count, True, kept,
                            stats={"families": families})
+    if timeout is not None:   # the listing has what the count left of the time (issue 29)
+        timeout = max(1e-6, timeout - (time.monotonic() - start))
     layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
     kept: list[Layout] = []
     kept_json: list[dict[str, Any]] = []   # the time limit covers converting them (issue 29)
