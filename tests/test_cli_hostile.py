@@ -228,7 +228,9 @@ def test_kept_layouts_are_converted_before_the_deadline_not_after(monkeypatch):
     started = time.monotonic()
     with pytest.raises(LimitReached) as stopped:
         api.solve(puzzle, limit=10 ** 8, count_limit=10 ** 8, timeout=0.5)
-    assert deadlines[0] <= started + 0.5       # the count's attempt first used part of it
+    # the exact count's attempt first used part of the time: the listing gets what is left
+    # (a few milliseconds of slack: the clock is read at three places in between)
+    assert deadlines[0] <= started + 0.5 + 0.05
     partial = stopped.value.partial
     assert len(partial["solutions"]) == len(converted) > 0
     assert partial["count"] - len(converted) in (0, 1)   # one found past the time to print
