@@ -28,8 +28,11 @@ from solver.orapa.advisor.defaults import SEED, decision_rng
 from solver.orapa.review.state import Count, State, judge_state
 
 MATTERED = 3             # questions named among those that mattered most
-ADVISOR_SAMPLE = 400     # the advisor's settings when it plays the same mine
-ADVISOR_BUDGET = 0.2
+# the advisor's settings when it plays the same mine: those of the server's analysis
+# (web/hints.py), so that both give the same `advisor_questions` for a game
+ADVISOR_STRATEGY = "entropy"
+ADVISOR_SAMPLE = 300
+ADVISOR_BUDGET = 0.15
 
 
 @dataclass
@@ -176,7 +179,7 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
 
 
 def advisor_questions(puzzle: Puzzle, mine: Layout, seed: int = SEED) -> int:
-    """The questions the advisor needs to force the same mine (its `questions` strategy)."""
+    """The questions the advisor needs to force the same mine, played from the start."""
     from solver.orapa.advisor.autoplay import autoplay
-    return autoplay(puzzle.gems, puzzle.rules, seed, sample=ADVISOR_SAMPLE,
-                    budget=ADVISOR_BUDGET, mine=mine).questions
+    return autoplay(puzzle.gems, puzzle.rules, seed, ADVISOR_STRATEGY, ADVISOR_SAMPLE,
+                    ADVISOR_BUDGET, mine=mine).questions

@@ -38,7 +38,7 @@ BUDGET = 0.25            # seconds for the sampler (doubled while it finds nothi
 REVIEW_WORK = 6000       # tree-search work per state (the advisor spends 16,000 per decision)
 EXTRA_WORK = 2000        # more work to value a question the search did not reach
 SEARCH_DEPTH = 4         # the advisor's TREE_DEPTH
-COUNT_SECONDS = 1.0      # the solver's time to count a state (then the sampler estimates)
+COUNT_SECONDS = 0.6      # the solver's time to count a state (then the sampler estimates)
 CHAIN_KEPT = 60          # judged layouts an answer must keep for its estimate to carry on
 
 
