@@ -44,6 +44,9 @@ def random_state(preset: str, seed: int, answers: int | None = None,
     return puzzle.with_observations(list(puzzle.observations) + list(extra))
 
 
+LISTABLE = 20_000   # states with more layouts are not listed (the listing is the slow side)
+
+
 def listed(puzzle: Puzzle, method: str = "auto") -> list:
     return list(ConsistentLayouts(puzzle, method=method).layouts())
 
@@ -54,24 +57,29 @@ def listed_map(layouts: list) -> dict[int, set[str]]:
 
 @pytest.mark.parametrize("preset", list(ANSWERS))
 def test_count_equals_the_listed_layouts_on_every_preset(preset: str) -> None:
-    for seed in range(12):
+    for seed in range(4 if preset == "double" else 12):
         puzzle = random_state(preset, seed)
-        layouts = listed(puzzle)
         counted = count_layouts(puzzle, marginals=True)
         assert counted.exact
+        if counted.count > LISTABLE:
+            continue
+        layouts = listed(puzzle)
         assert counted.count == len(layouts), (preset, seed)
         if layouts:
             assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6))
 def test_count_and_map_equal_the_list_for_random_states(preset: str, seed: int) -> None:
     puzzle = random_state(preset, seed)
-    layouts = listed(puzzle)
     counted = count_layouts(puzzle, marginals=True)
-    assert counted.exact and counted.count == len(layouts)
+    assert counted.exact
+    if counted.count > LISTABLE:
+        return
+    layouts = listed(puzzle)
+    assert counted.count == len(layouts)
     if layouts:
         assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
         # the marginals are the number of layouts showing each colour in each cell
@@ -100,11 +108,13 @@ def test_rules_without_visibility_or_mirror() -> None:
 
 
 @needs_kernel
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "first-edition", "double"]),
        seed=st.integers(0, 10**6))
 def test_kernel_equals_the_python_reference_family_by_family(preset: str, seed: int) -> None:
     puzzle = random_state(preset, seed)
+    if count_layouts(puzzle).count > LISTABLE:
+        return
     kinds = tuple(sorted(set(puzzle.gems)))
     for family in frontier_families(puzzle):
         by_gem = [{} for _ in range(CELLS)]
