@@ -162,3 +162,28 @@ def test_python_reference_runs_without_the_kernel(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(counting, "_KERNEL", None)
     counted = count_layouts(puzzle, marginals=True)
     assert counted.exact and counted.count == expected
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       answers=st.sampled_from([0, 3, 6]), timeout=st.sampled_from([0.01, 0.3]))
+def test_the_hints_deduction_map_always_answers_and_never_errs(preset: str, seed: int,
+                                                                answers: int,
+                                                                timeout: float) -> None:
+    """A legal state always gets a map (it was `503 time limit reached` after 20 s in the
+    middle of games), even when the time runs out: its settled cells are true of the mine."""
+    from web.hints import deduction_map
+    rng = random.Random(seed)
+    mine = random_layout(gem_set(preset), RuleOptions(), rng)
+    puzzle = puzzle_from_layout(mine, gem_set(preset), RuleOptions(), rng.sample(range(36), answers))
+    answer = deduction_map(puzzle, timeout=timeout)
+    from games.orapa.board import cell_label
+    for c in range(CELLS):
+        status = answer["cells"][cell_label(c)]
+        assert status in ("open", mine.cell_content(c))
+
+
+def test_partial_deductions_mark_unproved_cells_open() -> None:
+    puzzle = random_state("full", 5, answers=2)
+    found = deductions(puzzle, timeout=0.0, partial=True)
+    assert found.undecided and all(found.status(c) == "open" for c in found.undecided)

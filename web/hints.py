@@ -33,8 +33,13 @@ def next_question(puzzle: Puzzle, seed: int = 0) -> dict[str, Any]:
 
 
 def deduction_map(puzzle: Puzzle, timeout: float = 20.0) -> dict[str, Any]:
-    found = deductions(puzzle, timeout=timeout, sample=DEDUCTION_SAMPLE)
-    return {"count": found.count, "exact": found.count < DEDUCTION_SAMPLE,
+    """Per cell its settled content or `open`, proved: from the exact counts when they can be
+    had in time (then `count` is exact), else by the solver's per-cell questions; a cell they
+    leave unproved at the time limit is `open`, so a legal state is always answered (issue
+    31: it was a 503 after 20 s in the middle of games)."""
+    found = deductions(puzzle, timeout=timeout, sample=DEDUCTION_SAMPLE, partial=True)
+    exact = found.exact or (not found.undecided and found.count < DEDUCTION_SAMPLE)
+    return {"count": found.count, "exact": exact,
             "cells": {cell_label(c): found.status(c) for c in range(CELLS)}}
 
 

@@ -223,10 +223,14 @@ class Deductions:
     possible: dict[int, set[str]]
     count: int  # consistent layouts seen while deducing (a lower bound on the total)
     exact: bool = False  # `count` is the exact number of consistent layouts
+    undecided: frozenset[int] = frozenset()  # cells the time limit left unproved (partial)
 
     def status(self, cell: int) -> str:
-        """`empty`, a colour, `absorbed` when forced; `open` otherwise."""
+        """`empty`, a colour, `absorbed` when forced; `open` otherwise (also for a cell the
+        time limit left unproved)."""
         contents = self.possible[cell]
+        if cell in self.undecided:
+            return "open"
         return next(iter(contents)) if len(contents) == 1 else "open"
 
     def to_json(self) -> dict[str, Any]:
@@ -235,14 +239,15 @@ class Deductions:
 
 
 def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
-               sample: int = 32, method: str = "auto") -> Deductions:
+               sample: int = 32, method: str = "auto", partial: bool = False) -> Deductions:
     """Which contents each cell can take, by SAT queries: works with millions of layouts.
 
     First by counting (`solver.orapa.exact`): a content is possible in a cell exactly when
     some consistent layout shows it there. When the count cannot be had in its time, a few
     layouts are enumerated (by `method`); then each (cell, content) pair no layout has shown
     yet is asked of the model directly (one SAT call each: the wave search would start over
-    for every question), and every layout found that way marks all its cells.
+    for every question), and every layout found that way marks all its cells. Past the time
+    limit: LimitReached, or with `partial` what was proved (the other cells `undecided`).
     """
     from solver.orapa.exact import exact_possible
     start = time.monotonic()
@@ -264,16 +269,24 @@ def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = Non
         for cell in range(CELLS):
             possible[cell].add(layout.cell_content(cell))
 
-    for layout in islice(layouts.layouts(), sample):
-        mark(layout)
-    if seen == 0:
-        return Deductions(possible, 0)
-    queries = ConsistentLayouts(puzzle, backend, layouts.remaining(), method="model")
-    for cell in range(CELLS):
-        for content in contents:
-            if content in possible[cell]:
-                continue
-            layout = queries.first([CellAnswer(cell, content)])
-            if layout is not None:
-                mark(layout)
+    cell = 0
+    try:
+        for layout in islice(layouts.layouts(), sample):
+            mark(layout)
+        if seen == 0:
+            return Deductions(possible, 0)
+        queries = ConsistentLayouts(puzzle, backend, layouts.remaining(), method="model")
+        for cell in range(CELLS):
+            for content in contents:
+                if content in possible[cell]:
+                    continue
+                layout = queries.first([CellAnswer(cell, content)])
+                if layout is not None:
+                    mark(layout)
+    except LimitReached:
+        if not partial:
+            raise
+        # cells before `cell` are proved; a later one is settled only if it already shows
+        # every content (it cannot be settled then)
+        return Deductions(possible, seen, undecided=frozenset(range(cell, CELLS)))
     return Deductions(possible, seen)
