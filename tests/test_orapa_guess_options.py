@@ -136,7 +136,8 @@ def test_the_seated_game_takes_the_options_in_its_rules() -> None:
     view = game.view(0)
     assert view["guess"] == "consistent" and view["reveal"] is True
     assert view["rules"]["answer"] == "both"
-    assert RuleOptions.from_json(view["rules"]).answer == "both"   # still a puzzle's rules
+    rules = RuleOptions.from_json(view["rules"])          # still a puzzle's rules (interface.md)
+    assert (rules.answer, rules.guess, rules.reveal) == ("both", "consistent", True)
     wrong = random_layout(GEMS, rng=random.Random(99))
     event = game.act(0, {"guess": wrong.to_json()})
     assert event["correct"] is False and "reveal" in event
@@ -150,9 +151,25 @@ def test_the_seated_game_takes_the_options_in_its_rules() -> None:
 @pytest.mark.parametrize("rules, message", [
     ({"guess": "close"}, "rules.guess: expected 'mine' or 'consistent'"),
     ({"reveal": "maybe"}, "rules.reveal: expected true or false"),
+    ({"colour": "blue"}, "unknown rule option"),
     ({"answer": "rainbow"}, "rules.answer: expected colour, bounces or both"),
 ])
 def test_bad_options_are_one_line(rules: dict, message: str) -> None:
     with pytest.raises(BadInput) as info:
         OrapaSeated({"mode": "solo", "rules": rules}, [])
     assert message in str(info.value)
+
+
+def test_a_puzzles_rules_may_hold_the_guess_options() -> None:
+    """docs/interface.md: puzzle JSON `rules` may hold guess and reveal; they round-trip and
+    a table built on those rules plays by them."""
+    from games.orapa.puzzle import Puzzle
+    data = {"gems": "base", "rules": {"guess": "consistent", "reveal": True}, "observations": []}
+    puzzle = Puzzle.from_json(data)
+    assert puzzle.to_json()["rules"] == {"mirror": True, "touching": "corner",
+                                         "visibility": True, "guess": "consistent",
+                                         "reveal": True}
+    game = Session.table("D", ["A", "B"], random_layout(GEMS, rng=random.Random(1)), GEMS,
+                         puzzle.rules)
+    assert (game.guess_rule, game.reveal) == ("consistent", True)
+    assert Session.from_json(game.to_json()).guess_rule == "consistent"

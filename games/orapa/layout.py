@@ -30,12 +30,15 @@ ANSWER_KINDS = ("colour", "bounces", "both")
 
 @dataclass(frozen=True)
 class RuleOptions:
-    """The placement options of O3 and the answer kind of O9, with their defaults."""
+    """The placement options of O3, the answer kind of O9 and the guess options of O7 (which
+    only a game in play reads), with their defaults."""
 
     mirror: bool = True
     touching: str = "corner"
     visibility: bool = True
     answer: str = "colour"
+    guess: str = "mine"
+    reveal: bool = False
 
     @property
     def counts_bounces(self) -> bool:
@@ -48,8 +51,13 @@ class RuleOptions:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"mirror": self.mirror, "touching": self.touching,
                                 "visibility": self.visibility}
-        if self.answer != "colour":     # the default is left out: older files stay as they were
+        # the defaults of the later options are left out: older files stay as they were
+        if self.answer != "colour":
             data["answer"] = self.answer
+        if self.guess != "mine":
+            data["guess"] = self.guess
+        if self.reveal:
+            data["reveal"] = True
         return data
 
     @classmethod
@@ -58,17 +66,21 @@ class RuleOptions:
             return cls()
         if not isinstance(data, dict):
             raise BadInput(f"{where}: expected an object of rule options")
-        unknown = set(data) - {"mirror", "touching", "visibility", "answer"}
+        unknown = set(data) - {"mirror", "touching", "visibility", "answer", "guess", "reveal"}
         if unknown:
             raise BadInput(f"{where}.{quote(sorted(map(str, unknown))[0])}: unknown rule option")
-        for key in ("mirror", "visibility"):
+        for key in ("mirror", "visibility", "reveal"):
             if key in data and not isinstance(data[key], bool):
                 raise BadInput(f"{where}.{key}: expected true or false")
         touching = data.get("touching", "corner")
         if touching not in TOUCHING_RULES:
             raise BadInput(f"{where}.touching: expected 'corner' or 'any', got {quote(touching)}")
         answer = parse_answer_kind(data.get("answer", "colour"), f"{where}.answer")
-        return cls(data.get("mirror", True), touching, data.get("visibility", True), answer)
+        guess = data.get("guess", "mine")
+        if guess not in ("mine", "consistent"):
+            raise BadInput(f"{where}.guess: expected 'mine' or 'consistent', got {quote(guess)}")
+        return cls(data.get("mirror", True), touching, data.get("visibility", True), answer,
+                   guess, data.get("reveal", False))
 
 
 def parse_answer_kind(value: Any, where: str = "answer") -> str:

@@ -37,7 +37,6 @@ from games.orapa.board import parse_cell, parse_port
 from games.orapa.gems import Gem, gem_set, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions, violations
 from games.orapa.puzzle import Puzzle
-from games.orapa.guessing import parse_guess_options
 from games.orapa.session import DUEL, TABLE, Session
 from games.seated import NotYourTurn, Seat
 
@@ -89,14 +88,9 @@ class OrapaSeated:
             raise BadInput(f"mode: expected 'solo', 'duel' or 'table', got {mode!r}")
         self.mode: str = mode
         self.gems: tuple[Gem, ...] = gem_set(options.get("gems", "base"), "gems")
-        rules = options.get("rules")
-        if isinstance(rules, dict):     # O7's options ride in the rules object beside O3's
-            rules = dict(rules)
-            self.guess_rule, self.reveal = parse_guess_options(rules.pop("guess", "mine"),
-                                                               rules.pop("reveal", False))
-        else:
-            self.guess_rule, self.reveal = "mine", False
-        self.rules = RuleOptions.from_json(rules, "rules")
+        self.rules = RuleOptions.from_json(options.get("rules"), "rules")
+        # O7's options ride in the rules object beside O3's and O9's
+        self.guess_rule, self.reveal = self.rules.guess, self.rules.reveal
         allowed = options.get("allowed_guesses", 2)
         if type(allowed) is not int or not 1 <= allowed <= 10:
             raise BadInput(f"allowed_guesses: expected an integer 1..10, got {allowed!r}")

@@ -75,8 +75,11 @@ class Session:
 
     def __init__(self, mode: str, players: list[str], director: str | None,
                  mines: dict[str, Layout], gems: tuple[Gem, ...], rules: RuleOptions,
-                 allowed_guesses: int, guess_rule: str = "mine", reveal: bool = False) -> None:
-        guess_rule, reveal = parse_guess_options(guess_rule, reveal)
+                 allowed_guesses: int, guess_rule: str | None = None,
+                 reveal: bool | None = None) -> None:
+        guess_rule, reveal = parse_guess_options(
+            rules.guess if guess_rule is None else guess_rule,
+            rules.reveal if reveal is None else reveal)
         names = list(players) + ([director] if director is not None else [])
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise BadInput("players: every name must be a non-empty string")
@@ -107,8 +110,8 @@ class Session:
 
     @classmethod
     def duel(cls, players: tuple[str, str] | list[str], mines: dict[str, Layout],
-             gems: tuple[Gem, ...], rules: RuleOptions | None = None, guess_rule: str = "mine",
-             reveal: bool = False) -> "Session":
+             gems: tuple[Gem, ...], rules: RuleOptions | None = None,
+             guess_rule: str | None = None, reveal: bool | None = None) -> "Session":
         """Two players, first player first; `mines[p]` is the mine player p hid for the other."""
         if len(players) != 2:
             raise BadInput(f"players: a duel has 2 players, got {len(players)}")
@@ -120,7 +123,7 @@ class Session:
     @classmethod
     def table(cls, director: str, explorers: list[str], mine: Layout, gems: tuple[Gem, ...],
               rules: RuleOptions | None = None, allowed_guesses: int = 2,
-              guess_rule: str = "mine", reveal: bool = False) -> "Session":
+              guess_rule: str | None = None, reveal: bool | None = None) -> "Session":
         """One director and 2 to 4 explorers (3 to 5 players), explorers in turn order."""
         if not 2 <= len(explorers) <= 4:
             raise BadInput(f"players: a table game has 2 to 4 explorers besides the director, "
@@ -381,8 +384,7 @@ class Session:
             raise BadInput("session: 'mines' must be an object and 'players' a list")
         mines = {owner: Layout.from_json(mine, rules, f"mines.{owner}")
                  for owner, mine in data["mines"].items()}
-        guess_rule, reveal = parse_guess_options(data.get("guess", "mine"),
-                                                 data.get("reveal", False))
+        guess_rule, reveal = data.get("guess"), data.get("reveal")   # None: the rules' own
         if data["mode"] == DUEL:
             session = cls.duel(data["players"], mines, gems, rules, guess_rule, reveal)
         elif data["mode"] == TABLE:
