@@ -113,11 +113,13 @@ def main() -> None:
         n, puzzle, twin = shots_to_force(mine, order, "bounces", shapes)
         if twin is not None:
             never += 1           # 36 bounce shots leave the shapes open: a shape-level trap
+            print(f"seed {seed}: colour {colour[-1]}, bounces: shapes never forced", flush=True)
             continue
         bounce_shapes.append(n)
         cells = cells_to_settle(puzzle, mine)
         bounce_cells.append(cells)
         bounce_total.append(n + cells)
+        print(f"seed {seed}: colour {colour[-1]}, bounce shots {n} + cells {cells}", flush=True)
     print(f"base, {args.seeds} seeds, random shot order ({time.monotonic() - start:.0f} s)")
     print(f"  colour shots to force the mine: {describe(colour)}")
     print(f"  bounce shots to force the shapes: {describe(bounce_shapes)}; "
