@@ -22,7 +22,7 @@ def count_text(count: dict[str, Any]) -> str:
     """A layout count in words: exact, or an estimate marked '~'.
 
     >>> count_text({"count": 1542, "exact": True}), count_text({"count": 15397424, "exact": False})
-    ('1,542', '~15 million')
+    ('1,542', '~15.4 million')
     """
     n = count["count"]
     if count["exact"]:
