@@ -101,6 +101,21 @@ class Reviews:
             self._done.pop(next(iter(self._done)))
         self._done[gid] = body
 
+    async def close(self) -> None:
+        """Stop: drop running reviews (a later request starts them again), end the worker
+        (without this call the worker ends when this object is collected or the server
+        exits)."""
+        for task in list(self._running.values()):
+            task.cancel()
+        for task in list(self._running.values()):
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self._pool is not None:
+            _stop(self._pool)
+            self._pool = None
+
 
 def why_cell(puzzle: Puzzle, cell: int) -> dict[str, Any]:
     """`{"cell", "settled", "content", "answers": [{"number", ...answer}]}`: the fewest answers
