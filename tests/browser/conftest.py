@@ -139,7 +139,7 @@ def wait_until(page, expression: str, timeout: float = 20_000) -> None:
 
 
 def screenshot(page, name: str) -> None:
-    """Save the view as docs/web/NAME.png (the README shows them), once the running CSS
+    """Save the view as docs/web/NAME.png (docs/web.md shows them), once the running CSS
     animations (wave paths, flashing cards) have finished."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
