@@ -40,6 +40,11 @@ def install(app: FastAPI, dist: Path = DIST) -> None:
     async def daily_page() -> Response:
         return page()
 
+    @app.get("/learn", include_in_schema=False)
+    @app.get("/learn/{rest:path}", include_in_schema=False)
+    async def learn_page(rest: str = "") -> Response:
+        return page()   # how to play and the tutorial (the app says "no such page" itself)
+
     @app.api_route("/{name:path}", include_in_schema=False,
                    methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
     async def static_file(name: str, request: Request) -> Response:

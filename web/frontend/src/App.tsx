@@ -4,6 +4,8 @@ import { ErrorBoundary } from "./components/ErrorBoundary";
 import { navigate, useRoute } from "./router";
 import { DailyPage } from "./views/Daily";
 import { GamePage } from "./views/GamePage";
+import { LearnPage } from "./views/learn/Learn";
+import { Tutorial } from "./views/learn/Tutorial";
 import { Lobby } from "./views/Lobby";
 import { StatsPage } from "./views/Stats";
 
@@ -43,6 +45,7 @@ export function App(): JSX.Element {
         <nav>
           <Link to="/">Lobby</Link>
           <Link to="/daily">Daily puzzle</Link>
+          <Link to="/learn" className="help-link"><span aria-hidden="true">? </span>How to play</Link>
           {player && <Link to={`/players/${player.id}`}>My stats</Link>}
         </nav>
         {player && <span className="me">Playing as <b>{player.name}</b></span>}
@@ -52,6 +55,8 @@ export function App(): JSX.Element {
         {route.page === "game" && <GamePage key={route.id} id={route.id} />}
         {route.page === "player" && <StatsPage key={route.id} id={route.id} />}
         {route.page === "daily" && <DailyPage />}
+        {route.page === "learn" && <LearnPage key={route.game ?? ""} game={route.game} />}
+        {route.page === "tutorial" && <Tutorial />}
         {route.page === "missing" && <NoSuchPage what={`There is no page at ${route.path}.`} />}
       </ErrorBoundary></main>
     </div>

@@ -1,5 +1,5 @@
 // A small router over the History API: the pages of INTERFACE.md ("/", "/games/{id}",
-// "/players/{id}", "/daily"), which the server answers with the app (SPA fallback).
+// "/players/{id}", "/daily", plus "/learn", "/learn/{game}" and "/learn/orapa/tutorial"), which the server answers with the app (SPA fallback).
 import { useEffect, useState } from "react";
 
 export type Route =
@@ -7,6 +7,8 @@ export type Route =
   | { page: "game"; id: string }
   | { page: "player"; id: string }
   | { page: "daily" }
+  | { page: "learn"; game: string | null }
+  | { page: "tutorial" }
   | { page: "missing"; path: string };
 
 export function parseRoute(path: string): Route {
@@ -16,6 +18,10 @@ export function parseRoute(path: string): Route {
   if (parts[0] === "games" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1])) return { page: "game", id: parts[1] };
   if (parts[0] === "players" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1])) return { page: "player", id: parts[1] };
   if (parts[0] === "daily" && parts.length === 1) return { page: "daily" };
+  // how to play: /learn (the list), /learn/{game}, and /learn/orapa/tutorial
+  if (parts[0] === "learn" && parts.length === 1) return { page: "learn", game: null };
+  if (parts[0] === "learn" && parts.length === 2 && ["orapa", "mandragora", "ripple", "uncovered"].includes(parts[1])) return { page: "learn", game: parts[1] };
+  if (parts[0] === "learn" && parts.length === 3 && parts[1] === "orapa" && parts[2] === "tutorial") return { page: "tutorial" };
   return { page: "missing", path };
 }
 

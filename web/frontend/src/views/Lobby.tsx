@@ -2,9 +2,11 @@
 import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
 import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, browserPlayers, forgetPlayer, me, newPlayer, switchPlayer } from "../api";
-import { GEM_SETS } from "../orapa/layout";
+import { DEFAULT_RULES, GEM_SETS } from "../orapa/layout";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
+import { GAMES, GamePicture } from "./learn/games";
+import { tutorialDone } from "./learn/Tutorial";
 import { NameForm } from "./NameForm";
 
 type Mode = "solo" | "duel" | "table";
@@ -227,6 +229,55 @@ function Players({ onChange }: { onChange: () => void }): JSX.Element | null {
   );
 }
 
+/** The solo base game a newcomer gets from "Play now": the computer hides a base mine, the
+ * placement rules at their defaults, normal strength, no hints. */
+export const PLAY_NOW: CreateBody = {
+  game: "orapa", mode: "solo", gems: "base", rules: { ...DEFAULT_RULES }, hints: false,
+  seats: seatsFor("solo", { level: "normal", opponent: "computer", tableRole: "explorer", explorers: 2, computerExplorers: 1 }),
+};
+
+/** First contact: what this site is, the four games with a picture and a line, "Play now". */
+function Welcome({ signedIn }: { signedIn: boolean }): JSX.Element {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const playNow = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      const out = await api.createGame(PLAY_NOW);
+      sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
+      navigate(`/games/${out.game.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card welcome" aria-labelledby="welcome-title">
+      <h1 id="welcome-title">Four deduction and strategy games, in your browser</h1>
+      <p>Play alone against the computer, with a friend on this screen, or online with a game code.
+        New here? Read how a game is played, or take the short Orapa Mine tutorial.</p>
+      <ul className="game-intros">
+        {GAMES.map((g) => (
+          <li key={g.id} data-game={g.id}>
+            <GamePicture game={g.id} />
+            <div><h2>{g.title}</h2><p>{g.line}</p>
+              <Link to={`/learn/${g.id}`}>How to play {g.title}</Link></div>
+          </li>
+        ))}
+      </ul>
+      <p className="welcome-actions">
+        {signedIn
+          ? <button type="button" className="play-now" onClick={playNow} disabled={busy}>Play now</button>
+          : <span>Pick a name below, then press <b>Play now</b> for a solo Orapa Mine game.</span>}
+        {" "}<Link to="/learn/orapa/tutorial">{tutorialDone() ? "First-game tutorial (done)" : "New to Orapa Mine? Take the first-game tutorial"}</Link>
+      </p>
+      {signedIn && <p className="muted">Play now starts a solo Orapa Mine game with the base gems: the computer hides the mine, you find it.</p>}
+      {error && <p className="error" role="alert">{error}</p>}
+    </section>
+  );
+}
+
 export function Lobby(): JSX.Element {
   const [, setVersion] = useState(0);
   const player = me();
@@ -236,9 +287,10 @@ export function Lobby(): JSX.Element {
     else setVersion((v) => v + 1);
   };
   const refresh = () => setVersion((v) => v + 1);
-  if (!player) return <div className="lobby"><Players onChange={back} /><NameForm onDone={back} /></div>;
+  if (!player) return <div className="lobby"><Welcome signedIn={false} /><Players onChange={back} /><NameForm onDone={back} /></div>;
   return (
     <div className="lobby">
+      <Welcome signedIn />
       <p>Welcome, <b className="player-name">{player.name}</b>. <button type="button" className="link" onClick={() => { newPlayer(); refresh(); }}>Not you?</button></p>
       <Players onChange={refresh} />
       <div className="columns">
