@@ -187,3 +187,47 @@ def test_partial_deductions_mark_unproved_cells_open() -> None:
     puzzle = random_state("full", 5, answers=2)
     found = deductions(puzzle, timeout=0.0, partial=True)
     assert found.undecided and all(found.status(c) == "open" for c in found.undecided)
+
+
+def test_listing_looks_at_the_clock_between_empty_families(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """Thousands of empty families never reached members()' own clock check: a double state's
+    listing with 1.5 s left ran 30 s. Now the deadline is read before each family."""
+    from games.errors import LimitReached
+    from solver.orapa import consistent
+
+    class Empty:
+        opened = 0
+
+        def members(self, deadline=None):
+            Empty.opened += 1
+            return iter(())
+
+    puzzle = random_state("base", 1, answers=3)
+    monkeypatch.setattr(consistent.ConsistentLayouts, "_wave_families",
+                        lambda self, observations: ([Empty() for _ in range(1000)], True))
+    layouts = ConsistentLayouts(puzzle, timeout=10.0)
+    layouts.deadline = 0.0       # the time is up before the first family
+    with pytest.raises(LimitReached):
+        list(layouts.layouts())
+    assert Empty.opened == 0
+
+
+def test_sequential_sample_at_the_start_of_a_double_game() -> None:
+    """Rejection from the product proposal kept no layout of double's 14 free gems (the
+    advisor answered `candidates: 1` and 0 bits for every question); drawn gem by gem the
+    sample is real, legal and the estimate is near the exact count where that is known."""
+    from games.orapa.layout import violations
+    from solver.orapa.sampling import consistent_candidates, sequential_sample
+    found = consistent_candidates(Puzzle(gem_set("double"), RuleOptions(), ()), 300, 3000, 1.0,
+                                  random.Random(1))
+    assert found.method == "sequential" and len(found.layouts) > 20 and found.count > 1e15
+    assert not any(violations(layout) for layout in found.layouts[:20])
+    base = Puzzle(gem_set("base"), RuleOptions(), ())
+    families = list(frontier_families(base))
+    from solver.orapa.wave_search import assign_weights
+    assign_weights(families)
+    import time as clock
+    layouts, estimate = sequential_sample(families, 400, random.Random(2),
+                                          clock.monotonic() + 30)
+    assert layouts and 0.8 < estimate / 17_053_178_776 < 1.25   # the counted total

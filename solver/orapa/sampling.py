@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -35,7 +36,8 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
 from solver.orapa import frontier_compiled
-from solver.orapa.wave_search import PathFamily, assign_weights, search_families
+from solver.orapa.wave_search import (PathFamily, _placement_words, _words, assign_weights,
+                                      search_families)
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.precheck import impossible_answers
 
@@ -178,7 +180,8 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         pass
     by_sat = _weighed(by_sat)
     if not complete:
-        found = _weighed(found)
+        # a partial list is a biased start anyway; weighing 100,000 families took 7 s
+        found = _weighed(found[:PARTIAL_FAMILIES])
     if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
         found = by_sat
     result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget)
@@ -187,6 +190,7 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     return result
 
 
+PARTIAL_FAMILIES = 5_000   # families of an unfinished listing weighed and sampled from
 LISTING_BOUND = 200_000  # most proposals worth listing the members of (work grows with it)
 
 
@@ -198,12 +202,100 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
     total = sum(f.weight for f in found)
     if total <= exact_bound:
         return _members(found, check)
-    kept, tried = sample_families(found, n, rng, max(deadline, time.monotonic() + 0.2), check)
+    deadline = max(deadline, time.monotonic() + 0.2)
+    trial = time.monotonic() + 0.25 * (deadline - time.monotonic())
+    kept, tried = sample_families(found, n, rng, trial, check)
+    if len(kept) < min(n, SEQUENTIAL_BELOW) / 4:
+        # rejection from the product proposal starves when the free gems are many (double's
+        # 14 at the start keep about none): draw them one at a time for the rest of the time
+        layouts, estimate = sequential_sample(found, n, rng, deadline, check)
+        if len(layouts) > len(kept):
+            return Candidates(layouts, False, estimate, True, "sequential")
+    elif len(kept) < n:
+        more, also = sample_families(found, n - len(kept), rng, deadline, check)
+        kept, tried = kept + more, tried + also
     estimate = total * len(kept) / tried
     if estimate <= exact_bound / 2 and not check and total <= LISTING_BOUND:
         return _members(found, check)
     method = "prior" if len(found) == 1 and not found[0].fixed else "families"
     return Candidates(kept, False, estimate, True, method)
+
+
+SEQUENTIAL_BELOW = 100   # rejection kept fewer draws than this: draw gem by gem
+
+
+def _free_tables(family: PathFamily) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per free gem: which of its placements the fixed gems and its avoided cells allow, and
+    its placements' quarter and touch masks as 64-bit words."""
+    used = _words(family.used, 5)
+    blocked = _words(family.used | family.touch, 5)
+    tables = []
+    for gem, avoid in zip(family.free, family.avoid):
+        cells, quarters, touches = _placement_words(gem.shape, family.mirror)
+        allowed = ~((cells & _words(avoid, 2)).any(axis=1)
+                    | (quarters & blocked).any(axis=1) | (touches & used).any(axis=1))
+        tables.append((allowed, quarters, touches))
+    return tables
+
+
+def sequential_sample(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
+                      check: list[ShotAnswer] | None = None) -> tuple[list[Layout], float]:
+    """About n layouts drawn gem by gem, and an unbiased estimate of their number.
+
+    A family is picked in proportion to its weight, then each free gem uniformly among the
+    placements still compatible with the gems placed before it; a draw that is not a member
+    (visibility, cell answers, the `check` answers) or meets a dead end is dropped. A member
+    drawn with probability P is worth 1 / P (sequential importance sampling): the estimate is
+    the mean worth over all draws divided by the orders of identical gems, and the kept
+    members are resampled in proportion to their worth, so that they stand for a uniform
+    sample."""
+    cumulative = list(itertools.accumulate(f.weight for f in found))
+    total = cumulative[-1]
+    tables: dict[int, list] = {}
+    drawn: list[Layout] = []
+    worth: list[float] = []
+    tried, summed = 0, 0.0
+    while len(drawn) < 2 * n and time.monotonic() < deadline:
+        tried += 1
+        index = bisect.bisect_right(cumulative, rng.randrange(total))
+        family = found[index]
+        if index not in tables:
+            tables[index] = _free_tables(family)
+        value = total / family.weight
+        used, touch = np.zeros(5, dtype="<u8"), np.zeros(5, dtype="<u8")
+        chosen = []
+        for (allowed, quarters, touches), options in zip(tables[index], family.options):
+            ok = allowed & ~((quarters & (used | touch)).any(axis=1)
+                             | (touches & used).any(axis=1))
+            choices = np.flatnonzero(ok)
+            if not len(choices):
+                break
+            pick = int(choices[rng.randrange(len(choices))])
+            value *= len(choices)
+            used |= quarters[pick]
+            touch |= touches[pick]
+            chosen.append(options[pick])
+        else:
+            layout = family._complete(chosen)
+            if layout is not None and holding([layout], check or []):
+                # an unordered member is drawn in every order of its identical gems
+                value = value / _orders(family.free)
+                drawn.append(layout)
+                worth.append(value)
+                summed += value
+    if not drawn:
+        return [], 0.0
+    picked = rng.choices(range(len(drawn)), weights=worth, k=min(n, len(drawn)))
+    return [drawn[i] for i in picked], summed / tried
+
+
+def _orders(free: tuple) -> int:
+    """In how many orders a set of free gems can be placed that give the same layout (the
+    product of the factorials of the numbers of identical gems)."""
+    result = 1
+    for gem in set(free):
+        result *= math.factorial(free.count(gem))
+    return result
 
 
 def _members(found: list[PathFamily], check: list[ShotAnswer]) -> Candidates:
