@@ -24,7 +24,7 @@ from web.database import (DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_ki
                           use_engine)
 from web.live import Hub, PgListener
 from web.play import Games
-from web.routers import advice, daily, games, hints, history, players, review
+from web.routers import advice, chat, daily, games, hints, history, players, review
 
 MIGRATED_ENV = "ORAPA_DATABASE_MIGRATED"   # set by `orapa serve` once it has migrated
 POOL_SIZE = 20
@@ -107,7 +107,7 @@ def create_app(url: str | None = None) -> FastAPI:
         return Response(metrics.exposition(), media_type="text/plain; version=0.0.4")
 
     for router in (players.router, history.router, games.router, hints.router, advice.router,
-                   daily.router, review.router):
+                   daily.router, review.router, chat.router):
         app.include_router(router)
     frontend.install(app)
     return app

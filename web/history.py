@@ -38,7 +38,8 @@ def record(loaded: Loaded, seat: int) -> dict[str, Any]:
             "result": outcome(loaded, seat, role), "questions": asked,
             "training": bool(loaded.row.get("hints")),
             "started": iso(rows[0]["at"]) if rows else None,
-            "ended": iso(rows[-1]["at"]) if rows and loaded.game.over else None}
+            "ended": iso([r for r in rows if r["type"] != "chat"][-1]["at"])
+            if rows and loaded.game.over else None}   # chat after the end is not the end
 
 
 async def player_games(service: Games, pid: int) -> list[dict[str, Any]]:

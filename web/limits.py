@@ -31,9 +31,9 @@ from web.errors import ApiError, TooMany
 
 RATES_ENV = "ORAPA_RATE_LIMITS"
 DEFAULT_RATES = {"sign-up": "20/minute", "create": "60/minute", "join": "60/minute",
-                 "hints": "60/minute", "daily-guess": "30/minute"}
+                 "hints": "60/minute", "daily-guess": "30/minute", "chat": "20/minute"}
 WORDS = {"sign-up": "sign-ups", "create": "new games", "join": "joins", "hints": "hints",
-         "daily-guess": "daily guesses"}
+         "daily-guess": "daily guesses", "chat": "chat messages"}
 HINT_THREADS = 2
 HINT_QUEUE = 16
 

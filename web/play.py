@@ -242,6 +242,24 @@ class Games:
         written = await self._commit(loaded, seat, pid, action, before_start)
         return loaded.event(written[0], seat), loaded.state(seat)
 
+    async def say(self, gid: int, player: dict[str, Any], text: str) -> dict[str, Any]:
+        """A chat line from a seated player, appended to the log as a `chat` event (no action:
+        replaying the log never touches the rules state, and no `turn` follows it)."""
+        async with self.lock(gid):
+            for attempt in range(5):
+                loaded = await self._load_or_forget(gid, trust_cache=attempt == 0)
+                seat = loaded.seat_of(player["id"])
+                if seat is None:
+                    raise ApiError(403, "chat: only the players seated at this game can chat")
+                row = {"type": "chat", "seat": seat, "player": player["id"], "action": None,
+                       "event": {"type": "chat", "name": player["name"], "text": text}}
+                try:
+                    written = await self._append(loaded, [row])
+                except store.SeqTaken:
+                    continue      # another worker wrote first: reload and append after it
+                return loaded.event(written[0], seat)
+        raise ApiError(409, "chat: the game is busy; send your message again")
+
     async def _commit(self, loaded: Loaded, seat: int, pid: int | None, action: dict[str, Any],
                       before_start: bool) -> list[dict[str, Any]]:
         """Act and append (the caller holds the game's lock)."""
@@ -326,7 +344,7 @@ class Games:
                 action = await asyncio.to_thread(loaded.kind.computer, snapshot, seat, level)
                 async with self.lock(gid):
                     loaded = await self.load(gid)
-                    if loaded.seq != seq:
+                    if any(r["type"] != "chat" for r in loaded.rows[seq:]):
                         continue  # the game moved on while the computer thought
                     try:
                         await self._commit(loaded, seat, None, action, before_start=True)
