@@ -18,7 +18,7 @@ docs/review.md; `solver.orapa.review.state` judges one state.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.errors import BadInput
@@ -52,6 +52,7 @@ class QuestionReview:
     best_questions: float
     skill: float                  # 0..100
     forced: bool                  # one layout left after it
+    best_split: list[dict[str, Any]] = field(default_factory=list)  # the best question's answers
 
     @property
     def luck(self) -> float:
@@ -65,7 +66,8 @@ class QuestionReview:
                 "expected_bits": _r(self.expected_bits), "bits": _r(self.bits),
                 "expected_questions": _r(self.expected_questions),
                 "best": {"question": self.best, "expected_bits": _r(self.best_bits),
-                         "expected_questions": _r(self.best_questions)},
+                         "expected_questions": _r(self.best_questions),
+                         "split": self.best_split},
                 "skill": _r(self.skill, 2), "luck": _r(self.luck), "forced": self.forced}
 
 
@@ -171,7 +173,8 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
             before.expected_questions(question), best,
             before.expected_bits(best) if best else 0.0,
             before.expected_questions(best) if best else 0.0,
-            before.skill(question), after.forced))
+            before.skill(question), after.forced,
+            before.split(best) if best else []))
     found = Review(questions)
     if mine is not None and advisor:
         found.advisor_questions = advisor_questions(puzzle, mine, seed)

@@ -20,13 +20,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from games.errors import BadInput, LimitReached
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
+from games.orapa.board import parse_cell, parse_port
+from games.orapa.puzzle import Observation, Puzzle, ShotAnswer, cell_answer, shot_answer
 from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_questions
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
 from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
@@ -40,6 +42,7 @@ EXTRA_WORK = 2000        # more work to value a question the search did not reac
 SEARCH_DEPTH = 4         # the advisor's TREE_DEPTH
 COUNT_SECONDS = 0.6      # the solver's time to count a state (then the sampler estimates)
 CHAIN_KEPT = 60          # judged layouts an answer must keep for its estimate to carry on
+SPLIT_SHOWN = 8          # answers listed in a question's split (the rest summed as one)
 
 
 @dataclass
@@ -113,6 +116,38 @@ class State:
         else:
             kept = [layout for layout in layouts if observation.holds(layout)]
         return len(kept) / len(layouts)
+
+    def split(self, question: str) -> list[dict[str, Any]]:
+        """How a question divides the layouts: per answer (largest share first) the share of
+        the judged layouts that give it and the layouts it would leave (`count`, estimated
+        from the share when the state's count is). At most SPLIT_SHOWN answers are named; the
+        rest are summed in a last entry whose `answer` is None."""
+        j = self.columns.get(question)
+        if j is None or self.candidates is None or self.table is None:
+            return []
+        layouts = self.candidates.layouts
+        groups = self.table.split(np.arange(self.table.rows), j)
+        out: list[dict[str, Any]] = []
+        for k, group in enumerate(groups):
+            if k == SPLIT_SHOWN and len(groups) > SPLIT_SHOWN + 1:
+                rest = sum(len(g) for g in groups[k:])
+                out.append(self._part(None, rest))
+                break
+            out.append(self._part(self._answer(layouts[int(group[0])], question), len(group)))
+        return out
+
+    def _answer(self, layout: Layout, question: str) -> dict[str, Any]:
+        try:
+            cell = parse_cell(question)
+        except BadInput:
+            return shot_answer(layout, parse_port(question), self.puzzle.rules.answer).to_json()
+        return cell_answer(layout, cell).to_json()
+
+    def _part(self, answer: dict[str, Any] | None, size: int) -> dict[str, Any]:
+        assert self.table is not None
+        share = size / self.table.rows
+        return {"answer": answer, "share": round(share, 4),
+                "count": max(1, int(round(share * self.count.count)))}
 
     def _value(self, question: str) -> float:
         j = self.columns.get(question)
