@@ -7,6 +7,7 @@ import { LiveGame } from "../live";
 import { AnswerLog, questionMarks, wavePaths } from "./ExplorerView";
 import { targetSeat } from "./GamePage";
 import { Link } from "../App";
+import { ExplorerReview } from "../components/review/ExplorerReview";
 
 export { wavePaths };
 
@@ -103,6 +104,7 @@ export function describeEvent(state: GameState, e: GameEvent): string {
     case "joined": return `${who} joined`;
     case "turn": return `${who} is to play`;
     case "over": return "the game is over";
+    case "chat": return `${who} said: ${String(e.text ?? "")}`;
     default: return `${who}: ${e.type}`;
   }
 }
@@ -177,6 +179,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
                   <BitsChart bits={a.bits} forcedAfter={a.forced_after} />
                 </div>
               )}
+              <ExplorerReview state={state} seat={s.seat} name={s.name || "this player"} mine={mine} events={events} />
             </section>
           );
         })}
