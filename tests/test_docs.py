@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # the shared contract beside the repository (or beside its worktrees), when there is one
 SHARED_INTERFACE = next((folder / "shared" / "INTERFACE.md" for folder in ROOT.parents
                          if (folder / "shared" / "INTERFACE.md").exists()), ROOT / "no-such-file")
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
@@ -64,7 +64,7 @@ def test_the_readme_tour_prints_what_the_commands_print(tmp_path, capsys, monkey
 # --- issue 35: the README is a user's document that stays true -------------------------------
 
 README = ROOT / "README.md"
-LINKED_PAGES = [README, ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINKED_PAGES = PAGES
 README_LIMIT = 15_000
 
 
