@@ -39,6 +39,7 @@ typedef struct {
     int n;
     u64 quarter[MAXP][5], touch[MAXP][5], cells[MAXP][2];
     unsigned char first[MAXP][PORTS];        /* index of the first covered cell on a line */
+    unsigned char nports[MAXP], ports[MAXP][PORTS];   /* the lines a placement meets */
     u64 before[PORTS][LINE_LEN + 1][NW];      /* placements whose first index is below d */
     u64 cover[CELLS][NW];                     /* placements covering a cell */
     u64 all[NW];
@@ -147,6 +148,7 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
                     int c = line_cell[P][i];
                     if (s->cells[p][c >> 6] >> (c & 63) & 1) { s->first[p][P] = (unsigned char)i; break; }
                 }
+                if (s->first[p][P] != NONE) s->ports[p][s->nports[p]++] = (unsigned char)P;
                 for (int dd = 0; dd <= LINE_LEN; dd++)
                     if (s->first[p][P] < dd) s->before[P][dd][p >> 6] |= 1ULL << (p & 63);
             }
@@ -175,9 +177,11 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
 /* Is every placed gem still seen from some port, given the first indices d? */
 static int all_seen(Search *s, const unsigned char *d) {
     for (int j = 0; j < s->nplaced; j++) {
-        const unsigned char *f = s->ctx->shape[s->placed_kind[j]]->first[s->placed_index[j]];
-        int seen = 0;
-        for (int P = 0; P < PORTS && !seen; P++) if (f[P] != NONE && d[P] == f[P]) seen = 1;
+        const Shape *sh = s->ctx->shape[s->placed_kind[j]];
+        const unsigned char *f = sh->first[s->placed_index[j]];
+        const unsigned char *ports = sh->ports[s->placed_index[j]];
+        int seen = 0, n = sh->nports[s->placed_index[j]];
+        for (int i = 0; i < n && !seen; i++) if (d[ports[i]] == f[ports[i]]) seen = 1;
         if (!seen) return 0;
     }
     return 1;
@@ -223,12 +227,16 @@ static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *d, c
                 for (int w = 0; w < NW; w++) seen[w] |= sh->before[P][d[P]][w];
             for (int w = 0; w < NW; w++) set[w] &= seen[w];
             for (int j = 0; j < s->nplaced && !empty_set(set); j++) {
-                const unsigned char *f = ctx->shape[s->placed_kind[j]]->first[s->placed_index[j]];
+                const Shape *pj = ctx->shape[s->placed_kind[j]];
+                const unsigned char *f = pj->first[s->placed_index[j]];
+                const unsigned char *ports = pj->ports[s->placed_index[j]];
+                int nports = pj->nports[s->placed_index[j]];
                 u64 hide[NW];
                 int open = 0;
                 for (int w = 0; w < NW; w++) hide[w] = ~0ULL;
-                for (int P = 0; P < PORTS; P++) {
-                    if (f[P] == NONE || d[P] != f[P]) continue;
+                for (int i = 0; i < nports; i++) {
+                    int P = ports[i];
+                    if (d[P] != f[P]) continue;
                     open = 1;
                     int any = 0;
                     for (int w = 0; w < NW; w++) { hide[w] &= sh->before[P][f[P]][w]; any |= hide[w] != 0; }

@@ -105,6 +105,7 @@ export function describeEvent(state: GameState, e: GameEvent): string {
     case "turn": return `${who} is to play`;
     case "over": return "the game is over";
     case "chat": return `${who} said: ${String(e.text ?? "")}`;
+    case "chat": return `${who} said: ${String(e.text ?? "")}`;
     default: return `${who}: ${e.type}`;
   }
 }
