@@ -222,6 +222,7 @@ export const api = {
   createGame: (body: CreateBody) => call<{ game: GameState; code: string }>("POST", "/games", body),
   join: (id: string, code: string) => call<{ game: GameState; seat: number }>("POST", `/games/${id}/join`, { code }),
   game: (id: string) => call<GameState>("GET", `/games/${id}`),
+  chat: (id: string, text: string) => call<{ event: GameEvent }>("POST", `/games/${id}/chat`, { text }),
   byCode: (code: string) => call<{ games: { id: string }[] }>("GET", `/games?code=${encodeURIComponent(code)}`),
   events: (id: string, after = 0) => call<{ events: GameEvent[] }>("GET", `/games/${id}/events?after=${after}`),
   placeMine: (id: string, layout: LayoutJSON) => call<{ game: GameState }>("PUT", `/games/${id}/mine`, layout),

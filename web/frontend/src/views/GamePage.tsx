@@ -6,6 +6,7 @@ import { Link, NoSuchPage } from "../App";
 import { NameForm } from "./NameForm";
 import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
+import { Chat } from "../components/Chat";
 import { DirectorView } from "./DirectorView";
 import { ExplorerView } from "./ExplorerView";
 import { SeatList } from "./SeatList";
@@ -107,6 +108,7 @@ export function GamePage({ id }: { id: string }): JSX.Element {
         {!seat && (state.status !== "waiting" || !state.seats.some((s) => s.kind === "human" && s.player === null)) && <p className="muted">You are watching this game.</p>}
       </div>
       {view}
+      <Chat state={state} events={live.events} seated={seat !== null} />
     </div>
   );
 }

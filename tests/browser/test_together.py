@@ -1,0 +1,57 @@
+"""Playing together in the browser: two players chat at a table (each sees the other's line
+live, as plain text), and a third player finds the chat in the replay after the end."""
+from __future__ import annotations
+
+from tests.browser.conftest import screenshot
+from tests.browser.helpers import api_get, game_id
+
+RESIGN = """async (gid) => {
+  const r = await fetch(`/api/games/${gid}/actions`, {method: "POST", body: JSON.stringify({resign: true}),
+    headers: {"Content-Type": "application/json",
+              "Authorization": "Bearer " + localStorage.getItem("orapa.token")}});
+  return r.status;
+}"""
+
+
+def say(page, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click(".chat-form button[type=submit]")
+
+
+def test_two_players_chat_at_a_table_and_a_third_reads_it_in_the_replay(new_page, server):
+    ann = new_page("Ann")
+    ann.check("input[name=mode][value=table]")
+    ann.fill("input[name=explorers]", "2")
+    ann.fill("input[name=computerExplorers]", "0")
+    ann.click("text=Create game")
+    ann.wait_for_selector("[data-testid=game-code]")
+    code, gid = ann.inner_text("[data-testid=game-code]"), game_id(ann)
+    bob = new_page("Bob", phone=True)
+    bob.goto(f"/games/{gid}?code={code}")
+    bob.click("form[aria-label='join this game'] button[type=submit]")
+    bob.wait_for_selector("#chat-input")
+    say(ann, "good luck <b>Bob</b>")
+    bob.wait_for_selector("[data-testid=chat-lines] li:has-text('good luck')")
+    say(bob, "thanks, & you")
+    ann.wait_for_selector("[data-testid=chat-lines] li:has-text('thanks, & you')")
+    line = bob.locator("[data-testid=chat-lines] li").first
+    assert "good luck <b>Bob</b>" in line.inner_text()         # shown as typed, not as markup
+    assert line.locator("b").count() == 1                       # only the name is bold
+    screenshot(bob, "chat-table-phone")
+    screenshot(ann, "chat-table-desktop")
+    assert ann.evaluate(RESIGN, gid) == 200 and bob.evaluate(RESIGN, gid) == 200
+
+    carl = new_page("Carl")
+    carl.goto(f"/games/{gid}")
+    carl.wait_for_selector("[data-testid=replay-step]")
+    assert "Only the players at this game can write here" in carl.inner_text(".chat")
+    events = api_get(carl, server, f"/games/{gid}/events")["events"]
+    step = next(i for i, e in enumerate(events, 1) if e["type"] == "chat")
+    carl.focus("section.replay")
+    carl.keyboard.press("Home")
+    for _ in range(step):
+        carl.keyboard.press("ArrowRight")
+    assert carl.inner_text("[data-testid=replay-step]").endswith(
+        "Ann said: good luck <b>Bob</b>")
+    for page in (ann, bob, carl):
+        assert page.errors == []
