@@ -17,10 +17,10 @@ export function ReviewChart({ review, label }: { review: Review; label: string }
   return (
     <svg className="chart" viewBox="0 0 600 270" role="img" aria-label={`${label}: layouts left and skill per question`} data-testid="review-chart">
       <text x={4} y={14} className="axis" style={{ textAnchor: "start" }}>layouts still possible (log scale; hollow: estimated)</text>
-      {Array.from({ length: ceil + 1 }, (_, k) => (
+      {Array.from({ length: ceil + 1 }, (_, k) => k).filter((k) => ceil <= 6 || k % 2 === ceil % 2).map((k) => (
         <g key={k}>
           <line x1={left} x2={right} y1={y(10 ** k)} y2={y(10 ** k)} stroke="#ddd" strokeWidth={1} />
-          <text x={left - 4} y={y(10 ** k) + 4} className="axis" style={{ textAnchor: "end" }}>{k === 0 ? "1" : k < 4 ? String(10 ** k) : `1e${k}`}</text>
+          <text x={left - 4} y={y(10 ** k) + 4} className="axis" style={{ textAnchor: "end" }}>{k === 0 ? "1" : k < 4 ? String(10 ** k) : k < 6 ? `${10 ** (k - 3)}k` : k < 9 ? `${10 ** (k - 6)}M` : `${10 ** (k - 9)}G`}</text>
         </g>
       ))}
       <polyline fill="none" stroke="#1f5fd1" strokeWidth={2} points={points.map((p, i) => `${x(i)},${y(p.count)}`).join(" ")} />

@@ -21,28 +21,18 @@ export function ReviewPanel({ review, name, highlight }: { review: Review; name:
       </p>
       {qs.length > 0 && <ReviewChart review={review} label={`${name}'s review`} />}
       {qs.length > 0 && (
-        <div style={{ overflowX: "auto" }}>
-          <table className="review-table" aria-label={`${name}'s questions reviewed`} style={{ borderCollapse: "collapse", fontSize: "0.9em", minWidth: "100%" }}>
-            <thead>
-              <tr><th>#</th><th>asked</th><th>layouts before → after</th><th>skill</th><th>luck</th><th>advisor's question</th></tr>
-            </thead>
-            <tbody>
-              {qs.map((q) => (
-                <tr key={q.number} data-testid={`review-q-${q.number}`} data-question={q.question}
-                  style={{ borderTop: "1px solid #ddd", background: highlight?.includes(q.number) ? "#fff3c4" : undefined }}>
-                  <td>{q.number}</td>
-                  <td>{q.question}</td>
-                  <td>{countText(q.before)} → {countText(q.after)}{q.forced ? " (forced)" : ""}</td>
-                  <td>{Math.round(q.skill)}</td>
-                  <td>{luckText(q.luck)}</td>
-                  <td>{q.best.question === null ? "nothing left to ask" :
-                    q.best.question === q.question ? `the same (${q.best.expected_questions.toFixed(1)} questions left expected)` :
-                      `${q.best.question}: ${q.best.expected_questions.toFixed(1)} questions left expected, against ${q.expected_questions.toFixed(1)}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="review-list" aria-label={`${name}'s questions reviewed`} style={{ listStyle: "none", padding: 0 }}>
+          {qs.map((q) => (
+            <li key={q.number} data-testid={`review-q-${q.number}`} data-question={q.question}
+              style={{ borderTop: "1px solid #ddd", padding: "4px 2px", background: highlight?.includes(q.number) ? "#fff3c4" : undefined }}>
+              <b>{q.number}. {q.question}</b>{" "}
+              <span>skill <b>{Math.round(q.skill)}</b>, {luckText(q.luck)}; layouts {countText(q.before)} → {countText(q.after)}{q.forced ? " (the mine forced)" : ""}.</span>{" "}
+              <span className="muted">{q.best.question === null ? "Nothing was left to ask." :
+                q.best.question === q.question ? `The advisor's question too (${q.best.expected_questions.toFixed(1)} questions left expected).` :
+                  `The advisor asks ${q.best.question}: ${q.best.expected_questions.toFixed(1)} questions left expected, against ${q.expected_questions.toFixed(1)} for ${q.question}.`}</span>
+            </li>
+          ))}
+        </ol>
       )}
       <p className="muted">Skill: how close each question came to the advisor's best by the questions it was expected to leave (100: as good as the best; 0: it could not tell anything new). Luck: how much more (or less) the answer told than the question promised on average. Counts marked "about" are estimates.</p>
     </div>

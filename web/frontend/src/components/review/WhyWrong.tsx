@@ -28,7 +28,7 @@ export function WhyWrongGuesses({ gameId, seat, events }: { gameId: string; seat
     <div className="why-wrong" data-testid={`why-wrong-${seat}`}>
       {wrong.map((e, i) => (
         <p key={e.seq}>
-          Wrong guess {wrong.length > 1 ? i + 1 : ""}:{" "}
+          {wrong.length > 1 ? `Wrong guess ${i + 1}: ` : "Wrong guess: "}
           {told[e.seq] ? <span role="status">{told[e.seq]}</span> : <button type="button" onClick={() => ask(e)}>Why was it wrong?</button>}
         </p>
       ))}

@@ -1,6 +1,7 @@
 // The review endpoints of issue 32 (GET /review, /review/why/CELL, POST /review/wrong): types
 // and calls, kept beside the components that use them.
 import { ApiError, Observation, token } from "../../api";
+import { readableCount } from "../../orapa/sketch";
 
 export interface Count { count: number; exact: boolean }
 export interface SplitPart { answer: Observation | null; share: number; count: number }
@@ -38,7 +39,7 @@ export const reviewApi = {
 
 /** A count in words: exact, or "about" an estimate. */
 export function countText(c: Count): string {
-  const n = c.count >= 1e6 ? `${(c.count / 1e6).toPrecision(3)} million` : c.count.toLocaleString("en-GB");
+  const n = readableCount(c.count);
   return c.exact ? n : `about ${n}`;
 }
 
