@@ -6,6 +6,7 @@ import { CellMark, PortMark } from "../components/Board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON } from "../orapa/layout";
 import { readableCount } from "../orapa/sketch";
+import { TrainingExtras } from "../components/review/TrainingExtras";
 
 export function deductionMarks(d: Deductions): Record<string, CellMark> {
   const out: Record<string, CellMark> = {};
@@ -90,6 +91,7 @@ export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; 
           check.consistent ? "Your sketch fits every answer, but it is not the only layout that does." :
             `Your sketch does not fit ${check.reproduces.filter((r) => !r).length} of the answers.`}</p>
       )}
+      <TrainingExtras state={state} />
     </section>
   );
 }
