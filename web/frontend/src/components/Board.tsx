@@ -4,6 +4,7 @@ import { PointerEvent as ReactPointerEvent, ReactNode, useRef } from "react";
 import { COLUMNS, COLUMN_LETTERS, PORT_LABELS, ROWS, portPosition } from "../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON, Point } from "../orapa/layout";
+import { Notes, PORT_NOTE_WORDS, cellNoteWords } from "../orapa/sketch";
 
 export interface WavePath { key: string; points: [number, number][]; color: string; animate?: boolean }
 export interface PortMark { tag?: string; color?: string; state?: "ok" | "bad"; title?: string }
@@ -24,7 +25,34 @@ export interface BoardProps {
   onCell?: (label: string) => void;
   onGemPointerDown?: (index: number, e: ReactPointerEvent<SVGElement>) => void;
   svgRef?: React.RefObject<SVGSVGElement>;
+  /** the player's notes sheet: small swatches in cells, a sign on ports */
+  notes?: Notes;
+  /** the cell the keyboard's note cursor is on */
+  cursor?: string | null;
   children?: ReactNode;
+}
+
+/** A cell's note drawn small: a dash for empty, one swatch with its letter per possible colour. */
+function CellNote({ col, row, note }: { col: number; row: number; note: string[] }): JSX.Element {
+  if (note[0] === "empty") return <line className="note-empty" x1={col + 0.3} y1={row + 0.5} x2={col + 0.7} y2={row + 0.5} />;
+  return (
+    <g className="note-colors">
+      {note.map((c, i) => {
+        // up to four colours in a 2 x 2 grid of large swatches (readable on a phone), more in 3 x 2
+        const per = note.length <= 4 ? 2 : 3;
+        const size = per === 2 ? 0.42 : 0.29;
+        const x = col + 0.06 + (i % per) * (size + 0.04);
+        const y = row + 0.06 + Math.floor(i / per) * (size + 0.04);
+        return (
+          <g key={c}>
+            <rect x={x} y={y} width={size} height={size} rx={0.05} fill={SCREEN_COLORS[c]} stroke="#333" strokeWidth={0.02} />
+            <text x={x + size / 2} y={y + size * 0.74} className="note-letter" style={{ fontSize: `${size * 0.75}px` }}
+              fill={c === "black" || c === "blue" ? "#fff" : "#111"}>{COLOR_LETTERS[c]}</text>
+          </g>
+        );
+      })}
+    </g>
+  );
 }
 
 const PATTERNS: Record<string, ReactNode> = {
@@ -84,11 +112,15 @@ export function Board(props: BoardProps): JSX.Element {
     for (let col = 0; col < COLUMNS; col++) {
       const name = `${COLUMN_LETTERS[col]}${row + 1}`;
       const mark = props.cellMarks?.[name];
+      const note = props.notes?.cells[name];
+      const title = [mark?.title ?? name, cellNoteWords(note)].filter(Boolean).join("; ");
       cells.push(
-        <g key={name} className={`cell${props.onCell ? " clickable" : ""}${mark?.deduced ? " deduced" : ""}`} data-cell={name}
+        <g key={name} className={`cell${props.onCell ? " clickable" : ""}${mark?.deduced ? " deduced" : ""}`} data-cell={name} data-note={note?.join(" ")}
           data-deduced={mark?.deduced} onClick={props.onCell ? () => props.onCell?.(name) : undefined}>
-          <title>{mark?.title ?? name}</title>
+          <title>{title}</title>
           <rect x={col} y={row} width={1} height={1} fill={mark?.fill ?? "#fbf8ef"} stroke="#c9c2ad" strokeWidth={0.02} />
+          {note && <CellNote col={col} row={row} note={note} />}
+          {props.cursor === name && <rect x={col + 0.03} y={row + 0.03} width={0.94} height={0.94} className="note-cursor" />}
           {mark?.deduced && <rect x={col + 0.08} y={row + 0.08} width={0.84} height={0.84} className="deduced-frame" />}
           {mark?.text && <text x={col + 0.5} y={row + 0.62} className="cell-text">{mark.text}</text>}
         </g>,
@@ -119,11 +151,13 @@ export function Board(props: BoardProps): JSX.Element {
             data-port={label} role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
             aria-label={click ? `shoot from port ${label}` : undefined} onClick={click}
             onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
-            <title>{mark?.title ?? `port ${label}`}</title>
+            <title>{[mark?.title ?? `port ${label}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
             <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
               fill={mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
             <text x={x} y={y + 0.05} className="port-label">{label}</text>
             {mark?.tag && <text x={x} y={y + 0.38} className="port-tag">{mark.tag}</text>}
+            {props.notes?.ports[label] && <g className="port-note" data-note={props.notes.ports[label]}>
+              <circle cx={x + 0.33} cy={y - 0.33} r={0.17} /><text x={x + 0.33} y={y - 0.32}>{props.notes.ports[label]}</text></g>}
           </g>
         );
       })}

@@ -1,8 +1,11 @@
 // A board you put gems on: drag them from the palette, drag them about, turn and mirror them
 // with buttons or keys (arrows move, R turns, M mirrors, Delete removes, [ and ] pick a gem).
+// With a notes sheet, a second mode marks cells (empty, or the colours they may hold) and ports.
 import { KeyboardEvent, PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { GemJSON, GemKind } from "../orapa/layout";
-import { mirrorGem, moveGem, newGem, placeGemAt, remaining, rotateGem } from "../orapa/sketch";
+import { COLUMN_LETTERS } from "../orapa/board";
+import { COLOR_LETTERS } from "../orapa/colors";
+import { NOTE_COLORS, Notes, PORT_NOTE_WORDS, cellNoteWords, cycleCellNote, cyclePortNote, mirrorGem, moveGem, newGem, placeGemAt, remaining, rotateGem, toggleCellNote } from "../orapa/sketch";
 import { Board, CellMark, GemShape, GemPatterns, PortMark, WavePath, gridPoint } from "./Board";
 
 interface Drag { index: number | null; kind: GemKind | null; grab: [number, number]; gem: GemJSON }
@@ -17,6 +20,19 @@ export interface SketchEditorProps {
   waves?: WavePath[];
   onPort?: (label: string) => void;
   flagged?: number[];
+  /** the notes sheet; with onNotes the editor offers its notes mode */
+  notes?: Notes;
+  onNotes?: (notes: Notes) => void;
+}
+
+/** What a click on a cell does in notes mode: cycle, set empty, toggle a colour, or clear. */
+type NoteTool = "cycle" | "empty" | "clear" | (typeof NOTE_COLORS)[number];
+
+/** Move a cell name by a step, kept on the board. */
+function stepCell(cell: string, dx: number, dy: number): string {
+  const col = Math.max(0, Math.min(9, COLUMN_LETTERS.indexOf(cell[0]) + dx));
+  const row = Math.max(1, Math.min(8, Number(cell.slice(1)) + dy));
+  return `${COLUMN_LETTERS[col]}${row}`;
 }
 
 export function SketchEditor(props: SketchEditorProps): JSX.Element {
@@ -25,6 +41,29 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
   const [selected, setSelected] = useState<number | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const palette = remaining(props.gemSet, gems);
+  const [mode, setMode] = useState<"gems" | "notes">("gems");
+  const [tool, setTool] = useState<NoteTool>("cycle");
+  const [cursor, setCursor] = useState("A1");
+  const [said, setSaid] = useState("");
+  const notes = props.notes;
+  const noting = mode === "notes" && notes !== undefined && props.onNotes !== undefined;
+  const setColors = [...new Set(props.gemSet.map((k) => k.color))];
+  const noteColors = NOTE_COLORS.filter((c) => setColors.includes(c));
+  const noteCell = (cell: string, what: NoteTool = tool) => {
+    if (!notes || !props.onNotes) return;
+    const next = what === "cycle" ? cycleCellNote(notes, cell, noteColors)
+      : what === "clear" ? { ...notes, cells: Object.fromEntries(Object.entries(notes.cells).filter(([c]) => c !== cell)) }
+        : toggleCellNote(notes, cell, what);
+    props.onNotes(next);
+    setCursor(cell);
+    setSaid(`${cell}: ${cellNoteWords(next.cells[cell]) || "no note"}`);
+  };
+  const notePort = (port: string) => {
+    if (!notes || !props.onNotes) return;
+    const next = cyclePortNote(notes, port);
+    props.onNotes(next);
+    setSaid(`port ${port}: ${next.ports[port] ? `noted ${PORT_NOTE_WORDS[next.ports[port]]}` : "no note"}`);
+  };
 
   const update = (i: number, gem: GemJSON) => onChange(gems.map((g, j) => (j === i ? gem : g)));
   const remove = (i: number) => {
@@ -86,7 +125,23 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
     setDrag({ index: null, kind, grab: [1, 1], gem: newGem(kind) });
   };
 
+  const onNoteKey = (e: KeyboardEvent) => {
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const letter = Object.entries(COLOR_LETTERS).find(([c, l]) => l === e.key.toUpperCase() && noteColors.includes(c as (typeof NOTE_COLORS)[number]));
+    if (moves[e.key]) {
+      const next = stepCell(cursor, ...moves[e.key]);
+      setCursor(next);
+      setSaid(`${next}: ${cellNoteWords(notes?.cells[next]) || "no note"}`);
+    } else if (e.key === "e" || e.key === "E" || e.key === ".") noteCell(cursor, "empty");
+    else if (letter) noteCell(cursor, letter[0] as NoteTool);
+    else if (e.key === " " || e.key === "Enter") noteCell(cursor, "cycle");
+    else if (e.key === "Delete" || e.key === "Backspace") noteCell(cursor, "clear");
+    else return;
+    e.preventDefault();
+  };
+
   const onKey = (e: KeyboardEvent) => {
+    if (noting) return onNoteKey(e);
     if (e.key === "]" || e.key === "[") {
       if (!gems.length) return;
       const step = e.key === "]" ? 1 : gems.length - 1;
@@ -109,8 +164,26 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
   const shown = drag?.index !== null && drag ? gems.map((g, i) => (i === drag.index ? drag.gem : g)) : gems;
   const sel = selected !== null && gems[selected] ? selected : null;
   return (
-    <div className="sketch" data-testid={`editor-${props.label}`}>
-      <div className="palette" role="toolbar" aria-label="gem palette">
+    <div className={`sketch${noting ? " noting" : ""}`} data-testid={`editor-${props.label}`}>
+      {notes && props.onNotes && (
+        <div className="sketch-mode" role="group" aria-label="what a click does">
+          <button type="button" aria-pressed={mode === "gems"} onClick={() => setMode("gems")}>Place gems</button>
+          <button type="button" aria-pressed={mode === "notes"} onClick={() => setMode("notes")}>Take notes</button>
+        </div>
+      )}
+      {noting && (
+        <div className="note-tools" role="toolbar" aria-label="note tools">
+          {(["cycle", "empty", ...noteColors, "clear"] as NoteTool[]).map((t) => (
+            <button key={t} type="button" aria-pressed={tool === t} data-tool={t} onClick={() => setTool(t)}
+              className={NOTE_COLORS.includes(t as (typeof NOTE_COLORS)[number]) ? `note-tool color-${t}` : "note-tool"}>
+              {t === "cycle" ? "cycle" : t === "empty" ? "empty" : t === "clear" ? "clear" : `maybe ${t}`}
+            </button>
+          ))}
+          <p className="muted note-help">Press a cell to mark it (with “cycle”: empty, then each colour); press a port to cycle ? to ask, ✓ understood, ! puzzling.
+            Keys on the board: arrows move, E empty, {noteColors.map((c) => COLOR_LETTERS[c]).join(" ")} toggle a colour, Space cycles, Delete clears.</p>
+        </div>
+      )}
+      {!noting && <div className="palette" role="toolbar" aria-label="gem palette">
         <svg width="0" height="0" aria-hidden="true"><GemPatterns /></svg>
         {palette.length === 0 && <span className="muted">all gems placed</span>}
         {palette.map((kind, i) => (
@@ -122,13 +195,17 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
             <span>{kind.color} {kind.shape}</span>
           </button>
         ))}
-      </div>
-      <div className="sketch-board" tabIndex={0} onKeyDown={onKey} aria-label={`${props.label}: arrows move the chosen gem, R turns, M mirrors, Delete removes, [ ] choose`}>
+      </div>}
+      <div className="sketch-board" tabIndex={0} onKeyDown={onKey} aria-label={noting
+        ? `${props.label}, notes: arrows move the note cursor, E marks empty, colour letters toggle a colour, Space cycles, Delete clears`
+        : `${props.label}: arrows move the chosen gem, R turns, M mirrors, Delete removes, [ ] choose`}>
         <Board label={props.label} svgRef={svgRef} gems={shown} selected={sel} flagged={props.flagged}
           ghost={drag && drag.index === null ? drag.gem : null}
-          onGemPointerDown={startGemDrag} portMarks={props.portMarks} cellMarks={props.cellMarks}
-          waves={props.waves} onPort={props.onPort} />
+          onGemPointerDown={noting ? undefined : startGemDrag} portMarks={props.portMarks} cellMarks={props.cellMarks}
+          waves={props.waves} onPort={noting ? notePort : props.onPort} onCell={noting ? (c) => noteCell(c) : undefined}
+          notes={notes} cursor={noting ? cursor : null} />
       </div>
+      {noting && <p className="note-said" aria-live="polite" data-testid="note-said">{said}</p>}
       <div className="sketch-tools" role="toolbar" aria-label="chosen gem">
         <span className="muted">{sel !== null ? `${gems[sel].color} ${gems[sel].shape}` : "no gem chosen"}</span>
         <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, rotateGem(gems[sel]))}>Turn (R)</button>

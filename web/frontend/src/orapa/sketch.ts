@@ -131,3 +131,87 @@ export function describe(o: Observation): string {
   }
   return `${o.cell}: ${o.content}`;
 }
+
+/** The notes sheet kept beside the sketch: per cell "empty" or the colours it may hold, per port
+ * a mark the player cycles through (to ask, understood, puzzling). */
+export interface Notes { cells: Record<string, string[]>; ports: Record<string, string> }
+export const NO_NOTES: Notes = { cells: {}, ports: {} };
+/** The colours a cell note can name, in the order keys and tools show them. */
+export const NOTE_COLORS = ["red", "yellow", "blue", "white", "transparent", "black"] as const;
+/** Port marks in the order a click cycles through them ("" = none). */
+export const PORT_NOTES = ["", "?", "✓", "!"] as const;
+export const PORT_NOTE_WORDS: Record<string, string> = { "?": "to ask", "✓": "understood", "!": "puzzling" };
+
+/** A cell's note in words, for titles and screen readers. */
+export function cellNoteWords(note: string[] | undefined): string {
+  if (!note || note.length === 0) return "";
+  if (note[0] === "empty") return "noted empty";
+  return `noted maybe ${note.join(" or ")}`;
+}
+
+function withCell(notes: Notes, cell: string, note: string[]): Notes {
+  const cells = { ...notes.cells };
+  if (note.length) cells[cell] = note;
+  else delete cells[cell];
+  return { ...notes, cells };
+}
+
+/** Toggle one mark on a cell: "empty" replaces the colours; a colour joins or leaves the set
+ * (and clears "empty"). */
+export function toggleCellNote(notes: Notes, cell: string, what: string): Notes {
+  const now = notes.cells[cell] ?? [];
+  if (what === "empty") return withCell(notes, cell, now[0] === "empty" ? [] : ["empty"]);
+  const colors = now.filter((c) => c !== "empty");
+  const next = colors.includes(what) ? colors.filter((c) => c !== what) : [...colors, what];
+  return withCell(notes, cell, NOTE_COLORS.filter((c) => next.includes(c)));
+}
+
+/** One click on a cell with the cycling tool: nothing, empty, then each colour alone, nothing. */
+export function cycleCellNote(notes: Notes, cell: string, colors: readonly string[] = NOTE_COLORS): Notes {
+  const order: string[][] = [[], ["empty"], ...colors.map((c) => [c])];
+  const now = JSON.stringify(notes.cells[cell] ?? []);
+  const at = order.findIndex((o) => JSON.stringify(o) === now);
+  return withCell(notes, cell, order[(at + 1) % order.length]);   // a mixed note starts over
+}
+
+/** The next mark of a port's cycle. */
+export function cyclePortNote(notes: Notes, port: string): Notes {
+  const at = PORT_NOTES.indexOf((notes.ports[port] ?? "") as (typeof PORT_NOTES)[number]);
+  const next = PORT_NOTES[(at + 1) % PORT_NOTES.length];
+  const ports = { ...notes.ports };
+  if (next) ports[port] = next;
+  else delete ports[port];
+  return { ...notes, ports };
+}
+
+/** The deduction map written into the notes: every settled cell gets its answer ("empty", a
+ * colour; "absorbed" as black); open cells keep whatever the player noted. */
+export function fillSettled(notes: Notes, settled: Record<string, string>): Notes {
+  let out = notes;
+  for (const [cell, what] of Object.entries(settled)) {
+    if (what === "open") continue;
+    const note = what === "empty" ? ["empty"] : [what === "absorbed" ? "black" : what];
+    out = withCell(out, cell, note);
+  }
+  return out;
+}
+
+/** Notes read back from storage: anything malformed is dropped, never trusted. */
+export function parseNotes(value: unknown): Notes {
+  const out: Notes = { cells: {}, ports: {} };
+  if (!value || typeof value !== "object") return out;
+  const v = value as { cells?: unknown; ports?: unknown };
+  if (v.cells && typeof v.cells === "object") {
+    for (const [cell, note] of Object.entries(v.cells as Record<string, unknown>)) {
+      if (parseCell(cell) === null || !Array.isArray(note)) continue;
+      const clean = note.filter((n): n is string => n === "empty" || (NOTE_COLORS as readonly string[]).includes(n as string));
+      if (clean.length) out.cells[cell.toUpperCase()] = clean[0] === "empty" ? ["empty"] : clean.filter((c) => c !== "empty");
+    }
+  }
+  if (v.ports && typeof v.ports === "object") {
+    for (const [port, mark] of Object.entries(v.ports as Record<string, unknown>)) {
+      if (parsePort(port) !== null && typeof mark === "string" && mark && (PORT_NOTES as readonly string[]).includes(mark)) out.ports[port] = mark;
+    }
+  }
+  return out;
+}

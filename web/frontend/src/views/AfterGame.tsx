@@ -6,6 +6,7 @@ import { Board } from "../components/Board";
 import { LiveGame } from "../live";
 import { AnswerLog, questionMarks, wavePaths } from "./ExplorerView";
 import { targetSeat } from "./GamePage";
+import { notesKey, readNotes } from "./draft";
 import { Link } from "../App";
 import { ExplorerReview } from "../components/review/ExplorerReview";
 
@@ -81,7 +82,7 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
           return (
             <div key={s.seat}>
               <h3>{s.name || "explorer"}</h3>
-              <Board label={`replay ${s.name}`} gems={mine?.gems} portMarks={ports} cellMarks={cells}
+              <Board label={`replay ${s.name}`} gems={mine?.gems} portMarks={ports} cellMarks={cells} notes={readNotes(notesKey(state.id, s.seat))}
                 waves={mine ? wavePaths(mine, obs, true).slice(-1) : []} />
             </div>
           );

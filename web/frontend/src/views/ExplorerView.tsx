@@ -9,7 +9,8 @@ import { COLOR_LETTERS, SCREEN_COLORS, canonicalColor } from "../orapa/colors";
 import { Board as Traced, LayoutJSON, gemSet } from "../orapa/layout";
 import { answerTags, checkSketch, describe, parseQuestion, remaining, settledAnswer } from "../orapa/sketch";
 import { shotAnswer, traceWave } from "../orapa/tracer";
-import { useDraft } from "./draft";
+import { notesKey, useDraft, useNotes } from "./draft";
+import { fillSettled } from "../orapa/sketch";
 import { LiveGame } from "../live";
 import { targetSeat } from "./GamePage";
 import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
@@ -73,6 +74,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const mine = seat?.seat ?? state.seats.find((s) => s.role === "explorer")?.seat ?? 0;
   const observations = state.observations[String(mine)] ?? [];
   const [sketch, setSketch] = useDraft(`orapa.sketch.${state.id}.${mine}`);
+  const [notes, setNotes] = useNotes(notesKey(state.id, mine));
   const [typed, setTyped] = useState("");
   const [error, setError] = useState("");
   const [known, setKnown] = useState("");
@@ -195,7 +197,8 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
         {seat && (
           <section aria-label="sketch">
             <h2>My sketch</h2>
-            <SketchEditor label="sketch board" gemSet={set} gems={sketch} onChange={setSketch} portMarks={sketchPorts} waves={waves} />
+            <SketchEditor label="sketch board" gemSet={set} gems={sketch} onChange={setSketch} portMarks={sketchPorts} waves={waves}
+              notes={notes} onNotes={setNotes} />
             <p>
               <span data-testid="sketch-score">{marks.filter(Boolean).length} of {observations.length} answers reproduced</span>
               {" "}<label className="inline"><input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> show every path</label>
@@ -215,7 +218,8 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
                   question={state.mode === "duel" ? "Resign? Your opponent wins the game." : state.mode === "solo" ? "Resign? The game ends and you lose it." : "Resign? You leave the game; the other explorers play on."} />
               </div>
             )}
-            {state.hints && <TrainingPanel state={state} sketch={sketch} onOverlay={takeOverlay} />}
+            {state.hints && <TrainingPanel state={state} sketch={sketch} onOverlay={takeOverlay}
+              onFill={(settled) => setNotes(fillSettled(notes, settled))} />}
           </section>
         )}
       </div>

@@ -47,10 +47,12 @@ export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
   );
 }
 
-export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; sketch: GemJSON[]; onOverlay: (o: Overlay) => void }): JSX.Element {
+/** `onFill`, when given, receives the deduction map's cells for "fill in what is settled". */
+export function TrainingPanel({ state, sketch, onOverlay, onFill }: { state: GameState; sketch: GemJSON[]; onOverlay: (o: Overlay) => void; onFill?: (cells: Record<string, string>) => void }): JSX.Element {
   const [deductions, setDeductions] = useState<Deductions | null>(null);
   const [next, setNext] = useState<NextHint | null>(null);
   const [check, setCheck] = useState<CheckResult | null>(null);
+  const [filled, setFilled] = useState<number | null>(null);
   const [busy, setBusy] = useState("");
   const [error, setError] = useState("");
   const run = async (what: string, f: () => Promise<void>) => {
@@ -66,7 +68,7 @@ export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; 
   };
   // the answers change what is settled: an old map is dropped when a new answer arrives
   const heard = Object.values(state.observations).reduce((n, o) => n + o.length, 0);
-  useEffect(() => { setDeductions(null); setNext(null); }, [heard]);
+  useEffect(() => { setDeductions(null); setNext(null); setFilled(null); }, [heard]);
   const portMarks: Record<string, PortMark> = {};
   if (next && /^[0-9]+$|^[A-R]$/.test(next.question)) portMarks[next.question] = { color: "orange", tag: "★", title: "the advisor's question" };
   const cellMarks = deductions ? deductionMarks(deductions) : {};
@@ -79,11 +81,18 @@ export function TrainingPanel({ state, sketch, onOverlay }: { state: GameState; 
       <div className="buttons">
         <button type="button" disabled={!!busy} onClick={() => run("map", async () => setDeductions(await api.hintDeductions(state.id)))}>Deduction map</button>
         <button type="button" disabled={!!busy} onClick={() => run("next", async () => setNext(await api.hintNext(state.id)))}>Advisor's next question</button>
+        {onFill && <button type="button" disabled={!!busy} onClick={() => run("fill", async () => {
+          const d = await api.hintDeductions(state.id);
+          setDeductions(d);
+          onFill(d.cells);
+          setFilled(Object.values(d.cells).filter((c) => c !== "open").length);
+        })}>Fill in what is settled</button>}
         <button type="button" disabled={!!busy || sketch.length === 0} onClick={() => run("check", async () => setCheck(await api.hintCheck(state.id, { gems: sketch })))}>Is my sketch forced?</button>
       </div>
       {busy && <p className="muted">Thinking…</p>}
       {error && <p className="error" role="alert">{error}</p>}
       {next && <AdvisorHint next={next} />}
+      {filled !== null && <p data-testid="hint-filled" role="status">{filled} settled cell{filled === 1 ? "" : "s"} written into your notes (open cells keep your own marks).</p>}
       {deductions && <p data-testid="hint-map">{deductions.exact ? "" : "at least "}{readableCount(deductions.count)} layout{deductions.count === 1 ? "" : "s"} fit the answers{deductions.exact ? "" : " (the listing stops there; every cell is still proved settled or open against all of them)"}; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
         <button type="button" className="link" onClick={() => setDeductions(null)}>Hide the map</button></p>}
       {check && (
