@@ -4,11 +4,13 @@ what each seat may see of it (STATE and EVENT of INTERFACE.md); also the create 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import timezone
 from typing import Any
 
 from games.errors import BadInput
 from games.seated import Seat, SeatedGame
+from web import clocks
+from web.clocks import utc
 from web.registry import GameKind
 
 SEAT_ROLES = ("explorer", "director", "player")
@@ -41,15 +43,6 @@ def parse_seats(value: Any) -> list[Seat]:
 
 def seat_json(seat: Seat) -> dict[str, Any]:
     return {"seat": seat.seat, "role": seat.role, "kind": seat.kind, "level": seat.level}
-
-
-def utc(at: Any) -> datetime:
-    """A stored time as an aware datetime (whichever engine returned it, and however)."""
-    if isinstance(at, str):
-        at = datetime.fromisoformat(at)
-    if at.tzinfo is None:
-        at = at.replace(tzinfo=timezone.utc)
-    return at
 
 
 def iso(at: Any) -> str:
@@ -89,6 +82,8 @@ class Loaded:
         if row["type"] == "joined":
             self.occupants[row["seat"]] = {"player": row["player"],
                                            "name": row["event"].get("name")}
+        elif row["type"] == "timeout":          # the server's, not a player's: web.clocks
+            clocks.time_out(self.game, row["seat"])
         elif row["action"] is not None:
             replay = getattr(self.game, "replay", None)   # a game whose rules changed
             if callable(replay):
@@ -115,6 +110,10 @@ class Loaded:
                  "seq": self.seq, "your_seat": seat, **self.game.result()}
         if seat is not None:
             state["code"] = self.row["code"]
+        clock = (self.row.get("options") or {}).get("clock")
+        if clock:
+            explorers = [s.seat for s in self.seats if s.role != "director"]
+            state["clock"] = clocks.view(clock, self.rows, explorers)
         if self.row.get("daily"):
             state["daily"] = self.row["daily"]
         return state

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, 
 # the game options each hosted game reads (anything else in a create body is refused, so that
 # nothing a client invents is stored); `seed` is checked by web.deals
 GAME_OPTIONS: dict[str, frozenset[str]] = {
-    "orapa": frozenset({"mode", "gems", "rules", "allowed_guesses", "seed"}),
+    "orapa": frozenset({"mode", "gems", "rules", "allowed_guesses", "seed", "clock"}),
     "ripple": frozenset({"power", "palettes", "seed"}),
     "mandragora": frozenset({"pattern", "first", "seed"}),
     "uncovered": frozenset({"variant", "win", "hands", "seed"}),

@@ -17,13 +17,14 @@ from typing import Any, Callable, TypeVar
 
 from games.errors import BadInput
 from games.seated import NotYourTurn, Seat
-from web import store
+from web import clocks, store
 from web.analysis import Analyses
 from web.deals import check_chosen_deal, new_seed
 from web.errors import ApiError
 from web.live import Hub
 from web.loaded import Loaded, parse_seats, seat_json, utc
 from web.registry import GAMES
+from web.timekeeper import Timekeeping
 from web.storage_errors import RETRY_AFTER, is_storage_failure
 
 log = logging.getLogger("orapa.web")
@@ -43,8 +44,8 @@ def computer_names(seats: list[Seat]) -> dict[int, str]:
     return {s.seat: f"computer {i} ({s.level})" for i, s in enumerate(computers, 1)}
 
 
-class Games:
-    """The games of this process: cache, per-game locks, commits and computer seats."""
+class Games(Timekeeping):
+    """The games of this process: cache, per-game locks, commits, clocks and computer seats."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
@@ -54,6 +55,7 @@ class Games:
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task] = set()
         self.analyses = Analyses()                        # finished games' analyses
+        self.deadlines: dict[int, Any] = {}               # game -> when its running clock ends
 
     def lock(self, gid: int) -> asyncio.Lock:
         if gid not in self._locks:
@@ -75,6 +77,7 @@ class Games:
         for event_row in await store.events_after(gid, loaded.seq):
             loaded.apply(event_row)
         self._remember(loaded)
+        self._note_deadline(loaded)
         return loaded
 
     @staticmethod
@@ -122,6 +125,7 @@ class Games:
                     self._locks.pop(gid, None)
 
     async def view(self, gid: int, pid: int | None) -> dict[str, Any]:
+        await self.enforce_clock(gid)
         return await self._read(gid, lambda loaded: loaded.state(loaded.seat_of(pid)))
 
     async def _load_or_forget(self, gid: int, trust_cache: bool = False) -> Loaded:
@@ -157,6 +161,9 @@ class Games:
             raise BadInput("hints: expected true or false")
         options = {k: v for k, v in body.items() if k not in SERVER_FIELDS}
         options.setdefault("seed", new_seed())
+        clock = clocks.parse_clock(options.pop("clock", None), name, options.get("mode"))
+        if clock is not None:
+            options["clock"] = clock          # stored with the options; the game ignores it
         game = kind.create(options, parse_seats(body.get("seats")))
         seats = list(getattr(game, "seats", None) or parse_seats(body.get("seats")))
         check_chosen_deal(name, body, seats)
@@ -222,6 +229,7 @@ class Games:
             seen = loaded.seq
             try:
                 try:
+                    await self._time_out(loaded)    # a move after the deadline comes too late
                     return await self._act_once(loaded, player["id"], action, before_start)
                 except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
                     loaded = await self.load(gid)    # judged on the cache: was it behind?
@@ -365,7 +373,9 @@ class Games:
             self.schedule(gid)
 
     async def resume(self) -> None:
-        """After a start: let computer seats of unfinished games carry on."""
+        """After a start: let computer seats of unfinished games carry on, and the clocks
+        be watched."""
+        self.start_timer()
         for gid in await store.unfinished_games():
             try:
                 self.schedule(gid)

@@ -29,7 +29,6 @@ def table(player: Any) -> tuple[Any, Any, int]:
 
 def test_chat_reaches_the_socket_and_stays_in_the_log(player: Any) -> None:
     ann, bob, gid = table(player)
-    before = ann.state(gid)
     with bob.client.websocket_connect(f"/api/games/{gid}/live?token={bob.token}") as ws:
         first = ws.receive_json()
         for _ in range(first["seq"]):
