@@ -231,3 +231,16 @@ def test_sequential_sample_at_the_start_of_a_double_game() -> None:
     layouts, estimate = sequential_sample(families, 400, random.Random(2),
                                           clock.monotonic() + 30)
     assert layouts and 0.8 < estimate / 17_053_178_776 < 1.25   # the counted total
+
+
+@needs_kernel
+def test_counts_in_two_threads_keep_their_own_marginals() -> None:
+    """The web server counts in a thread pool: each thread has its own kernel context, so
+    two deduction maps at once do not add into each other's per-cell counts."""
+    from concurrent.futures import ThreadPoolExecutor
+    puzzles = [random_state("full", seed, answers=9) for seed in (21, 22, 23, 24)]
+    alone = [count_layouts(p, marginals=True).by_cell for p in puzzles]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda p: count_layouts(p, marginals=True).by_cell,
+                                 puzzles * 3))
+    assert together == alone * 3

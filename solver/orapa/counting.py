@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -103,12 +104,24 @@ def _shape_bytes(shape: str, mirror: bool) -> bytes:
     return bytes(out)
 
 
-@lru_cache(maxsize=16)
+_local = threading.local()
+
+
 def _context(kinds: tuple[Gem, ...], mirror: bool):
-    """The kernel's tables for these gem kinds (built once: compatibility of every pair of
-    placements, sight lines, cell covers)."""
+    """This thread's kernel tables for these gem kinds (built once: compatibility of every
+    pair of placements, sight lines, cell covers). One per thread: a context also adds up the
+    marginals of the count in progress, which a second thread's count would mix into."""
     assert _KERNEL is not None
-    return _KERNEL.Context(_lines(), tuple(_shape_bytes(k.shape, mirror) for k in kinds))
+    cache = getattr(_local, "contexts", None)
+    if cache is None:
+        cache = _local.contexts = {}
+    key = (kinds, mirror)
+    if key not in cache:
+        if len(cache) >= 16:
+            cache.pop(next(iter(cache)))
+        cache[key] = _KERNEL.Context(_lines(),
+                                     tuple(_shape_bytes(k.shape, mirror) for k in kinds))
+    return cache[key]
 
 
 def kernel_applies(gems: tuple[Gem, ...], mirror: bool) -> bool:
