@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import api_get, game_id
+from tests.web.helpers import legal_mine
 
 RESIGN = """async (gid) => {
   const r = await fetch(`/api/games/${gid}/actions`, {method: "POST", body: JSON.stringify({resign: true}),
@@ -55,3 +56,37 @@ def test_two_players_chat_at_a_table_and_a_third_reads_it_in_the_replay(new_page
         "Ann said: good luck <b>Bob</b>")
     for page in (ann, bob, carl):
         assert page.errors == []
+
+
+CREATE = """async (body) => {
+  const r = await fetch("/api/games", {method: "POST", body: JSON.stringify(body),
+    headers: {"Content-Type": "application/json",
+              "Authorization": "Bearer " + localStorage.getItem("orapa.token")}});
+  return await r.json();
+}"""
+
+
+def test_a_duel_with_a_clock_is_decided_by_time(new_page, server):
+    """A duel against the computer with 5 s a turn: the player to move does nothing, the
+    page counts down from the server's figures and the server ends the game on time."""
+    page = new_page("Dora", phone=True)
+    created = page.evaluate(CREATE, {"mode": "duel", "clock": {"per_move": 5}, "seats": [
+        {"role": "player", "kind": "human"},
+        {"role": "player", "kind": "computer", "level": "easy"}]})
+    gid = created["game"]["id"]
+    page.goto(f"/games/{gid}")
+    mine = legal_mine(3)
+    status = page.evaluate("""async ([gid, mine]) => (await fetch(`/api/games/${gid}/mine`, {
+        method: "PUT", body: JSON.stringify(mine), headers: {"Content-Type": "application/json",
+        "Authorization": "Bearer " + localStorage.getItem("orapa.token")}})).status""",
+                           [gid, mine])
+    assert status == 200
+    page.wait_for_selector("[data-testid=clock-0].running")
+    assert "5 s a turn" in page.inner_text(".clocks")
+    screenshot(page, "clock-duel-phone")
+    page.wait_for_selector("[data-testid=outcome]", timeout=30_000)   # nobody acted
+    state = api_get(page, server, f"/games/{gid}")
+    assert state["status"] == "over" and state["winners"] == [1]
+    assert "ran out of time" in page.inner_text("body")
+    assert page.inner_text("[data-testid=clock-0] .clock-time") == "0:00"
+    assert page.errors == []

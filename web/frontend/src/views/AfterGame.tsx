@@ -106,7 +106,7 @@ export function describeEvent(state: GameState, e: GameEvent): string {
     case "turn": return `${who} is to play`;
     case "over": return "the game is over";
     case "chat": return `${who} said: ${String(e.text ?? "")}`;
-    case "chat": return `${who} said: ${String(e.text ?? "")}`;
+    case "timeout": return `${who} ran out of time${e.loses === "game" ? " and lost the game" : " and lost the turn"}`;
     default: return `${who}: ${e.type}`;
   }
 }
@@ -114,10 +114,11 @@ export function describeEvent(state: GameState, e: GameEvent): string {
 /** Why an Orapa game ended, from its last guesses: who found the mine, who guessed wrong. */
 export function endingReason(state: GameState, events: GameEvent[]): string {
   const name = (seat: number | null) => (seat !== null ? state.seats[seat]?.name || `seat ${seat}` : "someone");
-  const guesses = events.filter((e) => e.type === "guess" || e.type === "resign");
+  const guesses = events.filter((e) => e.type === "guess" || e.type === "resign" || (e.type === "timeout" && e.loses === "game"));
   const last = guesses[guesses.length - 1];
   if (!last) return "";
   if (last.type === "resign") return `${name(last.seat)} resigned`;
+  if (last.type === "timeout") return `${name(last.seat)} ran out of time`;
   if (state.outcome === "tie") return "both players found the mine they explored";
   if (state.outcome === "all lose") {
     const explorers = state.seats.filter((s) => s.role === "explorer");

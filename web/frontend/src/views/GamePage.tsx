@@ -7,6 +7,7 @@ import { NameForm } from "./NameForm";
 import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
 import { Chat } from "../components/Chat";
+import { Clock } from "../components/Clock";
 import { DirectorView } from "./DirectorView";
 import { ExplorerView } from "./ExplorerView";
 import { SeatList } from "./SeatList";
@@ -107,6 +108,7 @@ export function GamePage({ id }: { id: string }): JSX.Element {
         {!seat && state.status === "waiting" && <JoinBox state={state} onJoined={(s) => live.setState(s)} />}
         {!seat && (state.status !== "waiting" || !state.seats.some((s) => s.kind === "human" && s.player === null)) && <p className="muted">You are watching this game.</p>}
       </div>
+      <Clock state={state} />
       {view}
       <Chat state={state} events={live.events} seated={seat !== null} />
     </div>

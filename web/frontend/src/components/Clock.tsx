@@ -1,0 +1,62 @@
+// The game's clocks as the server keeps them: STATE's `clock` gives each seat's seconds left at
+// the server's moment `at` and whose clock runs; the page only counts the running one down from
+// the moment those figures arrived (never deciding anything: the server writes the timeout).
+import { useEffect, useState } from "react";
+import { GameState } from "../api";
+import "./together.css";
+
+export interface ClockInfo {
+  initial?: number; increment?: number; per_move?: number;
+  left: Record<string, number>; running: number | null; at: string;
+}
+
+/** Seconds as m:ss (or h:mm:ss), rounded up so that 0:00 means the time is gone. */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? `${h}:` : ""}${mm}:${String(r).padStart(2, "0")}`;
+}
+
+/** The option in words: "5 min + 10 s a move" or "60 s a move". */
+export function describeClock(c: ClockInfo): string {
+  if (c.per_move) return `${c.per_move} s a turn`;
+  const minutes = (c.initial ?? 0) / 60;
+  return `${Number.isInteger(minutes) ? `${minutes} min` : `${c.initial} s`}${c.increment ? ` + ${c.increment} s a move` : ""}`;
+}
+
+export function Clock({ state }: { state: GameState }): JSX.Element | null {
+  const clock = state.clock as ClockInfo | undefined;
+  const [received, setReceived] = useState(() => Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {                      // new figures from the server: count from here
+    const t = Date.now();
+    setReceived(t);
+    setNow(t);
+  }, [clock]);
+  const running = clock?.running ?? null;
+  useEffect(() => {
+    if (running === null || state.status !== "playing") return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [running, state.status]);
+  if (!clock) return null;
+  return (
+    <section className="card clocks" aria-label="clocks">
+      <h2>Clocks <span className="muted">({describeClock(clock)})</span></h2>
+      <ul>
+        {Object.entries(clock.left).map(([seat, left]) => {
+          const runs = state.status === "playing" && running === Number(seat);
+          const shown = runs ? left - (now - received) / 1000 : left;
+          const name = state.seats[Number(seat)]?.name || `seat ${seat}`;
+          return (
+            <li key={seat} className={`clock${runs ? " running" : ""}${shown <= 10 ? " low" : ""}`}
+              data-testid={`clock-${seat}`} aria-current={runs ? "true" : undefined}>
+              <span className="clock-name">{name}</span> <span className="clock-time">{formatClock(shown)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
