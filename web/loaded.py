@@ -121,5 +121,7 @@ class Loaded:
     def event(self, row: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """EVENT (INTERFACE.md) as `seat` may see it."""
         full = {"seq": row["seq"], "at": iso(row["at"]), "seat": row["seat"], **row["event"]}
+        if seat is None and row["type"] == "rematch":
+            full.pop("code", None)            # a rematch's join code is for the players
         event_view = getattr(self.game, "event_view", None)
         return event_view(full, seat) if callable(event_view) else full

@@ -22,9 +22,11 @@ from web.analysis import Analyses
 from web.deals import check_chosen_deal, new_seed
 from web.errors import ApiError
 from web.live import Hub
+from web.presence import Presence
 from web.loaded import Loaded, parse_seats, seat_json, utc
 from web.registry import GAMES
 from web.timekeeper import Timekeeping
+from web.together import Together
 from web.storage_errors import RETRY_AFTER, is_storage_failure
 
 log = logging.getLogger("orapa.web")
@@ -44,7 +46,7 @@ def computer_names(seats: list[Seat]) -> dict[int, str]:
     return {s.seat: f"computer {i} ({s.level})" for i, s in enumerate(computers, 1)}
 
 
-class Games(Timekeeping):
+class Games(Timekeeping, Together):
     """The games of this process: cache, per-game locks, commits, clocks and computer seats."""
 
     def __init__(self, hub: Hub) -> None:
@@ -55,6 +57,7 @@ class Games(Timekeeping):
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task] = set()
         self.analyses = Analyses()                        # finished games' analyses
+        self.presence = Presence()                        # sockets open per game
         self.deadlines: dict[int, Any] = {}               # game -> when its running clock ends
 
     def lock(self, gid: int) -> asyncio.Lock:
@@ -249,24 +252,6 @@ class Games(Timekeeping):
             raise ApiError(403, "seat: you have no seat at this game")
         written = await self._commit(loaded, seat, pid, action, before_start)
         return loaded.event(written[0], seat), loaded.state(seat)
-
-    async def say(self, gid: int, player: dict[str, Any], text: str) -> dict[str, Any]:
-        """A chat line from a seated player, appended to the log as a `chat` event (no action:
-        replaying the log never touches the rules state, and no `turn` follows it)."""
-        async with self.lock(gid):
-            for attempt in range(5):
-                loaded = await self._load_or_forget(gid, trust_cache=attempt == 0)
-                seat = loaded.seat_of(player["id"])
-                if seat is None:
-                    raise ApiError(403, "chat: only the players seated at this game can chat")
-                row = {"type": "chat", "seat": seat, "player": player["id"], "action": None,
-                       "event": {"type": "chat", "name": player["name"], "text": text}}
-                try:
-                    written = await self._append(loaded, [row])
-                except store.SeqTaken:
-                    continue      # another worker wrote first: reload and append after it
-                return loaded.event(written[0], seat)
-        raise ApiError(409, "chat: the game is busy; send your message again")
 
     async def _commit(self, loaded: Loaded, seat: int, pid: int | None, action: dict[str, Any],
                       before_start: bool) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""Chat per game: a seated player's line goes into the game's log as a `chat` event, so that
-it reaches every socket of the game live and stays in the replay; it is never a move."""
+"""Playing together: chat per game (a seated player's line goes into the game's log as a
+`chat` event, so that it reaches every socket of the game live and stays in the replay; it is
+never a move), who is online (web.presence) and the rematch after the end."""
 from __future__ import annotations
 
 import unicodedata
@@ -7,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Depends
 
-from web.deps import current_player, games
+from web.deps import current_player, games, viewer
 from web.errors import ApiError
 from web.limits import limit
 from web.play import Games
@@ -40,3 +41,18 @@ async def chat(gid: int = GameId, body: Any = Body(...),
     if not isinstance(body, dict) or set(body) != {"text"}:
         raise ApiError(422, 'text: expected {"text": "your message"}')
     return {"event": await service.say(gid, player, clean_text(body["text"]))}
+
+
+@router.get("/{gid}/presence")
+async def presence(gid: int = GameId, player: dict[str, Any] | None = Depends(viewer),
+                   service: Games = Depends(games)) -> dict[str, Any]:
+    """The seats with a live page open on this game, and the spectators watching."""
+    await service.view(gid, player and player["id"])      # 404 for a game that is not there
+    return service.presence.of(gid)
+
+
+@router.post("/{gid}/rematch", dependencies=[Depends(limit("create"))])
+async def rematch(gid: int = GameId, player: dict[str, Any] = Depends(current_player),
+                  service: Games = Depends(games)) -> dict[str, Any]:
+    """After the end: the same game again (new deal, same options and seats), shared by link."""
+    return {"event": await service.rematch(gid, player)}

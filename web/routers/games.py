@@ -85,13 +85,15 @@ async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge
     await websocket.accept(subprotocol=socket_subprotocol(websocket),
                            headers=[(b"x-orapa-worker", WORKER.encode())])
     with socket_open():
-        await _live(websocket, gid, after, player and player["id"], service)
+        await _live(websocket, gid, after, player, service)
 
 
-async def _live(websocket: WebSocket, gid: int, after: int, pid: int | None,
+async def _live(websocket: WebSocket, gid: int, after: int, player: dict[str, Any] | None,
                 service: Games) -> None:
+    pid = player and player["id"]
     try:
-        await websocket.send_json(await service.view(gid, pid))
+        state = await service.view(gid, pid)
+        await websocket.send_json(state)
     except ApiError as exc:
         await websocket.send_json({"error": exc.message})
         await websocket.close(code=4404, reason=exc.message[:120])
@@ -102,6 +104,7 @@ async def _live(websocket: WebSocket, gid: int, after: int, pid: int | None,
         await websocket.close(code=SOCKET_CLOSE_CODE, reason=SOCKET_CLOSE_REASON)
         return
     listener = asyncio.ensure_future(_drain(websocket))
+    here = service.presence.enter(gid, state.get("your_seat"), player)   # web.presence
     woken_up = False     # the first read and every timed-out wait read the log itself
     try:
         while not listener.done():
@@ -122,6 +125,7 @@ async def _live(websocket: WebSocket, gid: int, after: int, pid: int | None,
         await websocket.close(code=SOCKET_CLOSE_CODE, reason=SOCKET_CLOSE_REASON)
     finally:
         listener.cancel()
+        service.presence.leave(gid, here)
 
 
 async def _drain(websocket: WebSocket) -> None:
