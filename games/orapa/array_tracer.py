@@ -87,7 +87,7 @@ def count_batch(codes: np.ndarray, ports: Sequence[int] | None = None) -> np.nda
     """Bounce counts (RULINGS O9), shape (L, P), for every layout and port (0 when absorbed):
     the compiled tracer one layout at a time when it was built, else the numpy loop."""
     codes = np.ascontiguousarray(codes, dtype=np.uint8).reshape(-1, QUARTERS)
-    if COMPILED is None:
+    if getattr(COMPILED, "layout_counts", None) is None:
         return _chunked(codes, ports)[2]
     port_list = None if ports is None else [int(p) for p in ports]
     n_ports = PORTS if port_list is None else len(port_list)

@@ -246,9 +246,9 @@ def python_trace_counts(layout: Layout, ports: Sequence[int] | None = None
 
 
 trace_counts: Callable[[Layout, Sequence[int] | None], list[tuple[int, int, int]]] = (
-    python_trace_counts if COMPILED is None else COMPILED.layout_counts)
+    getattr(COMPILED, "layout_counts", None) or python_trace_counts)
 """trace_counts(layout, ports=None): (exit or -1, colour bits, bounces) per port; compiled
-when the tracer was built."""
+when the tracer was built (a tracer built before counts existed leaves the Python loop)."""
 
 
 trace_answers: Callable[[Layout, Sequence[int] | None], list[tuple[int, int]]] = (
