@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.errors import BadInput
 from games.orapa.board import PORTS, parse_port
@@ -208,3 +209,16 @@ def test_answers_of_every_kind_come_from_one_trace() -> None:
     for c, b, t in zip(colour, bounces, both):
         assert c.exit == b.exit == t.exit and c.bounces is None and b.color is None
         assert (t.color, t.bounces) == (c.color, b.bounces)
+
+
+@settings(max_examples=8, deadline=None)
+@given(layouts(("base", "base+black", "base+diamond")), st.randoms(use_true_random=False),
+       st.sampled_from(["bounces", "both"]))
+def test_random_bounce_puzzles_list_their_source_layout(case, rng, kind: str) -> None:
+    preset, mine = case
+    gems = gem_set(preset)
+    ports = sorted(rng.sample(range(36), rng.randint(24, 36)))
+    puzzle = puzzle_from_layout(mine, gems, RuleOptions(answer=kind), ports)
+    found = list(ConsistentLayouts(puzzle, timeout=120).layouts())
+    assert mine in found
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
