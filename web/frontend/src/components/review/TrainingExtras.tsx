@@ -50,13 +50,13 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
     setWhy(null);
     if (state.status !== "playing") return;
     api.hintDeductions(state.id).then((d) => {
-      if (!live) return;
-      setMap(d);
+      // a count arriving after the next answer still belongs to its own answer
       setCounts((c) => {
         const next = { ...c, [n]: { count: d.count, exact: d.exact } };
         sessionStorage.setItem(key, JSON.stringify(next));
         return next;
       });
+      if (live) setMap(d);
     }).catch((e) => live && setError((e as Error).message));
     return () => { live = false; };
   }, [state.id, state.status, n, key]);
@@ -75,7 +75,7 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
   return (
     <div className="training-extras" data-testid="training-extras">
       <p data-testid="layouts-as-we-go">Layouts still possible:{" "}
-        {steps.length === 0 ? "counting…" : steps.map((k) => `${k === 0 ? "at the start" : `after answer ${k}`} ${countText(counts[k])}`).join("; ")}
+        {steps.length === 0 ? "counting…" : steps.map((k) => `${k === 0 ? "at the start" : `after answer ${k}`}: ${countText(counts[k])}`).join("; ")}
         {counts[n] ? "" : steps.length ? "; counting the latest…" : ""}</p>
       {error && <p className="error" role="alert">{error}</p>}
       <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open}>{open ? "Hide why" : "Why is a cell settled?"}</button>

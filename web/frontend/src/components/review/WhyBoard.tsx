@@ -12,7 +12,7 @@ export function whyText(w: WhyCell): string {
   const what = w.content === "empty" ? "empty" : `${w.content}`;
   if (w.answers.length === 0) return `${w.cell} is ${what} before any answer (the rules alone settle it).`;
   const list = w.answers.map((a) => a.number).join(", ");
-  return `${w.cell} is surely ${what}: answer${w.answers.length === 1 ? "" : "s"} ${list} already force it (drop any one of them and it is no longer certain).`;
+  return `${w.cell} is surely ${what}: answer${w.answers.length === 1 ? "" : "s"} ${list} already force${w.answers.length === 1 ? "s" : ""} it (${w.answers.length === 1 ? "without that answer" : "without any one of them"}, it would not be certain).`;
 }
 
 /** The answers heard, numbered from 1, with `lit` ones highlighted. */
