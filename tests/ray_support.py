@@ -34,11 +34,12 @@ CRASH_MARK = "crash"
 HANG_MARK = "hang"
 
 
-def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int] = (12, 36)
-                  ) -> list[Path]:
-    """`count` base puzzle files with a random `shots` range of the 36 shots each."""
+def write_puzzles(directory: Path, count: int, seed: int, shots: tuple[int, int] = (12, 36),
+                  preset: str = "base") -> list[Path]:
+    """`count` puzzle files of the gem set `preset` with a random `shots` range of the 36 shots
+    each."""
     rng = random.Random(seed)
-    gems, rules = gem_set("base"), RuleOptions()
+    gems, rules = gem_set(preset), RuleOptions()
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
     for i in range(count):
