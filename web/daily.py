@@ -23,9 +23,24 @@ def today() -> str:
 
 def generate(day: str) -> Puzzle:
     """The puzzle of `day` (YYYY-MM-DD): the same on every machine."""
+    return generate_graded(day)[0]
+
+
+def generate_graded(day: str) -> tuple[Puzzle, str]:
+    """The puzzle of `day` and its grade by technique (easy, medium, hard or extreme: the
+    grade `orapa generate --difficulty` asks for, `generator.difficulty.grade`)."""
+    from generator.difficulty import grade
     date.fromisoformat(day)
     rng = random.Random(f"orapa-daily-{day}")
-    return Generator(gem_set(GEMS), rng=rng, clues="minimal").next().puzzle
+    found = Generator(gem_set(GEMS), rng=rng, clues="minimal").next()
+    g = grade(found.puzzle, found.difficulty)
+    return found.puzzle, g.level
+
+
+def puzzle_json(day: str) -> dict[str, Any]:
+    """The day's puzzle JSON as stored: the puzzle (with its solution) and its `grade`."""
+    puzzle, level = generate_graded(day)
+    return {**puzzle.to_json(), "grade": level}
 
 
 def public(puzzle_json: dict[str, Any], day: str) -> dict[str, Any]:

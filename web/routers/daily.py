@@ -15,8 +15,7 @@ MAX_TRIES = 20
 
 
 async def _make(day: str) -> dict[str, Any]:
-    puzzle = await asyncio.to_thread(daily.generate, day)
-    return puzzle.to_json()
+    return await asyncio.to_thread(daily.puzzle_json, day)
 
 
 @router.get("")

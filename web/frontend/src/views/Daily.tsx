@@ -8,6 +8,14 @@ import { checkSketch, remaining } from "../orapa/sketch";
 import { useDraft } from "./draft";
 import { AnswerLog, questionMarks } from "./ExplorerView";
 
+/** What each grade asks of the player, in a few words (docs/review.md, "Puzzle grades"). */
+const GRADE_WORDS: Record<string, string> = {
+  easy: "a few answers combined settle it",
+  medium: "several answers must be combined",
+  hard: "long chains of answers, or gems no shot touches",
+  extreme: "the longest chains, with many layouts open until the end",
+};
+
 export function DailyPage(): JSX.Element {
   const [puzzle, setPuzzle] = useState<Puzzle | null>(null);
   const [sketch, setSketch] = useDraft(`orapa.daily.${String(puzzle?.date ?? "")}`);
@@ -37,6 +45,7 @@ export function DailyPage(): JSX.Element {
   return (
     <div className="daily">
       <h1>Daily puzzle of {day ? new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }) : "today"}</h1>
+      {typeof puzzle.grade === "string" && <p data-testid="daily-grade">Grade: <b>{puzzle.grade}</b> ({GRADE_WORDS[puzzle.grade] ?? "graded by the reasoning it needs"}).</p>}
       <p>Gems: {typeof puzzle.gems === "string" ? puzzle.gems : puzzle.gems.map((g) => `${g.color} ${g.shape}`).join(", ")}. Find the only layout that gives these answers. A new puzzle comes at midnight (UTC).</p>
       {you && <p data-testid="daily-record" role="status">{you.solved ? `Solved today in ${you.attempts} attempt${you.attempts === 1 ? "" : "s"}.` : you.attempts ? `${you.attempts} attempt${you.attempts === 1 ? "" : "s"} so far, not solved yet.` : "No attempt yet today."}</p>}
       {error && <p className="error" role="alert">{error}</p>}

@@ -1,0 +1,35 @@
+"""The daily puzzle says its grade by technique (issue 32): the served JSON carries `grade`,
+the one `generator.difficulty.grade` gives the day's generated puzzle; the guess still works."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.orapa.gems import gem_set
+from generator.difficulty import GRADES, grade
+from generator.generate import Generator
+from web import daily
+
+
+def test_a_days_grade_is_the_generators_grade_of_its_puzzle() -> None:
+    day = "2026-03-14"
+    puzzle, level = daily.generate_graded(day)
+    found = Generator(gem_set(daily.GEMS), rng=random.Random(f"orapa-daily-{day}"),
+                      clues="minimal").next()
+    assert puzzle == found.puzzle and level == grade(found.puzzle, found.difficulty).level
+    stored = daily.puzzle_json(day)
+    assert stored["grade"] == level and daily.public(stored, day)["grade"] == level
+    assert "solution" not in daily.public(stored, day)
+    assert daily.judge(stored, puzzle.solution.to_json())
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_served_daily_puzzle_has_its_grade(client: Any, player: Any) -> None:
+    body = client.get("/api/daily").json()
+    assert body["grade"] in GRADES
+    assert body["grade"] == daily.generate_graded(daily.today())[1]
+    me = player("Gus")
+    solution = daily.generate(daily.today()).solution.to_json()
+    assert me.post("/api/daily/guess", solution).json()["correct"] is True
