@@ -1,25 +1,28 @@
-"""Who is here: the live sockets open on each game in this process, by seat, and the
-spectators among them (by name when signed in). With several workers each one knows only its
-own sockets: the answer is what this worker sees (a socket stays on the worker it opened on)."""
+"""Who is here: the live sockets open on each game in this process, by player (a player who
+takes a seat after opening the page counts at that seat from then on), and the spectators
+among them (by name when signed in). With several workers each one knows only its own sockets:
+the answer is what this worker sees (a socket stays on the worker it opened on)."""
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+Key = tuple[Any, Any]    # (player id or None, name or None)
+
 
 class Presence:
-    """Open sockets per game: (seat or None, player id or None, name) counted."""
+    """Open sockets per game, counted by (player id, name); (None, None) is anonymous."""
 
     def __init__(self) -> None:
         self._open: dict[int, Counter] = {}
 
-    def enter(self, gid: int, seat: int | None, player: dict[str, Any] | None) -> tuple:
+    def enter(self, gid: int, player: dict[str, Any] | None) -> Key:
         """A socket opened; returns its key for `leave`."""
-        key = (seat, player and player["id"], player and player["name"])
+        key = (player["id"], player["name"]) if player else (None, None)
         self._open.setdefault(gid, Counter())[key] += 1
         return key
 
-    def leave(self, gid: int, key: tuple) -> None:
+    def leave(self, gid: int, key: Key) -> None:
         here = self._open.get(gid)
         if here is None:
             return
@@ -29,10 +32,11 @@ class Presence:
         if not here:
             del self._open[gid]
 
-    def of(self, gid: int) -> dict[str, Any]:
-        """`{"online": [seat, ...], "spectators": [name, ...], "anonymous": n}`."""
+    def of(self, gid: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """`{"online": [seat, ...], "spectators": [name, ...], "anonymous": n}`, `seats` being
+        STATE's seats (who sits where now)."""
         here = self._open.get(gid, Counter())
-        seats = sorted({seat for seat, _, _ in here if seat is not None})
-        names = sorted({name for seat, pid, name in here if seat is None and pid is not None})
-        anonymous = sum(n for (seat, pid, _), n in here.items() if seat is None and pid is None)
-        return {"online": seats, "spectators": names, "anonymous": anonymous}
+        seat_of = {s["player"]: s["seat"] for s in seats if s.get("player") is not None}
+        online = sorted({seat_of[pid] for pid, _ in here if pid in seat_of})
+        names = sorted({name for pid, name in here if pid is not None and pid not in seat_of})
+        return {"online": online, "spectators": names, "anonymous": here.get((None, None), 0)}

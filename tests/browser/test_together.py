@@ -31,6 +31,10 @@ def test_two_players_chat_at_a_table_and_a_third_reads_it_in_the_replay(new_page
     bob.goto(f"/games/{gid}?code={code}")
     bob.click("form[aria-label='join this game'] button[type=submit]")
     bob.wait_for_selector("#chat-input")
+    seats = {s["name"]: s["seat"] for s in api_get(ann, server, f"/games/{gid}")["seats"]}
+    ann.wait_for_selector(f"[data-testid=here-{seats['Bob']}].on")   # Bob has the game open
+    assert ann.locator(f"[data-testid=here-{seats['Ann']}].on").count() == 1
+    assert not ann.is_checked("input[name=turnAlert]")           # the turn alert is off
     say(ann, "good luck <b>Bob</b>")
     bob.wait_for_selector("[data-testid=chat-lines] li:has-text('good luck')")
     say(bob, "thanks, & you")
@@ -45,6 +49,7 @@ def test_two_players_chat_at_a_table_and_a_third_reads_it_in_the_replay(new_page
     carl = new_page("Carl")
     carl.goto(f"/games/{gid}")
     carl.wait_for_selector("[data-testid=replay-step]")
+    ann.wait_for_selector("[data-testid=watchers]:has-text('Carl watching')")
     assert "Only the players at this game can write here" in carl.inner_text(".chat")
     events = api_get(carl, server, f"/games/{gid}/events")["events"]
     step = next(i for i, e in enumerate(events, 1) if e["type"] == "chat")
@@ -54,6 +59,16 @@ def test_two_players_chat_at_a_table_and_a_third_reads_it_in_the_replay(new_page
         carl.keyboard.press("ArrowRight")
     assert carl.inner_text("[data-testid=replay-step]").endswith(
         "Ann said: good luck <b>Bob</b>")
+
+    # a rematch: one link for everyone, the same seats
+    ann.click("[data-testid=rematch-button]")
+    bob.click("[data-testid=rematch] a")
+    bob.wait_for_url("**/games/*?code=*")
+    bob.click("form[aria-label='join this game'] button[type=submit]")
+    bob.wait_for_selector("#chat-input")
+    rematch = api_get(bob, server, f"/games/{game_id(bob)}")
+    assert int(game_id(bob)) != int(gid) and rematch["mode"] == "table"
+    assert {s["name"]: s["seat"] for s in rematch["seats"]} == seats     # the same seats
     for page in (ann, bob, carl):
         assert page.errors == []
 

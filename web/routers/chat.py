@@ -47,8 +47,8 @@ async def chat(gid: int = GameId, body: Any = Body(...),
 async def presence(gid: int = GameId, player: dict[str, Any] | None = Depends(viewer),
                    service: Games = Depends(games)) -> dict[str, Any]:
     """The seats with a live page open on this game, and the spectators watching."""
-    await service.view(gid, player and player["id"])      # 404 for a game that is not there
-    return service.presence.of(gid)
+    state = await service.view(gid, player and player["id"])   # 404: no such game
+    return service.presence.of(gid, state["seats"])
 
 
 @router.post("/{gid}/rematch", dependencies=[Depends(limit("create"))])

@@ -92,8 +92,7 @@ async def _live(websocket: WebSocket, gid: int, after: int, player: dict[str, An
                 service: Games) -> None:
     pid = player and player["id"]
     try:
-        state = await service.view(gid, pid)
-        await websocket.send_json(state)
+        await websocket.send_json(await service.view(gid, pid))
     except ApiError as exc:
         await websocket.send_json({"error": exc.message})
         await websocket.close(code=4404, reason=exc.message[:120])
@@ -104,7 +103,7 @@ async def _live(websocket: WebSocket, gid: int, after: int, player: dict[str, An
         await websocket.close(code=SOCKET_CLOSE_CODE, reason=SOCKET_CLOSE_REASON)
         return
     listener = asyncio.ensure_future(_drain(websocket))
-    here = service.presence.enter(gid, state.get("your_seat"), player)   # web.presence
+    here = service.presence.enter(gid, player)       # who is here (web.presence)
     woken_up = False     # the first read and every timed-out wait read the log itself
     try:
         while not listener.done():

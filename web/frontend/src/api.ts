@@ -210,6 +210,7 @@ export interface GameRecord {
   seat: number; role: Role; result: "win" | "loss" | "tie" | "directed" | null;
   questions: number | null; started: string | null; ended: string | null; training?: boolean;
 }
+export interface Presence { online: number[]; spectators: string[]; anonymous: number }
 export interface SolverHint { side: string; best: number | null; value: number; exact: boolean; depth: number }
 
 export interface CreateBody {
@@ -223,6 +224,8 @@ export const api = {
   join: (id: string, code: string) => call<{ game: GameState; seat: number }>("POST", `/games/${id}/join`, { code }),
   game: (id: string) => call<GameState>("GET", `/games/${id}`),
   chat: (id: string, text: string) => call<{ event: GameEvent }>("POST", `/games/${id}/chat`, { text }),
+  presence: (id: string) => call<Presence>("GET", `/games/${id}/presence`),
+  rematch: (id: string) => call<{ event: GameEvent }>("POST", `/games/${id}/rematch`, {}),
   byCode: (code: string) => call<{ games: { id: string }[] }>("GET", `/games?code=${encodeURIComponent(code)}`),
   events: (id: string, after = 0) => call<{ events: GameEvent[] }>("GET", `/games/${id}/events?after=${after}`),
   placeMine: (id: string, layout: LayoutJSON) => call<{ game: GameState }>("PUT", `/games/${id}/mine`, layout),

@@ -8,6 +8,7 @@ import { AnswerLog, questionMarks, wavePaths } from "./ExplorerView";
 import { targetSeat } from "./GamePage";
 import { notesKey, readNotes } from "./draft";
 import { Link } from "../App";
+import { Rematch } from "../components/Rematch";
 import { ExplorerReview } from "../components/review/ExplorerReview";
 
 export { wavePaths };
@@ -106,6 +107,7 @@ export function describeEvent(state: GameState, e: GameEvent): string {
     case "turn": return `${who} is to play`;
     case "over": return "the game is over";
     case "chat": return `${who} said: ${String(e.text ?? "")}`;
+    case "rematch": return `${who} asked for a rematch`;
     case "timeout": return `${who} ran out of time${e.loses === "game" ? " and lost the game" : " and lost the turn"}`;
     default: return `${who}: ${e.type}`;
   }
@@ -154,6 +156,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
         {endingReason(state, events) ? `: ${endingReason(state, events)}` : ""}.
         {seat ? (won ? " Well played!" : "") : ""}
       </p>
+      <Rematch state={state} events={live.events} seat={seat} />
       {error === "signed out" ? (
         <p className="card" data-testid="sign-in-for-more">The analysis and the replay are shown to players signed in on this server.{" "}
           <Link to={`/?next=${encodeURIComponent(`/games/${state.id}`)}`}>Pick a name in the lobby</Link>, and you come back here.</p>

@@ -8,6 +8,7 @@ import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
 import { Chat } from "../components/Chat";
 import { Clock } from "../components/Clock";
+import { Presence } from "../components/Presence";
 import { DirectorView } from "./DirectorView";
 import { ExplorerView } from "./ExplorerView";
 import { SeatList } from "./SeatList";
@@ -102,6 +103,7 @@ export function GamePage({ id }: { id: string }): JSX.Element {
       <div className="game-head">
         <h1>{GAME_TITLES[state.game] ?? state.game}{state.mode ? ` · ${state.mode}` : ""}{state.hints ? " · training" : ""}</h1>
         <SeatList state={state} me={seat} />
+        <Presence state={state} me={seat} />
         {code && state.status === "waiting" && state.seats.some((s) => s.kind === "human" && s.player === null) && (
           <p className="invite">Invite: code <b data-testid="game-code">{code}</b>, link <code>{`${window.location.origin}/games/${id}?code=${code}`}</code></p>
         )}

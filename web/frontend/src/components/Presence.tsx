@@ -1,0 +1,80 @@
+// Who is here (the seats with the game open, the spectators), and an optional alert when it
+// becomes your turn: a short sound and, if the browser allows it, a notification. Off by
+// default; the choice is kept in this browser. (The tab title already says "Your turn".)
+import { useEffect, useRef, useState } from "react";
+import { GameState, Presence as Here, Seat, api } from "../api";
+import "./together.css";
+
+const POLL_MS = 5000;
+const ALERT_KEY = "orapa.turnAlert";
+
+/** "Carl, Dana and 2 more watching" (or "" when nobody watches). */
+export function watchers(here: Here): string {
+  const names = [...here.spectators];
+  if (here.anonymous) names.push(`${here.anonymous} more`);
+  if (!names.length) return "";
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${list} watching`;
+}
+
+function beep(): void {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch {
+    /* no sound here: the title still says it */
+  }
+}
+
+export function Presence({ state, me }: { state: GameState; me: Seat | null }): JSX.Element {
+  const [here, setHere] = useState<Here | null>(null);
+  const [alert, setAlert] = useState(() => localStorage.getItem(ALERT_KEY) === "on");
+  const previous = useRef<number | null>(state.to_move);
+  useEffect(() => {
+    let stop = false;
+    const look = () => api.presence(String(state.id)).then((h) => !stop && setHere(h)).catch(() => undefined);
+    look();
+    const timer = window.setInterval(look, POLL_MS);
+    return () => { stop = true; window.clearInterval(timer); };
+  }, [state.id]);
+  useEffect(() => {   // the turn has just come to me
+    const mine = me !== null && state.status === "playing" && state.to_move === me.seat;
+    if (alert && mine && previous.current !== me?.seat) {
+      beep();
+      if ("Notification" in window && Notification.permission === "granted" && document.hidden) {
+        new Notification("Orapa Mine", { body: "Your turn" });
+      }
+    }
+    previous.current = state.to_move;
+  }, [state.to_move, state.status, me, alert]);
+  const toggle = (on: boolean) => {
+    setAlert(on);
+    localStorage.setItem(ALERT_KEY, on ? "on" : "off");
+    if (on && "Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => undefined);
+  };
+  const humans = state.seats.filter((s) => s.kind === "human" && s.player !== null);
+  return (
+    <div className="presence" aria-label="who is here" data-testid="presence">
+      {here && (
+        <p>
+          {humans.map((s) => {
+            const on = here.online.includes(s.seat);
+            return <span key={s.seat} className={`here${on ? " on" : ""}`} data-testid={`here-${s.seat}`}>
+              <span aria-hidden="true">{on ? "●" : "○"}</span> {s.name} <span className="sr-only">{on ? "online" : "away"}</span></span>;
+          })}
+          {watchers(here) && <span className="muted" data-testid="watchers"> · {watchers(here)}</span>}
+        </p>
+      )}
+      {me && state.status !== "over" && (
+        <label className="inline"><input type="checkbox" name="turnAlert" checked={alert} onChange={(e) => toggle(e.target.checked)} /> sound and notification on my turn</label>
+      )}
+    </div>
+  );
+}
