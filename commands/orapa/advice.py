@@ -8,7 +8,8 @@ import click
 
 from commands.common import SEED, Seconds, emit_json, not_empty, plural
 from commands.orapa.layout import load_layout, rule_options
-from commands.orapa.solve import backend_option, load_puzzle
+from commands.orapa.solve import (answer_words, backend_option, labels_option, load_puzzle,
+                                  question_text)
 from games.errors import BadInput
 from games.orapa.drawing import render_layout
 from games.orapa.gems import gem_set
@@ -59,10 +60,11 @@ def _count_text(advice: Advice) -> str:
 @click.option("--seed", type=SEED, default=defaults.SEED, show_default=True,
               help="Sampling seed (the game's: `play --auto --seed S` asks the same).")
 @backend_option
+@labels_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: int,
                  exact_bound: int, budget: float, lookahead: bool, seed: int, backend: str,
-                 as_json: bool) -> None:
+                 labels: str, as_json: bool) -> None:
     """The most informative next question for a puzzle in progress."""
     from solver.orapa.advisor.autoplay import decide  # the solver: imported when it runs
     problem = load_puzzle(puzzle)
@@ -75,8 +77,8 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
                    "(orapa solve shows it)")
         return
     best = advice.best
-    click.echo(f"ask {best.question} ({best.kind}): {best.expected_bits:.3f} bits expected; "
-               f"{_count_text(advice)}")
+    click.echo(f"ask {question_text(best.question, labels)} ({best.kind}): "
+               f"{best.expected_bits:.3f} bits expected; {_count_text(advice)}")
     planned = advice.best.expected_questions is not None
     looked = advice.best.two_step_bits is not None
     click.echo(f"{'question':>8} {'bits':>7} {'worst left':>11} {'expected left':>14}"
@@ -89,14 +91,14 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
         if planned:
             extra += f"  {q.expected_questions:16.3f}" if q.expected_questions is not None \
                 else f"  {'-':>16}"
-        click.echo(f"{q.question:>8} {q.expected_bits:7.3f} {q.worst_case:11.4g} "
+        click.echo(f"{question_text(q.question, labels):>8} {q.expected_bits:7.3f} {q.worst_case:11.4g} "
                    f"{q.expected_size:14.4g}{extra}")
     if explain:
         for q in advice.ranking[:3]:
-            click.echo(f"\n{q.question}: {len(q.answers)} possible answers, "
+            click.echo(f"\n{question_text(q.question, labels)}: {len(q.answers)} possible answers, "
                        f"H = -sum p log2 p = {q.expected_bits:.3f} bits")
             for label, p in q.answers[:12]:
-                click.echo(f"  {label:<22} p = {p:.4f}  (~{plural(p * advice.candidates.count, 'layout', '.4g')} "
+                click.echo(f"  {answer_words(label, labels):<22} p = {p:.4f}  (~{plural(p * advice.candidates.count, 'layout', '.4g')} "
                            "left)")
             if len(q.answers) > 12:
                 rest = sum(p for _, p in q.answers[12:])

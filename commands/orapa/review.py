@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from commands.common import emit_json, read_text
-from commands.orapa.solve import load_puzzle
+from commands.orapa.solve import answer_words, labels_option, load_puzzle, question_text
 from games.errors import BadInput
 from games.orapa.board import parse_cell
 from games.orapa.files import parse_layout
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle
+from games.orapa.text_format import format_answer
 
 if TYPE_CHECKING:
     from solver.orapa.review.game import QuestionReview, Review
@@ -33,25 +34,27 @@ def count_text(count: dict[str, Any]) -> str:
     return f"~{n:,}"
 
 
-def table(found: Review) -> list[str]:
-    """The review as a readable table, then the game's totals."""
+def table(found: Review, labels: str = "sheet") -> list[str]:
+    """The review as a readable table (ports in the scheme `labels`), then the game's
+    totals."""
     head = (f"{'#':>2}  {'asked':<5} {'answer':<20} {'before':>14} {'after':>14}  "
             f"{'told':>5} {'expect':>6}  {'best':<5} {'bits':>5}  {'left':>5} {'best':>5}  "
             f"{'skill':>5} {'luck':>6}")
     lines = [head, "-" * len(head)]
     for q in found.questions:
-        lines.append(_row(q))
+        lines.append(_row(q, labels))
     lines.append("")
     lines.extend(totals(found))
     return lines
 
 
-def _row(q: QuestionReview) -> str:
+def _row(q: QuestionReview, labels: str = "sheet") -> str:
     data = q.to_json()
-    answer = str(q.answer).split(" -> ", 1)[-1] if " -> " in str(q.answer) else q.answer.content
-    best = q.best or "-"
+    written = format_answer(q.answer, labels)
+    answer = written.split(" -> ", 1)[-1] if " -> " in written else q.answer.content
+    best = question_text(q.best, labels) if q.best else "-"
     mark = "  forced" if q.forced else ""
-    return (f"{q.number:>2}  {q.question:<5} {answer:<20} {count_text(data['before']):>14} "
+    return (f"{q.number:>2}  {question_text(q.question, labels):<5} {answer:<20} {count_text(data['before']):>14} "
             f"{count_text(data['after']):>14}  {q.bits:5.2f} {q.expected_bits:6.2f}  "
             f"{best:<5} {q.best_bits:5.2f}  {q.expected_questions:5.2f} {q.best_questions:5.2f}  "
             f"{q.skill:5.0f} {q.luck:+6.2f}{mark}")
@@ -96,9 +99,10 @@ def _load_layout(path: str, puzzle: Puzzle) -> Layout:
               help="With --mine: what tells this guessed layout from the mine.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the advisor's samples.")
+@labels_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def review(puzzle: str, mine_path: str | None, why_cells: tuple[str, ...],
-           guess_path: str | None, seed: int, as_json: bool) -> None:
+           guess_path: str | None, seed: int, labels: str, as_json: bool) -> None:
     """Review a game (a puzzle's answers, in order): per question the layouts left, skill and
     luck against the advisor's best question."""
     from solver.orapa.review.game import review as review_game
@@ -127,12 +131,12 @@ def review(puzzle: str, mine_path: str | None, why_cells: tuple[str, ...],
     if as_json:
         emit_json(document)
         return
-    for line in table(found):
+    for line in table(found, labels):
         click.echo(line)
     for entry in why:
-        click.echo(_why_text(entry, game))
+        click.echo(_why_text(entry, game, labels))
     if "wrong" in document:
-        click.echo(_wrong_text(document["wrong"]))
+        click.echo(_wrong_text(document["wrong"], labels))
 
 
 def parse_cell_option(text: str) -> int:
@@ -143,26 +147,34 @@ def parse_cell_option(text: str) -> int:
         raise BadInput(f"--why: expected a cell such as E4, got {text!r}") from None
 
 
-def _why_text(entry: dict[str, Any], game: Puzzle) -> str:
+def _why_text(entry: dict[str, Any], game: Puzzle, labels: str = "sheet") -> str:
     if not entry["settled"]:
         return f"{entry['cell']}: still open (the answers allow more than one content)"
-    answers = "; ".join(f"{a['number']}. {game.observations[a['number'] - 1]}"
-                        for a in entry["answers"])
+    answers = "; ".join(
+        f"{a['number']}. {format_answer(game.observations[a['number'] - 1], labels)}"
+        for a in entry["answers"])
     return f"{entry['cell']} is {entry['content']}: forced by answers {answers}"
 
 
-def _wrong_text(wrong: dict[str, Any]) -> str:
+def _wrong_text(wrong: dict[str, Any], labels: str = "sheet") -> str:
     if wrong["correct"]:
         return "the guess is the mine"
     if wrong["unreproduced"]:
         return ("the guess does not give answers "
                 + ", ".join(map(str, wrong["unreproduced"])))
-    return (f"the guess gives every answer, but question {wrong['question']} tells it from the "
-            f"mine: the guess answers {_answer(wrong['guess_answer'])}, the mine "
-            f"{_answer(wrong['mine_answer'])}")
+    question = question_text(wrong["question"], labels)
+    return (f"the guess gives every answer, but question {question} tells it from the "
+            f"mine: the guess answers {_answer(wrong['guess_answer'], labels)}, the mine "
+            f"{_answer(wrong['mine_answer'], labels)}")
 
 
-def _answer(data: dict[str, str]) -> str:
+def _answer(data: dict[str, Any], labels: str = "sheet") -> str:
+    """An answer of the JSON document in words, its exit port in the scheme `labels`."""
     if "content" in data:
         return data["content"]
-    return data["exit"] if "color" not in data else f"{data['exit']} {data['color']}"
+    words = [str(data["exit"])]
+    if "color" in data:
+        words.append(data["color"])
+    if "bounces" in data:
+        words.append(f"{data['bounces']} bounce{'' if data['bounces'] == 1 else 's'}")
+    return answer_words(" ".join(words), labels)

@@ -8,8 +8,10 @@ import click
 from commands.common import TIMEOUT, emit_json, read_text, time_left
 from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_deductions, render_layout
+from games.orapa.board import parse_port, port_label
 from games.orapa.files import parse_layout, parse_puzzle
 from games.orapa.puzzle import Puzzle, check_legal_for
+from games.orapa.text_format import format_answer
 from solver.orapa.options import BACKENDS, METHODS, SAT_SOLVERS
 
 backend_option = click.option(
@@ -23,8 +25,39 @@ timeout_option = click.option("--timeout", type=TIMEOUT, default=None,
                                    "default.")
 
 
+labels_option = click.option(
+    "--labels", type=click.Choice(["sheet", "bga"]), default="sheet", show_default=True,
+    help="How printed ports are written: the printed sheet's names or Board Game Arena's "
+         "(RULINGS O10); JSON always uses the sheet's.")
+
+
 def load_puzzle(path: str) -> Puzzle:
     return parse_puzzle(read_text(path), path)
+
+
+def question_text(question: str, labels: str = "sheet") -> str:
+    """A question named in the sheet's labels (a port such as `15`, or a cell such as `E4`),
+    its port written in the scheme `labels` (O10); cells are named alike in both schemes.
+
+    >>> question_text("15", "bga"), question_text("C", "bga"), question_text("E4", "bga")
+    ('E', 'K', 'E4')
+    """
+    if labels == "sheet" or (question[:1].isalpha() and len(question) > 1):
+        return question
+    return port_label(parse_port(question), labels)
+
+
+def answer_words(text: str, labels: str = "sheet") -> str:
+    """A shot answer written as `C yellow` or `C 3 bounces` (exit port first, sheet's labels),
+    with the exit in the scheme `labels`; `absorbed` and cell contents are left as they are."""
+    head, _, rest = text.partition(" ")
+    if labels == "sheet" or head == "absorbed":
+        return text
+    try:
+        port = parse_port(head)
+    except BadInput:
+        return text
+    return " ".join(filter(None, (port_label(port, labels), rest)))
 
 
 @click.command("solve")
@@ -37,9 +70,10 @@ def load_puzzle(path: str) -> Puzzle:
 @backend_option
 @method_option
 @timeout_option
+@labels_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend: str,
-                  method: str, timeout: float | None, as_json: bool) -> None:
+                  method: str, timeout: float | None, labels: str, as_json: bool) -> None:
     """Find every layout consistent with a puzzle's answers."""
     from solver.orapa.api import deductions, solve  # the solver: imported when a command runs
     problem = load_puzzle(puzzle)
@@ -62,12 +96,13 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
                f"{'' if result.count == 1 else 's'}")
     if result.status == "contradiction":
         for i in result.conflict or []:
-            click.echo(f"  observation {i}: {problem.observations[i]}")
+            click.echo(f"  observation {i}: {format_answer(problem.observations[i], labels)}")
     elif show and result.status == "unique":
-        click.echo(render_layout(result.solutions[0], color=color))
+        click.echo(render_layout(result.solutions[0], color=color, labels=labels))
     elif show:
         found = deductions(problem, backend=backend, timeout=time_left(timeout), method=method)
-        click.echo(render_deductions({c: found.status(c) for c in found.possible}, color=color))
+        click.echo(render_deductions({c: found.status(c) for c in found.possible}, color=color,
+                                     labels=labels))
     if not show:
         for i, layout in enumerate(result.solutions, 1):
             click.echo(f"solution {i}: " + "; ".join(str(g) for g in layout.gems))
