@@ -49,7 +49,7 @@ def test_two_players_chat_at_a_table_and_a_third_reads_it_in_the_replay(new_page
     carl = new_page("Carl")
     carl.goto(f"/games/{gid}")
     carl.wait_for_selector("[data-testid=replay-step]")
-    ann.wait_for_selector("[data-testid=watchers]:has-text('Carl watching')")
+    ann.wait_for_selector("[data-testid=watchers]:has-text('spectators: Carl')")
     assert "Only the players at this game can write here" in carl.inner_text(".chat")
     events = api_get(carl, server, f"/games/{gid}/events")["events"]
     step = next(i for i, e in enumerate(events, 1) if e["type"] == "chat")
@@ -104,4 +104,15 @@ def test_a_duel_with_a_clock_is_decided_by_time(new_page, server):
     assert state["status"] == "over" and state["winners"] == [1]
     assert "ran out of time" in page.inner_text("body")
     assert page.inner_text("[data-testid=clock-0] .clock-time") == "0:00"
+    assert page.errors == []
+
+
+def test_the_lobby_creates_a_duel_with_a_clock(new_page, server):
+    page = new_page("Eve")
+    page.check("input[name=mode][value=duel]")
+    page.select_option("select[name=clock]", "per60")
+    page.click("text=Create game")
+    page.wait_for_selector(".clocks")
+    assert "60 s a turn" in page.inner_text(".clocks")
+    assert api_get(page, server, f"/games/{game_id(page)}")["clock"]["per_move"] == 60
     assert page.errors == []

@@ -10,6 +10,15 @@ export interface ClockInfo {
   left: Record<string, number>; running: number | null; at: string;
 }
 
+/** The clocks the lobby offers for duels and tables (the server takes any within its limits). */
+export const CLOCK_CHOICES: Record<string, { label: string; clock?: { initial?: number; increment?: number; per_move?: number } }> = {
+  none: { label: "no clock" },
+  "600+10": { label: "10 min + 10 s a move", clock: { initial: 600, increment: 10 } },
+  "300+5": { label: "5 min + 5 s a move", clock: { initial: 300, increment: 5 } },
+  per120: { label: "2 min a turn", clock: { per_move: 120 } },
+  per60: { label: "1 min a turn", clock: { per_move: 60 } },
+};
+
 /** Seconds as m:ss (or h:mm:ss), rounded up so that 0:00 means the time is gone. */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));

@@ -8,13 +8,13 @@ import "./together.css";
 const POLL_MS = 5000;
 const ALERT_KEY = "orapa.turnAlert";
 
-/** "Carl, Dana and 2 more watching" (or "" when nobody watches). */
+/** "spectators: Carl, Dana and 2 more" (or "" when nobody else looks on). */
 export function watchers(here: Here): string {
   const names = [...here.spectators];
   if (here.anonymous) names.push(`${here.anonymous} more`);
   if (!names.length) return "";
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${list} watching`;
+  return `spectators: ${list}`;
 }
 
 function beep(): void {

@@ -1,4 +1,5 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
+import { CLOCK_CHOICES } from "../components/Clock";
 import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
 import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, browserPlayers, forgetPlayer, me, newPlayer, switchPlayer } from "../api";
@@ -66,6 +67,7 @@ function CreateForm(): JSX.Element {
   const [tableRole, setTableRole] = useState<"explorer" | "director">("explorer");
   const [explorers, setExplorers] = useState(2);
   const [computerExplorers, setComputerExplorers] = useState(1);
+  const [clock, setClock] = useState("none");   // CLOCK_CHOICES (components/Clock.tsx)
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -76,6 +78,7 @@ function CreateForm(): JSX.Element {
     try {
       const out = game === "orapa"
         ? await api.createGame({ game: "orapa", mode, gems, rules: { mirror, touching, visibility }, hints,
+          ...(mode !== "solo" && CLOCK_CHOICES[clock]?.clock ? { clock: CLOCK_CHOICES[clock].clock } : {}),
           seats: seatsFor(mode, { level, opponent: opponent === "hotseat" ? "human" : opponent, tableRole, explorers, computerExplorers }) })
         : await api.createGame(otherGameBody(game, { level, opponent, power, pattern, first, variant, players, computers, hints }));
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
@@ -144,6 +147,8 @@ function CreateForm(): JSX.Element {
           <label>of them computers <input type="number" name="computerExplorers" min={0} max={4} value={computerExplorers} onChange={(e) => setComputerExplorers(Number(e.target.value))} /></label>
         </>
       )}
+      {mode !== "solo" && <label>Clock <select name="clock" value={clock} onChange={(e) => setClock(e.target.value)}>
+        {Object.entries(CLOCK_CHOICES).map(([k, c]) => <option key={k} value={k}>{c.label}</option>)}</select></label>}
       </>}
       <label>Computer strength <select name="level" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
         <option value="easy">easy</option><option value="normal">normal</option><option value="strong">strong</option></select></label>
