@@ -364,6 +364,7 @@ class Games(Timekeeping, Together):
         for gid in await store.unfinished_games():
             try:
                 self.schedule(gid)
+                await self.watch_clock(gid)
             except Exception:
                 log.exception("could not resume game %s", gid)
 

@@ -53,6 +53,14 @@ class Timekeeping:
                                          "event": {"type": "timeout", "loses": loses}}],
                                previous)
 
+    async def watch_clock(self, gid: int) -> None:
+        """After a start: note the deadline of an unfinished game with a clock (loading it),
+        so that its time runs out even if nobody comes back to it."""
+        row = await store.get_game(gid)
+        if row is not None and (row.get("options") or {}).get("clock"):
+            async with self.lock(gid):
+                await self._load_or_forget(gid)
+
     async def enforce_clock(self, gid: int) -> None:
         """Write a due timeout of `gid`, if its clock has run out (cheap when none has)."""
         deadline = self.deadlines.get(gid)

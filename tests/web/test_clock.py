@@ -153,3 +153,20 @@ def test_parse_clock_names_the_field() -> None:
         parse_clock({"initial": 60, "increment": -1}, "orapa", "duel")
     assert parse_clock({"initial": 60}, "orapa", "duel") == {"initial": 60, "increment": 0}
     assert parse_clock(None, "ripple", None) is None
+
+
+def test_after_a_restart_the_timer_still_ends_a_game(database_url: str,
+                                                     fake_time: FakeTime) -> None:
+    from fastapi.testclient import TestClient
+
+    from tests.web.conftest import Player
+    from web.app import create_app
+
+    with TestClient(create_app(database_url)) as first:
+        ann, bob = Player(first, "Ann"), Player(first, "Bob")
+        _, _, gid = duel(lambda name: ann if name == "Ann" else bob, {"per_move": 30})
+    fake_time.advance(31)
+    with TestClient(create_app(database_url)) as again:          # nobody comes back
+        again.portal.call(again.app.state.games.check_clocks)
+        events = again.get(f"/api/games/{gid}/events").json()["events"]
+    assert [e["type"] for e in events[-2:]] == ["timeout", "over"]
