@@ -240,6 +240,7 @@ class Games(Timekeeping, Together):
                     if not newer or (isinstance(exc, store.SeqTaken) and any(
                             utc(row["at"]) >= started for row in newer)):
                         raise     # nothing missed, or a race with this very request: lost
+                await self._time_out(loaded)        # judged again on the log: the clock too
                 return await self._act_once(loaded, player["id"], action, before_start)
             except store.SeqTaken:
                 raise ApiError(409, "game: another move was recorded first; reload and "
