@@ -34,7 +34,7 @@ def test_the_rules_pages_are_reachable_and_the_example_board_answers(new_page):
     live.locator(".port[data-port='7']").click()
     assert "comes back out of port 7 itself, coloured blue" in page.text_content("[data-testid=live-answer]")
     assert live.locator("polyline.wave").count() == 1
-    live.locator(".port[data-port='F']").focus()
+    live.locator(".port[data-port='F'] [role=button]").focus()
     page.keyboard.press("Enter")
     assert "comes out at port L, coloured yellow" in page.text_content("[data-testid=live-answer]")
     # the colour table names all sixteen wave colours with a swatch each

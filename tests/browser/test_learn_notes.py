@@ -55,7 +55,8 @@ def test_notes_survive_a_reload_fill_from_the_map_and_show_in_the_replay(new_pag
 
     # training: the deduction map written into the notes (settled cells only)
     page.click("text=Fill in what is settled")
-    page.wait_for_selector("[data-testid=hint-filled]")
+    # (the training counts ask for hints too; the button waits until the server is free)
+    page.wait_for_selector("[data-testid=hint-filled]", timeout=120_000)
     filled = page.evaluate("""() => Object.entries(JSON.parse(localStorage.getItem(
         Object.keys(localStorage).find(k => k.startsWith('orapa.notes.'))) ).cells)""")
     filled = dict(filled)
@@ -76,6 +77,7 @@ def test_notes_survive_a_reload_fill_from_the_map_and_show_in_the_replay(new_pag
     page.click("text=Yes, resign")
     page.wait_for_selector("section[aria-label=replay]")
     replay = page.locator("section[aria-label=replay] svg.board").first
-    assert replay.locator(".cell[data-cell='C1']").get_attribute("data-note") == "white"
+    for name in ("A1", "B1", "C1", "C2"):   # as left: the player's marks, or the map's where settled
+        assert replay.locator(f".cell[data-cell='{name}']").get_attribute("data-note") == " ".join(filled[name]), name
     assert replay.locator(".port[data-port='K'] .port-note").count() == 1
     assert page.errors == []

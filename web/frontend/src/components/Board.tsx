@@ -27,16 +27,25 @@ export interface BoardProps {
   svgRef?: React.RefObject<SVGSVGElement>;
   /** the player's notes sheet: small swatches in cells, a sign on ports */
   notes?: Notes;
+  /** what pressing a port does, for its spoken name ("shoot from" unless told) */
+  portAction?: string;
   /** the cell the keyboard's note cursor is on */
   cursor?: string | null;
   children?: ReactNode;
+}
+
+/** A port's name for a screen reader: the action, the port, what is known there (the answer
+ * heard, the player's note); the tag drawn on it is hidden, its meaning is in these words. */
+function portName(action: string, label: string, title: string | undefined, note: string | undefined): string {
+  const known = title && title !== `port ${label}` ? title.replace(new RegExp(`^port ${label}[:,]? ?`), "") : "";
+  return [`${action} port ${label}`, known, note ? `noted ${PORT_NOTE_WORDS[note]}` : ""].filter(Boolean).join("; ");
 }
 
 /** A cell's note drawn small: a dash for empty, one swatch with its letter per possible colour. */
 function CellNote({ col, row, note }: { col: number; row: number; note: string[] }): JSX.Element {
   if (note[0] === "empty") return <line className="note-empty" x1={col + 0.3} y1={row + 0.5} x2={col + 0.7} y2={row + 0.5} />;
   return (
-    <g className="note-colors">
+    <g className="note-colors" aria-hidden="true">
       {note.map((c, i) => {
         // up to four colours in a 2 x 2 grid of large swatches (readable on a phone), more in 3 x 2
         const per = note.length <= 4 ? 2 : 3;
@@ -116,13 +125,14 @@ export function Board(props: BoardProps): JSX.Element {
       const title = [mark?.title ?? name, cellNoteWords(note)].filter(Boolean).join("; ");
       cells.push(
         <g key={name} className={`cell${props.onCell ? " clickable" : ""}${mark?.deduced ? " deduced" : ""}`} data-cell={name} data-note={note?.join(" ")}
-          data-deduced={mark?.deduced} onClick={props.onCell ? () => props.onCell?.(name) : undefined}>
+          data-deduced={mark?.deduced} onClick={props.onCell ? () => props.onCell?.(name) : undefined}
+          role={props.onCell ? "button" : mark || note ? "img" : undefined} aria-label={props.onCell || mark || note ? title : undefined}>
           <title>{title}</title>
           <rect x={col} y={row} width={1} height={1} fill={mark?.fill ?? "#fbf8ef"} stroke="#c9c2ad" strokeWidth={0.02} />
           {note && <CellNote col={col} row={row} note={note} />}
           {props.cursor === name && <rect x={col + 0.03} y={row + 0.03} width={0.94} height={0.94} className="note-cursor" />}
           {mark?.deduced && <rect x={col + 0.08} y={row + 0.08} width={0.84} height={0.84} className="deduced-frame" />}
-          {mark?.text && <text x={col + 0.5} y={row + 0.62} className="cell-text">{mark.text}</text>}
+          {mark?.text && <text x={col + 0.5} y={row + 0.62} className="cell-text" aria-hidden="true">{mark.text}</text>}
         </g>,
       );
     }
@@ -147,16 +157,19 @@ export function Board(props: BoardProps): JSX.Element {
         const mark = props.portMarks?.[label];
         const click = props.onPort ? () => props.onPort?.(label) : undefined;
         return (
-          <g key={label} className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`}
-            data-port={label} role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
-            aria-label={click ? `shoot from port ${label}` : undefined} onClick={click}
-            onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
-            <title>{[mark?.title ?? `port ${label}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
-            <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
-              fill={mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
-            <text x={x} y={y + 0.05} className="port-label">{label}</text>
-            {mark?.tag && <text x={x} y={y + 0.38} className="port-tag">{mark.tag}</text>}
-            {props.notes?.ports[label] && <g className="port-note" data-note={props.notes.ports[label]}>
+          // the button holds the port's name only; the tag and the note drawn beside it are
+          // outside it, so what a screen reader says and what the eye reads agree
+          <g key={label} className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`} data-port={label}>
+            <g className="port-button" role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
+              aria-label={click ? portName(props.portAction ?? "shoot from", label, mark?.title, props.notes?.ports[label]) : undefined} onClick={click}
+              onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
+              <title>{[mark?.title ?? `port ${label}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
+              <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
+                fill={mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
+              <text x={x} y={y + 0.05} className="port-label">{label}</text>
+            </g>
+            {mark?.tag && <text x={x} y={y + 0.38} className="port-tag" aria-hidden="true">{mark.tag}</text>}
+            {props.notes?.ports[label] && <g className="port-note" data-note={props.notes.ports[label]} aria-hidden="true">
               <circle cx={x + 0.33} cy={y - 0.33} r={0.17} /><text x={x + 0.33} y={y - 0.32}>{props.notes.ports[label]}</text></g>}
           </g>
         );

@@ -188,11 +188,11 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
         {palette.length === 0 && <span className="muted">all gems placed</span>}
         {palette.map((kind, i) => (
           <button key={`${kind.color}-${kind.shape}-${i}`} type="button" className="palette-gem"
-            data-kind={`${kind.color} ${kind.shape}`} aria-label={`add ${kind.color} ${kind.shape}`}
+            data-kind={`${kind.color} ${kind.shape}`}
             onPointerDown={(e) => startPaletteDrag(kind, e)}
             onKeyDown={(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); add(kind); } }}>
             <svg viewBox="-0.2 -0.2 4.4 2.4" width="56" height="32" aria-hidden="true"><GemShape gem={newGem(kind)} /></svg>
-            <span>{kind.color} {kind.shape}</span>
+            <span className="sr-only">add {kind.color} {kind.shape}</span><span aria-hidden="true">{kind.color} {kind.shape}</span>
           </button>
         ))}
       </div>}
@@ -203,7 +203,7 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
           ghost={drag && drag.index === null ? drag.gem : null}
           onGemPointerDown={noting ? undefined : startGemDrag} portMarks={props.portMarks} cellMarks={props.cellMarks}
           waves={props.waves} onPort={noting ? notePort : props.onPort} onCell={noting ? (c) => noteCell(c) : undefined}
-          notes={notes} cursor={noting ? cursor : null} />
+          notes={notes} cursor={noting ? cursor : null} portAction={noting ? "note on" : undefined} />
       </div>
       {noting && <p className="note-said" aria-live="polite" data-testid="note-said">{said}</p>}
       <div className="sketch-tools" role="toolbar" aria-label="chosen gem">

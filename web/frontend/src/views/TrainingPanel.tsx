@@ -1,7 +1,7 @@
 // Training mode (hints on): the deduction map, the advisor's next question and "is my sketch
 // forced?", all through the hints endpoints.
 import { useEffect, useState } from "react";
-import { CheckResult, Deductions, GameState, NextHint, api } from "../api";
+import { ApiError, CheckResult, Deductions, GameState, NextHint, api } from "../api";
 import { CellMark, PortMark } from "../components/Board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON } from "../orapa/layout";
@@ -47,6 +47,19 @@ export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
   );
 }
 
+/** A hint request that waits its turn: the server works on one hint per player at a time (the
+ * training counts ask for one after every answer), so "busy" is retried for up to a minute. */
+export async function whenFree<T>(ask: () => Promise<T>, tries = 60): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 429 && /still being worked out/.test(err.message)) || i >= tries) throw err;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+}
+
 /** `onFill`, when given, receives the deduction map's cells for "fill in what is settled". */
 export function TrainingPanel({ state, sketch, onOverlay, onFill }: { state: GameState; sketch: GemJSON[]; onOverlay: (o: Overlay) => void; onFill?: (cells: Record<string, string>) => void }): JSX.Element {
   const [deductions, setDeductions] = useState<Deductions | null>(null);
@@ -79,10 +92,10 @@ export function TrainingPanel({ state, sketch, onOverlay, onFill }: { state: Gam
     <section className="card training" aria-label="training">
       <h2>Training</h2>
       <div className="buttons">
-        <button type="button" disabled={!!busy} onClick={() => run("map", async () => setDeductions(await api.hintDeductions(state.id)))}>Deduction map</button>
+        <button type="button" disabled={!!busy} onClick={() => run("map", async () => setDeductions(await whenFree(() => api.hintDeductions(state.id))))}>Deduction map</button>
         <button type="button" disabled={!!busy} onClick={() => run("next", async () => setNext(await api.hintNext(state.id)))}>Advisor's next question</button>
         {onFill && <button type="button" disabled={!!busy} onClick={() => run("fill", async () => {
-          const d = await api.hintDeductions(state.id);
+          const d = await whenFree(() => api.hintDeductions(state.id));
           setDeductions(d);
           onFill(d.cells);
           setFilled(Object.values(d.cells).filter((c) => c !== "open").length);

@@ -16,7 +16,7 @@ function Mandragora(): JSX.Element {
         On your turn you lift a whole stack and drop its pieces one by one along your own loop. Pieces that
         land in your base score for you. The game ends when the player to move has nothing to sow; the higher score wins.</p>
       <h2>The board</h2>
-      <pre className="mandragora-board" aria-label="the areas: top row 9 (the opponent's base), 8, 7, 6; middle row 2 and 4 (shared); bottom row 1, 3, 5 and 0 (your base)">
+      <pre className="mandragora-board" role="img" tabIndex={0} aria-label="the areas: top row 9 (the opponent's base), 8, 7, 6; middle row 2 and 4 (shared); bottom row 1, 3, 5 and 0 (your base)">
 {`[9]  [8]  [7]  [6]      the opponent's areas
        [2]  [4]         shared areas
    [1]  [3]  [5]  [0]   your areas and your base`}

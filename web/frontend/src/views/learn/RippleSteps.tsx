@@ -35,7 +35,7 @@ const FILL: Record<string, string> = { red: "#d7263d", blue: "#1f5fd1", green: "
 
 export function RippleBoard({ step }: { step: RippleStep }): JSX.Element {
   return (
-    <svg className="ripple-board" viewBox="0 0 7 7" role="img" aria-label={`ripple board: ${step.stones.map((s) => `${s.color} on row ${s.row} column ${s.col}`).join(", ")}`}>
+    <svg className="learn-ripple-board" viewBox="0 0 7 7" role="img" aria-label={`ripple board: ${step.stones.map((s) => `${s.color} on row ${s.row} column ${s.col}`).join(", ")}`}>
       <rect width="7" height="7" fill="#eef3f8" />
       {Array.from({ length: 8 }, (_, i) => <g key={i}><line x1={i} y1={0} x2={i} y2={7} stroke="#9ab" strokeWidth={0.02} /><line x1={0} y1={i} x2={7} y2={i} stroke="#9ab" strokeWidth={0.02} /></g>)}
       {step.stones.map((s, i) => (

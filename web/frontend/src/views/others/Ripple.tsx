@@ -113,7 +113,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
               </span>
             ))}
           </div>
-          <svg className="ripple-board" viewBox="-0.6 -0.6 8.2 8.2" tabIndex={0} onKeyDown={key} role="grid" aria-label="ripple board: arrows move, Enter places, 1-4 pick a colour">
+          <svg className="ripple-board" viewBox="-0.6 -0.6 8.2 8.2" tabIndex={0} onKeyDown={key} role="group" aria-label="ripple board: arrows move, Enter places, 1-4 pick a colour">
             {Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_, c) => {
               const ch = board[r][c];
               const colourName = LETTER[ch.toLowerCase()];
@@ -137,7 +137,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
           <div className="buttons" role="radiogroup" aria-label="colour">
             {mine.map((c, i) => (
               <button key={c} type="button" role="radio" aria-checked={colour === c} className={`colour-pick${colour === c ? " chosen" : ""}`}
-                style={{ background: SCREEN_COLORS[c], color: c === "yellow" ? "#111" : "#fff" }} onClick={() => setColour(c)} data-colour={c}>{i + 1} {c}</button>
+                style={{ background: SCREEN_COLORS[c], color: c === "yellow" || c === "green" ? "#111" : "#fff" }} onClick={() => setColour(c)} data-colour={c}>{i + 1} {c}</button>
             ))}
             {(state.power_left?.[String(side)] ?? 0) > 0 && (
               <label className="inline"><input type="checkbox" checked={power} onChange={(e) => setPower(e.target.checked)} /> power stone ({state.power_left[String(side)]} left)</label>
