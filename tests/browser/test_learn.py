@@ -40,6 +40,10 @@ def test_the_rules_pages_are_reachable_and_the_example_board_answers(new_page):
     # the colour table names all sixteen wave colours with a swatch each
     assert page.locator(".mix-table tbody tr").count() == 16
     assert page.locator(".mix-table tr[data-mix='light blue'] .swatch").count() == 1
+    # transparent is a checkerboard, light blue a flat colour: told apart without comparing tints
+    image = "s => getComputedStyle(s).backgroundImage"
+    assert "gradient" in page.locator(".mix-table tr[data-mix='transparent'] .swatch").evaluate(image)
+    assert page.locator(".mix-table tr[data-mix='light blue'] .swatch").evaluate(image) == "none"
     screenshot(page, "learn-orapa-desktop")
     page.click(".learn-nav >> text=Ripple")
     page.wait_for_selector("h1:has-text('How to play Ripple')")

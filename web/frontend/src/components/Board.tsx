@@ -165,7 +165,7 @@ export function Board(props: BoardProps): JSX.Element {
               onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
               <title>{[mark?.title ?? `port ${label}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
               <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
-                fill={mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
+                fill={mark?.color === "transparent" ? "url(#gem-transparent)" : mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
               <text x={x} y={y + 0.05} className="port-label">{label}</text>
             </g>
             {mark?.tag && <text x={x} y={y + 0.38} className="port-tag" aria-hidden="true">{mark.tag}</text>}

@@ -58,7 +58,7 @@ export function AnswerLog({ observations, marks, state, seats }: { observations:
         const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name || `seat ${seats[i]}` : null;
         return (
           <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>
-            <span className="swatch" style={{ background: SCREEN_COLORS[color] ?? "#fff" }} aria-hidden="true" />
+            <span className="swatch" data-color={color} style={{ background: SCREEN_COLORS[color] ?? "#fff" }} aria-hidden="true" />
             {who && <span className="muted">{who}: </span>}
             <span className="answer-text">{describe(o)}</span>
             {marks && <span className="mark" title={marks[i] ? "your sketch gives this answer" : "your sketch gives another answer"}>{marks[i] ? " ✓ sketch agrees" : " ✗ sketch differs"}</span>}

@@ -108,7 +108,7 @@ export function OrapaRules(): JSX.Element {
         <thead><tr><th scope="col">colour</th><th scope="col">the wave met</th></tr></thead>
         <tbody>{MIXES.map((bits) => (
           <tr key={bits} data-mix={colorName(bits)}>
-            <td><span className="swatch" style={{ background: SCREEN_COLORS[colorName(bits)] }} aria-hidden="true" /> {colorName(bits)}</td>
+            <td><span className="swatch" data-color={colorName(bits)} style={{ background: SCREEN_COLORS[colorName(bits)] }} aria-hidden="true" /> {colorName(bits)}</td>
             <td>{mixWords(bits)}</td>
           </tr>
         ))}</tbody>
