@@ -159,7 +159,10 @@ export function Board(props: BoardProps): JSX.Element {
         return (
           // the button holds the port's name only; the tag and the note drawn beside it are
           // outside it, so what a screen reader says and what the eye reads agree
-          <g key={label} className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`} data-port={label}>
+          // (focus given to the whole port, by a script, goes on to its button)
+          <g key={label} className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`} data-port={label}
+            tabIndex={click ? -1 : undefined}
+            onFocus={click ? (e) => { if (e.target === e.currentTarget) (e.currentTarget.querySelector(".port-button") as SVGGElement | null)?.focus(); } : undefined}>
             <g className="port-button" role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
               aria-label={click ? portName(props.portAction ?? "shoot from", label, mark?.title, props.notes?.ports[label]) : undefined} onClick={click}
               onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
