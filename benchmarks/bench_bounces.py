@@ -11,11 +11,15 @@ Two figures, per seed a uniformly random base mine (`random_layout`, seed n):
    gems' shapes in the same places ("forced up to colour": shots never tell a blue large
    triangle from a white one), plus the cell questions (first differing cell, as the generator
    asks) that then settle the colours.
+   With `--advisor`, the advisor plays instead (`autoplay`, ranking questions by the answers
+   of the game's answer kind: exit and colour, or exit and bounce count) until the solver
+   proves the mine forced; reported per answer kind: questions, of them shots and cells.
 2. Trap rate: the share of mines whose 36 answers another legal layout repeats (RULINGS O8 read
    under the answer kind), and the generator's verdict under bounce answers when it may ask
    cells (`generator.generate.Generator.classify`).
 
     .venv/bin/python benchmarks/bench_bounces.py --seeds 200
+    .venv/bin/python benchmarks/bench_bounces.py --advisor --seeds 40 --traps 0
 """
 from __future__ import annotations
 
@@ -30,9 +34,10 @@ from games.errors import LimitReached
 from games.orapa.board import PORTS
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Puzzle, cell_answer, shot_answer
+from games.orapa.puzzle import Puzzle, ShotAnswer, cell_answer, shot_answer
 from games.orapa.sampling import random_layout
 from generator.generate import Generator
+from solver.orapa.advisor.autoplay import autoplay
 from solver.orapa.frontier_search import frontier_families
 
 GEMS = gem_set("base")
@@ -97,11 +102,42 @@ def describe(values: list[int]) -> str:
             f"max {max(values)} (n={len(values)})")
 
 
+def advisor_games(seeds: int, sample: int) -> None:
+    """The advisor plays every seed's mine under colour and under bounce answers."""
+    start = time.monotonic()
+    figures: dict[str, dict[str, list[int]]] = {
+        kind: {"questions": [], "shots": [], "cells": []} for kind in ("colour", "bounces")}
+    for seed in range(seeds):
+        line = []
+        for kind, found in figures.items():
+            game = autoplay(GEMS, RuleOptions(answer=kind), seed=seed, sample=sample)
+            assert game.solved == game.mine, f"seed {seed}: {kind} game solved to another layout"
+            shots = sum(isinstance(step.answer, ShotAnswer) for step in game.steps)
+            found["questions"].append(game.questions)
+            found["shots"].append(shots)
+            found["cells"].append(game.questions - shots)
+            line.append(f"{kind} {game.questions} ({shots} shots)")
+        print(f"seed {seed}: " + ", ".join(line), flush=True)
+    print(f"base, {seeds} seeds, the advisor (entropy, sample {sample}) "
+          f"({time.monotonic() - start:.0f} s)")
+    for kind, found in figures.items():
+        print(f"  {kind} answers: questions {describe(found['questions'])}")
+        print(f"    shots {describe(found['shots'])}; cells {describe(found['cells'])}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--traps", type=int, default=None, help="layouts for the trap rate")
+    parser.add_argument("--advisor", action="store_true",
+                        help="the advisor asks the questions (both answer kinds) instead of a "
+                             "random shot order")
+    parser.add_argument("--sample", type=int, default=300, help="the advisor's sample size")
     args = parser.parse_args()
+    if args.advisor:
+        advisor_games(args.seeds, args.sample)
+        if args.traps == 0:
+            return
     start = time.monotonic()
     colour, bounce_shapes, bounce_cells, bounce_total, never = [], [], [], [], 0
     for seed in range(args.seeds):

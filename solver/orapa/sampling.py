@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.errors import LimitReached
-from games.orapa.array_tracer import layout_codes, trace_batch
+from games.orapa.array_tracer import count_batch, layout_codes, trace_batch
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.sampling import random_layout
@@ -55,13 +55,23 @@ class Candidates:
 
 
 def holding(layouts: list[Layout], shots: list[ShotAnswer]) -> list[Layout]:
-    """The layouts that give these shot answers (one batch trace)."""
+    """The layouts that give these shot answers (one batch trace): the exit always, the
+    colour when the answer says one, the bounce count when it says one (RULINGS O9)."""
     if not shots or not layouts:
         return layouts
-    exits, colors = trace_batch(layout_codes(layouts), [o.port for o in shots])
+    codes = layout_codes(layouts)
+    ports = [o.port for o in shots]
+    exits, colors = trace_batch(codes, ports)
     want_exit = np.array([-1 if o.exit is None else o.exit for o in shots])
     want_color = np.array([o.color or 0 for o in shots])
-    ok = ((exits == want_exit) & ((want_exit < 0) | (colors == want_color))).all(axis=1)
+    colour_said = np.array([o.color is not None for o in shots])
+    ok = (exits == want_exit) & ((want_exit < 0) | ~colour_said | (colors == want_color))
+    counted = [i for i, o in enumerate(shots) if o.bounces is not None]
+    if counted:
+        counts = count_batch(codes, [ports[i] for i in counted])
+        want_count = np.array([shots[i].bounces for i in counted])
+        ok[:, counted] &= counts == want_count
+    ok = ok.all(axis=1)
     return [layout for layout, good in zip(layouts, ok.tolist()) if good]
 
 

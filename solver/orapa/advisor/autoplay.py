@@ -76,11 +76,12 @@ class Game:
                 "layout": None if self.solved is None else self.solved.to_json()}
 
 
-def answer(mine: Layout, question: str) -> Observation:
-    """The director's answer to a question named by a port or a cell label."""
+def answer(mine: Layout, question: str, kind: str = "colour") -> Observation:
+    """The director's answer to a question named by a port or a cell label; a shot is
+    answered under the answer kind `kind` (colour, bounces or both, RULINGS O9)."""
     if question[0].isalpha() and len(question) > 1:
         return cell_answer(mine, parse_cell(question))
-    return shot_answer(mine, parse_port(question))
+    return shot_answer(mine, parse_port(question), kind)
 
 
 def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
@@ -142,7 +143,7 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
             if game.solved is not None:
                 return game
         best = advice.best
-        observation = answer(mine, best.question)
+        observation = answer(mine, best.question, rules.answer)
         step = Step(best.question, best.expected_bits, advice.candidates.count,
                     advice.candidates.exact, advice.candidates.method, observation,
                     time.monotonic() - start, time.process_time() - cpu)

@@ -32,9 +32,10 @@ from typing import Any
 import numpy as np
 
 from games.errors import BadInput, LimitReached
-from games.orapa.array_tracer import layout_codes, trace_batch
+from games.orapa.array_tracer import count_batch, layout_codes, trace_batch
 from games.orapa.board import CELLS, PORTS, cell_label, port_label
 from games.orapa.colors import GEM_COLOR_BITS, color_name
+from games.wording import plural
 from games.orapa.layout import ABSORBS, Layout
 from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
 from solver.orapa.advisor.defaults import BUDGET, EXACT_BOUND, SAMPLE, STRATEGIES, STRATEGY
@@ -100,14 +101,25 @@ class Advice:
                 "sample": len(self.candidates.layouts)}
 
 
-def answer_keys(layouts: list[Layout], touching: str = "corner") -> tuple[np.ndarray, np.ndarray]:
-    """Integer answer codes, (L, 36) for the shots (exit * 16 + colour; -16 absorbed) and
-    (L, 80) for the cells (the covering gem's quarter code, 0 empty)."""
+COUNT_CAP = 63   # bounce counts above this share one key (no base path comes near it)
+
+
+def answer_keys(layouts: list[Layout], touching: str = "corner", answer: str = "colour"
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Integer answer codes, (L, 36) for the shots and (L, 80) for the cells (the covering
+    gem's quarter code, 0 empty). A shot's code is what the director says under the answer
+    kind (RULINGS O9): `colour` exit * 16 + colour, `bounces` exit * 64 + count, `both`
+    exit * 1024 + count * 16 + colour; -16 when absorbed."""
     codes = layout_codes(layouts)
     exits, colors = trace_batch(codes)
+    if answer == "colour":
+        heard = exits * 16 + colors
+    else:
+        counts = np.minimum(count_batch(codes), COUNT_CAP)
+        heard = exits * 64 + counts if answer == "bounces" else (exits * 64 + counts) * 16 + colors
     # an absorbed wave is heard as "absorbed" whatever colour it had picked up before the black
     # gem: one answer code (keeping the colour split absorbed shots into answers no one hears)
-    shots = np.where(exits < 0, -16, exits * 16 + colors)
+    shots = np.where(exits < 0, -16, heard)
     if touching == "corner":  # a cell holds at most one gem: any covered quarter names it
         cells = np.bitwise_or.reduce(codes.reshape(len(layouts), CELLS, 4), axis=2).astype(
             np.int64)
@@ -124,10 +136,21 @@ def _cell_code(content: str) -> int:
     return 1 << 8 if content == ABSORBED else 1 << 9 | GEM_COLOR_BITS[content]
 
 
-def shot_answer_label(key: int) -> str:
-    """'absorbed' or 'exit colour' for a shot answer code."""
-    exit_port, color = divmod(int(key), 16)
-    return ABSORBED if exit_port < 0 else f"{port_label(exit_port)} {color_name(color)}"
+def shot_answer_label(key: int, answer: str = "colour") -> str:
+    """'absorbed', or the answer as the text format writes it ('C yellow', 'C 3 bounces',
+    'C yellow 3 bounces') for a shot answer code of `answer_keys` under the answer kind."""
+    key = int(key)
+    if key < 0:
+        return ABSORBED
+    if answer == "colour":
+        exit_port, color = divmod(key, 16)
+        return f"{port_label(exit_port)} {color_name(color)}"
+    if answer == "bounces":
+        exit_port, count = divmod(key, 64)
+        return f"{port_label(exit_port)} {plural(count, 'bounce')}"
+    rest, color = divmod(key, 16)
+    exit_port, count = divmod(rest, 64)
+    return f"{port_label(exit_port)} {color_name(color)} {plural(count, 'bounce')}"
 
 
 def cell_answer_label(key: int) -> str:
@@ -154,9 +177,11 @@ def open_questions(puzzle: Puzzle) -> list[tuple[str, int]]:
 
 
 def score_questions(candidates: Candidates, questions: list[tuple[str, int]],
-                    touching: str = "corner") -> tuple[list[QuestionScore], np.ndarray]:
-    """Figures for every question, and the answer-code matrix (L, questions) behind them."""
-    shots, cells = answer_keys(candidates.layouts, touching)
+                    touching: str = "corner", answer: str = "colour"
+                    ) -> tuple[list[QuestionScore], np.ndarray]:
+    """Figures for every question, and the answer-code matrix (L, questions) behind them;
+    shots are keyed by what the director says under the answer kind `answer` (O9)."""
+    shots, cells = answer_keys(candidates.layouts, touching, answer)
     columns = np.stack([shots[:, i] if kind == "shot" else cells[:, i]
                         for kind, i in questions], axis=1)
     total = len(candidates.layouts)
@@ -165,7 +190,8 @@ def score_questions(candidates: Candidates, questions: list[tuple[str, int]],
     for j, (kind, i) in enumerate(questions):
         values, counts = np.unique(columns[:, j], return_counts=True)
         order = np.argsort(-counts, kind="stable")
-        label = shot_answer_label if kind == "shot" else cell_answer_label
+        label = ((lambda key: shot_answer_label(key, answer)) if kind == "shot"
+                 else cell_answer_label)
         scores.append(QuestionScore(
             port_label(i) if kind == "shot" else cell_label(i), kind, _entropy(counts),
             float(counts.max()) * scale, float((counts ** 2).sum()) / total * scale,
@@ -179,9 +205,10 @@ def _two_step_bits(columns: np.ndarray, j: int) -> float:
     groups = int(first.max()) + 1
     sizes = np.bincount(first, minlength=groups).astype(float)
     best = np.zeros(groups)
+    span = int(columns.max()) + 17      # answer codes run from -16 (absorbed) up
     for k in range(columns.shape[1]):
-        pairs, counts = np.unique(first * 1024 + columns[:, k] + 16, return_counts=True)
-        group = pairs // 1024
+        pairs, counts = np.unique(first * span + columns[:, k] + 16, return_counts=True)
+        group = pairs // span
         p = counts / sizes[group]
         best = np.maximum(best, np.bincount(group, weights=-p * np.log2(p), minlength=groups))
     weights = sizes / sizes.sum()
@@ -220,13 +247,14 @@ def _tree_order(columns: np.ndarray, scores: list[QuestionScore], deadline: floa
 
 
 def rank(candidates: Candidates, questions: list[tuple[str, int]], strategy: str = "entropy",
-         lookahead: bool = False, touching: str = "corner", deadline: float | None = None
-         ) -> list[QuestionScore]:
-    """The questions ranked by a strategy over the candidates (best first); `deadline`
-    (time.monotonic()) is a safety net for the decision-tree search of `questions`."""
+         lookahead: bool = False, touching: str = "corner", deadline: float | None = None,
+         answer: str = "colour") -> list[QuestionScore]:
+    """The questions ranked by a strategy over the candidates (best first), shots by their
+    answers under the answer kind `answer`; `deadline` (time.monotonic()) is a safety net for
+    the decision-tree search of `questions`."""
     if strategy not in STRATEGIES:
         raise BadInput(f"strategy: expected one of {', '.join(STRATEGIES)}, got {strategy!r}")
-    scores, columns = score_questions(candidates, questions, touching)
+    scores, columns = score_questions(candidates, questions, touching, answer)
     if strategy == "questions" and candidates.exact and len(candidates.layouts) > 2:
         return [scores[j] for j in _tree_order(columns, scores, deadline)]
     order = sorted(range(len(scores)), key=lambda j: _rank_key(strategy, scores[j], j))
@@ -260,4 +288,5 @@ def advise(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
         raise BadInput("puzzle: every question has been asked already")
     deadline = max(start + 4 * budget, time.monotonic() + budget)
     return Advice(candidates, strategy, rank(candidates, questions, strategy, lookahead,
-                                             puzzle.rules.touching, deadline))
+                                             puzzle.rules.touching, deadline,
+                                             puzzle.rules.answer))

@@ -247,7 +247,8 @@ def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = Non
     questions = open_questions(puzzle)
     if not questions:
         return state
-    scores, columns = score_questions(candidates, questions, puzzle.rules.touching)
+    scores, columns = score_questions(candidates, questions, puzzle.rules.touching,
+                                      puzzle.rules.answer)
     state.scores = {s.question: s for s in scores}
     state.columns = {s.question: j for j, s in enumerate(scores)}
     state.table = AnswerTable(columns)
