@@ -6,7 +6,7 @@ export type Level = "easy" | "normal" | "strong";
 export interface Seat { seat: number; role: Role; kind: "human" | "computer"; name: string; player: string | null; level?: Level }
 export interface SeatRequest { role: Role; kind: "human" | "computer"; level?: Level }
 
-export interface Observation { shot?: string; exit?: string; color?: string; cell?: string; content?: string }
+export interface Observation { shot?: string; exit?: string; color?: string; bounces?: number; cell?: string; content?: string }
 
 export interface GameState {
   id: string;

@@ -1,7 +1,7 @@
 // The board drawn in SVG from the layout and the port names (RULINGS O1): grid, 36 ports, gems
 // in colour with a pattern and a letter each, wave paths, and marks on cells and ports.
 import { PointerEvent as ReactPointerEvent, ReactNode, useRef } from "react";
-import { COLUMNS, COLUMN_LETTERS, PORT_LABELS, ROWS, portPosition } from "../orapa/board";
+import { COLUMNS, COLUMN_LETTERS, PORT_LABELS, ROWS, portPosition, portText } from "../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON, Point } from "../orapa/layout";
 import { Notes, PORT_NOTE_WORDS, cellNoteWords } from "../orapa/sketch";
@@ -164,12 +164,12 @@ export function Board(props: BoardProps): JSX.Element {
             tabIndex={click ? -1 : undefined}
             onFocus={click ? (e) => { if (e.target === e.currentTarget) (e.currentTarget.querySelector(".port-button") as SVGGElement | null)?.focus(); } : undefined}>
             <g className="port-button" role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
-              aria-label={click ? portName(props.portAction ?? "shoot from", label, mark?.title, props.notes?.ports[label]) : undefined} onClick={click}
+              aria-label={click ? portName(props.portAction ?? "shoot from", portText(label), mark?.title, props.notes?.ports[label]) : undefined} onClick={click}
               onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
-              <title>{[mark?.title ?? `port ${label}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
+              <title>{[mark?.title ?? `port ${portText(label)}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
               <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
                 fill={mark?.color === "transparent" ? "url(#gem-transparent)" : mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
-              <text x={x} y={y + 0.05} className="port-label">{label}</text>
+              <text x={x} y={y + 0.05} className="port-label">{portText(label)}</text>
             </g>
             {mark?.tag && <text x={x} y={y + 0.38} className="port-tag" aria-hidden="true">{mark.tag}</text>}
             {props.notes?.ports[label] && <g className="port-note" data-note={props.notes.ports[label]} aria-hidden="true">

@@ -46,8 +46,42 @@ export function parseCell(text: string): number | null {
 }
 
 /** Port index from its label (case and blanks ignored); null when it names no port. */
-export function parsePort(text: string): number | null {
-  const i = PORT_LABELS.indexOf(text.trim().toUpperCase());
+/** The same ports as Board Game Arena's screen labels them (RULINGS O10): 1..10 top, A..H
+ * left, I..R bottom, 11..18 right. */
+export const BGA_PORT_LABELS: readonly string[] = [
+  ...Array.from({ length: 10 }, (_, i) => String(i + 1)),
+  ..."ABCDEFGHIJKLMNOPQR".split(""),
+  ...Array.from({ length: 8 }, (_, i) => String(i + 11)),
+];
+export type LabelScheme = "sheet" | "bga";
+const LABELS_KEY = "orapa.labels";
+
+/** The player's port-label setting, kept in this browser (the sheet's by default). */
+export function labelScheme(): LabelScheme {
+  try {
+    return localStorage.getItem(LABELS_KEY) === "bga" ? "bga" : "sheet";
+  } catch {
+    return "sheet";
+  }
+}
+
+export function setLabelScheme(scheme: LabelScheme): void {
+  try {
+    localStorage.setItem(LABELS_KEY, scheme);
+  } catch {
+    /* storage refused (private mode): the setting lasts for this page only */
+  }
+}
+
+/** A port named by the sheet's label (as the server and every machine format name it),
+ * written for the player in their label scheme. */
+export function portText(sheetLabel: string, scheme: LabelScheme = labelScheme()): string {
+  const i = PORT_LABELS.indexOf(sheetLabel);
+  return i < 0 || scheme === "sheet" ? sheetLabel : BGA_PORT_LABELS[i];
+}
+
+export function parsePort(text: string, scheme: LabelScheme = "sheet"): number | null {
+  const i = (scheme === "bga" ? BGA_PORT_LABELS : PORT_LABELS).indexOf(text.trim().toUpperCase());
   return i < 0 ? null : i;
 }
 

@@ -9,7 +9,11 @@ export type Shape =
 export interface GemJSON { shape: Shape; color: GemColor; vertices: Point[] }
 export interface LayoutJSON { gems: GemJSON[] }
 export interface GemKind { shape: Shape; color: GemColor }
-export interface Rules { mirror: boolean; touching: "corner" | "any"; visibility: boolean }
+export interface Rules {
+  mirror: boolean; touching: "corner" | "any"; visibility: boolean;
+  // game options (RULINGS O7, O9), absent in a puzzle's placement rules
+  answer?: "colour" | "bounces" | "both"; guess?: "mine" | "consistent"; reveal?: boolean;
+}
 export const DEFAULT_RULES: Rules = { mirror: true, touching: "corner", visibility: true };
 
 /** One orientation of each shape (RULINGS O2). */

@@ -1,13 +1,13 @@
 // The sketch board's logic: the explorer's own copy of the mine, edited gem by gem, and how
 // its answers compare with the answers heard so far.
-import { PORT_LABELS, parseCell, parsePort } from "./board";
+import { PORT_LABELS, labelScheme, parseCell, parsePort, portText } from "./board";
 import { canonicalColor } from "./colors";
 import {
   Board, GemJSON, GemKind, LayoutJSON, Point, SHAPES, canonicalVertices, mirror, rotate, translate,
 } from "./layout";
 import { shotAnswer } from "./tracer";
 
-export interface Observation { shot?: string; exit?: string; color?: string; cell?: string; content?: string }
+export interface Observation { shot?: string; exit?: string; color?: string; bounces?: number; cell?: string; content?: string }
 
 /** A new gem of `kind` in its first orientation with its bounding box's corner at `at`. */
 export function newGem(kind: GemKind, at: Point = [0, 0]): GemJSON {
@@ -56,14 +56,16 @@ export function mirrorGem(gem: GemJSON): GemJSON {
   return { ...gem, vertices: mirror(gem.vertices) };
 }
 
-/** Does the sketch give the answer heard? (shots: exit and colour; cells: content) */
+/** Does the sketch give the answer heard? (shots: exit, and colour when the answer says one;
+ * a bounce-count answer's count is not traced here; cells: content) */
 export function reproduces(board: Board, obs: Observation): boolean {
   if (obs.shot !== undefined) {
     const port = parsePort(obs.shot);
     if (port === null) return false;
     const mine = shotAnswer(board, port);
     if (mine.exit !== String(obs.exit).toUpperCase() && !(mine.exit === "absorbed" && obs.exit === "absorbed")) return false;
-    return mine.exit === "absorbed" || canonicalColor(mine.color ?? "") === canonicalColor(obs.color ?? "");
+    if (mine.exit === "absorbed" || (obs.color === undefined && typeof obs.bounces === "number")) return true;
+    return canonicalColor(mine.color ?? "") === canonicalColor(obs.color ?? "");
   }
   if (obs.cell !== undefined) {
     const cell = parseCell(obs.cell);
@@ -100,7 +102,7 @@ export function settledAnswer(observations: Observation[], q: { shot: string } |
       if (o.cell !== undefined && o.cell.toUpperCase() === q.cell.toUpperCase()) return o;
     } else if (o.shot !== undefined) {
       if (o.shot === q.shot) return o;
-      if (o.exit === q.shot) return { shot: o.exit, exit: o.shot, color: o.color };
+      if (o.exit === q.shot) return { shot: o.exit, exit: o.shot, color: o.color, bounces: o.bounces };
     }
   }
   return null;
@@ -117,17 +119,23 @@ export function readableCount(n: number): string {
 
 /** A question typed by the player: a port label or a cell name, normalised; null if neither. */
 export function parseQuestion(text: string): { shot: string } | { cell: string } | null {
-  const port = parsePort(text);
+  const port = parsePort(text, labelScheme());   // typed in the player's label scheme (O10)
   if (port !== null) return { shot: PORT_LABELS[port] };
   const cell = parseCell(text);
   if (cell !== null) return { cell: text.trim().toUpperCase() };
   return null;
 }
 
-/** One line for an answer, in words: "15 -> B blue", "E4: white". */
+/** One line for an answer, in words, ports in the player's label scheme: "15 → B blue",
+ * "15 → exits at C after 3 bounces" (a bounce-count answer, O9), "E4: white". */
 export function describe(o: Observation): string {
   if (o.shot !== undefined) {
-    return o.exit === "absorbed" ? `${o.shot} → absorbed` : `${o.shot} → ${o.exit} ${canonicalColor(o.color ?? "")}`;
+    const shot = portText(o.shot);
+    if (o.exit === "absorbed") return `${shot} → absorbed`;
+    const exit = portText(o.exit ?? "");
+    if (typeof o.bounces !== "number") return `${shot} → ${exit} ${canonicalColor(o.color ?? "")}`;
+    const colour = o.color ? `, ${canonicalColor(o.color)},` : "";
+    return `${shot} → exits at ${exit}${colour} after ${o.bounces} bounce${o.bounces === 1 ? "" : "s"}`;
   }
   return `${o.cell}: ${o.content}`;
 }

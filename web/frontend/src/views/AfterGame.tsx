@@ -154,6 +154,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
       <p className="verdict" role="status" data-testid="outcome">
         Game over: {state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won` : state.outcome === "all lose" ? "everybody lost" : state.outcome === "tie" ? "a tie" : state.outcome}
         {endingReason(state, events) ? `: ${endingReason(state, events)}` : ""}.
+        {typeof state.decided_by === "string" && <span data-testid="decided-by"> Judged by {state.decided_by}.</span>}
         {seat ? (won ? " Well played!" : "") : ""}
       </p>
       <Rematch state={state} events={live.events} seat={seat} />

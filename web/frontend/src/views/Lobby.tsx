@@ -4,6 +4,7 @@ import { FormEvent, useEffect, useState } from "react";
 import { Link } from "../App";
 import { ApiError, CreateBody, GameRecord, Level, SeatRequest, addHotSeat, api, browserPlayers, forgetPlayer, me, newPlayer, switchPlayer } from "../api";
 import { DEFAULT_RULES, GEM_SETS } from "../orapa/layout";
+import { LabelScheme, labelScheme, setLabelScheme } from "../orapa/board";
 import { navigate } from "../router";
 import { GAME_TITLES } from "./GamePage";
 import { GAMES, GamePicture } from "./learn/games";
@@ -60,6 +61,10 @@ function CreateForm(): JSX.Element {
   const [mirror, setMirror] = useState(true);
   const [touching, setTouching] = useState<"corner" | "any">("corner");
   const [visibility, setVisibility] = useState(true);
+  const [answerKind, setAnswerKind] = useState<"colour" | "bounces" | "both">("colour");   // O9
+  const [guessRule, setGuessRule] = useState<"mine" | "consistent">("mine");                // O7
+  const [reveal, setReveal] = useState(false);
+  const [labels, setLabels] = useState<LabelScheme>(labelScheme());                          // O10
   const [hints, setHints] = useState(false);
   const [level, setLevel] = useState<Level>("normal");
   const [opponent, setOpponent] = useState<Opponent>("computer");
@@ -77,7 +82,7 @@ function CreateForm(): JSX.Element {
     setError("");
     try {
       const out = game === "orapa"
-        ? await api.createGame({ game: "orapa", mode, gems, rules: { mirror, touching, visibility }, hints,
+        ? await api.createGame({ game: "orapa", mode, gems, rules: { mirror, touching, visibility, answer: answerKind, guess: guessRule, reveal }, hints,
           ...(mode !== "solo" && CLOCK_CHOICES[clock]?.clock ? { clock: CLOCK_CHOICES[clock].clock } : {}),
           seats: seatsFor(mode, { level, opponent: opponent === "hotseat" ? "human" : opponent, tableRole, explorers, computerExplorers }) })
         : await api.createGame(otherGameBody(game, { level, opponent, power, pattern, first, variant, players, computers, hints }));
@@ -133,7 +138,15 @@ function CreateForm(): JSX.Element {
         <label className="inline"><input type="checkbox" name="visibility" checked={visibility} onChange={(e) => setVisibility(e.target.checked)} /> every gem visible</label>
         <label className="inline">gems may touch <select name="touching" value={touching} onChange={(e) => setTouching(e.target.value as "corner" | "any")}>
           <option value="corner">at corners only</option><option value="any">anyhow</option></select></label>
+        <label className="inline">a shot is answered with <select name="answer" value={answerKind} onChange={(e) => setAnswerKind(e.target.value as "colour" | "bounces" | "both")}>
+          <option value="colour">its exit and colour</option><option value="bounces">its exit and number of bounces (Playte 2024)</option>
+          <option value="both">exit, colour and bounces (study)</option></select></label>
+        <label className="inline">a guess wins when <select name="guess" value={guessRule} onChange={(e) => setGuessRule(e.target.value as "mine" | "consistent")}>
+          <option value="mine">it is the hidden mine</option><option value="consistent">it fits every answer given (Black Box)</option></select></label>
+        <label className="inline"><input type="checkbox" name="reveal" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> a wrong guess is shown one telling answer</label>
       </fieldset>
+      <label className="inline">port labels (in this browser) <select name="labels" value={labels} onChange={(e) => { setLabels(e.target.value as LabelScheme); setLabelScheme(e.target.value as LabelScheme); }}>
+        <option value="sheet">as on the printed sheet</option><option value="bga">as on Board Game Arena</option></select></label>
       <label className="inline"><input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> training mode (hints on)</label>
       {mode === "duel" && (
         <label>Opponent <select name="opponent" value={opponent === "hotseat" ? "human" : opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
