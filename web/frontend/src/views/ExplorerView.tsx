@@ -124,7 +124,9 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
     setKnown("");
     try {
       const out = await api.act(state.id, { guess: { gems: sketch } });
-      setVerdict(out.event.correct ? "Correct: that is the mine!" : "Wrong: that is not the mine.");
+      const told = out.event.reveal as Observation | undefined;   // O7 reveal: one telling answer
+      setVerdict(out.event.correct ? "Correct: that is the mine!" : "Wrong: that is not the mine."
+        + (told ? ` The mine answers ${describe(told)}, and your sketch does not.` : ""));
       await live.refresh();
     } catch (err) {
       setError((err as Error).message);
