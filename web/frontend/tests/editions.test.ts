@@ -4,6 +4,7 @@ import { BGA_PORT_LABELS, PORT_LABELS, labelScheme, parsePort, portText, setLabe
 import { Board } from "../src/orapa/layout";
 import { describe as describeAnswer, parseQuestion, reproduces, settledAnswer } from "../src/orapa/sketch";
 import { shotAnswer } from "../src/orapa/tracer";
+import { answerText } from "../src/components/review/reviewApi";
 
 const store = new Map<string, string>();
 beforeEach(() => {
@@ -23,6 +24,11 @@ describe("answers in words", () => {
       .toBe("15 → exits at C, purple, after 0 bounces");
     expect(describeAnswer({ shot: "15", exit: "C", color: "purple" })).toBe("15 → C purple");   // unchanged
     expect(describeAnswer({ shot: "15", exit: "absorbed" })).toBe("15 → absorbed");
+  });
+
+  it("is written the same way in the review's answer lists", () => {
+    expect(answerText({ shot: "15", exit: "C", bounces: 3 })).toBe("15 → exits at C after 3 bounces");
+    expect(answerText({ shot: "15", exit: "C", color: "purple" })).toBe("15 → C purple");
   });
 
   it("keeps the count when an answer is read backwards", () => {
