@@ -13,7 +13,7 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle
 from solver.orapa.advisor import defaults
 from solver.orapa.advisor.autoplay import decide
-from tests.web.helpers import legal_mine
+from tests.web.helpers import legal_mine, run_coroutine
 from web import daily
 from web.app import create_app
 from web.database import sqlite_path
@@ -123,8 +123,6 @@ def test_the_daily_puzzle_is_the_same_for_everyone_and_guesses_count(client: Any
 def test_the_daily_streak_counts_days_in_a_row(monkeypatch: pytest.MonkeyPatch) -> None:
     """Solved on the 1st, 3rd, 4th and 5th (twice wrong first on the 4th): on the 5th the
     streak is 3; on the 6th, not solved yet, still 3; a gap on the 2nd ends it."""
-    import asyncio
-
     solved = {"2026-03-01": [True], "2026-03-03": [True], "2026-03-04": [False, False, True],
               "2026-03-05": [True]}
     rows = {day: {"id": i} for i, day in enumerate(solved)}
@@ -139,8 +137,8 @@ def test_the_daily_streak_counts_days_in_a_row(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(daily.store, "daily_game", daily_game)
     monkeypatch.setattr(daily.store, "events_after", events_after)
-    assert asyncio.run(daily.streak(7, "2026-03-05")) == 3
-    assert asyncio.run(daily.streak(7, "2026-03-06")) == 3
-    assert asyncio.run(daily.streak(7, "2026-03-02")) == 1
-    assert asyncio.run(daily.player_result("2026-03-04", 7)) == {"attempts": 3, "solved": True}
-    assert asyncio.run(daily.streak(9, "2026-03-05")) == 0
+    assert run_coroutine(daily.streak(7, "2026-03-05")) == 3
+    assert run_coroutine(daily.streak(7, "2026-03-06")) == 3
+    assert run_coroutine(daily.streak(7, "2026-03-02")) == 1
+    assert run_coroutine(daily.player_result("2026-03-04", 7)) == {"attempts": 3, "solved": True}
+    assert run_coroutine(daily.streak(9, "2026-03-05")) == 0

@@ -18,6 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.web.pg_cluster import free_port
+from tests.web.helpers import run_coroutine
 from tests.web.serve_process import Server
 from web.app import create_app
 
@@ -147,4 +148,4 @@ def test_the_hint_pool_runs_one_computation_per_player() -> None:
         pool.close()
         return outcomes
 
-    assert asyncio.run(scenario()) == [429, 503, False, "second", 3]
+    assert run_coroutine(scenario()) == [429, 503, False, "second", 3]
