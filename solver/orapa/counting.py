@@ -30,13 +30,13 @@ from __future__ import annotations
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
 from typing import Iterator
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS, ENTRY, PORT_LINES
+from games.orapa.board import CELLS, PORT_LINES
 from games.orapa.gems import Gem
 from games.orapa.layout import all_visible
 from games.orapa.placements import Placement, placements
@@ -310,30 +310,13 @@ _BATCH = 4096   # leaves of the frontier search counted per kernel call
 
 
 def _start_search(puzzle: Puzzle):
-    """The compiled frontier search started on the puzzle, packed as
-    `solver.orapa.frontier_compiled.families` packs it (that function builds a Python family
+    """The compiled frontier search started on the puzzle (as
+    `solver.orapa.frontier_compiled.families` starts it; that function builds a Python family
     per leaf, which counting does without); None when an answer rules out every layout."""
     setup = prepare(puzzle)
     if setup is None:
         return None
-    mirror = puzzle.rules.mirror
-    kinds = bytearray()
-    for i, _ in enumerate(setup.kinds):
-        kinds += bytes([setup.counts[i], setup.bits[i], int(setup.black[i])])
-        kinds += setup.forbidden[i].to_bytes(16, "little")
-    waves = bytearray()
-    for o, met in zip(setup.shots, setup.placeable):
-        cell, direction = ENTRY[o.port]
-        exit_ = -1 if o.exit is None else o.exit
-        waves += bytes([o.port, cell, direction, exit_ & 0xFF, o.color or 0])
-        waves += sum(1 << i for i in met).to_bytes(4, "little") + b"\0"
-    masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
-             + bytes([setup.met_by_all, puzzle.rules.visibility]))
-    handle = frontier_compiled._KERNEL.start(
-        frontier_compiled._tables(), bytes(kinds),
-        tuple(frontier_compiled._placement_bytes(k.shape, mirror) for k in setup.kinds),
-        bytes(waves), masks)
-    return setup, handle
+    return setup, frontier_compiled._start(puzzle, setup)
 
 
 def _by_colour(row: dict[Gem, int]) -> dict[str, int]:

@@ -88,15 +88,9 @@ def _kernel_deadline(deadline: float | None) -> float:
     return time.clock_gettime(time.CLOCK_MONOTONIC) + max(0.0, deadline - time.monotonic())
 
 
-def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
-             max_nodes: int | None = None) -> Iterator[PathFamily]:
-    """`frontier_families` by the compiled search (see `available`)."""
-    assert _KERNEL is not None
-    setup = prepare(puzzle)
-    if setup is None:
-        return
-    if nodes is None:
-        nodes = [0]
+def _start(puzzle: Puzzle, setup):
+    """The compiled search started on the prepared puzzle: its gems, waves and masks packed as
+    the kernel reads them (also used by `solver.orapa.counting`, which counts its leaves)."""
     mirror = puzzle.rules.mirror
     kinds = bytearray()
     for i, _ in enumerate(setup.kinds):
@@ -110,9 +104,22 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
         waves += sum(1 << i for i in met).to_bytes(4, "little") + b"\0"
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
              + bytes([setup.met_by_all, puzzle.rules.visibility]))
-    search = _KERNEL.start(_tables(), bytes(kinds),
-                           tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
-                           bytes(waves), masks)
+    return _KERNEL.start(_tables(), bytes(kinds),
+                         tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
+                         bytes(waves), masks)
+
+
+def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
+             max_nodes: int | None = None) -> Iterator[PathFamily]:
+    """`frontier_families` by the compiled search (see `available`)."""
+    assert _KERNEL is not None
+    setup = prepare(puzzle)
+    if setup is None:
+        return
+    if nodes is None:
+        nodes = [0]
+    mirror = puzzle.rules.mirror
+    search = _start(puzzle, setup)
     options = [placements(k.shape, mirror) for k in setup.kinds]
     gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement made once
 
