@@ -74,6 +74,8 @@ def create_app(url: str | None = None) -> FastAPI:
         finally:
             await app.state.games.close()
             app.state.hint_pool.close()
+            if getattr(app.state, "reviews", None) is not None:   # made on first use
+                await app.state.reviews.close()
             if listener is not None:
                 await listener.stop()
             if isinstance(engine, PostgresEngine):
