@@ -5,12 +5,12 @@ import os
 
 from piccolo.conf.apps import AppConfig
 
-from web.tables import Analysis, Event, Game, Player, Review
+from web.tables import Analysis, Event, Game, Player
 
 APP_CONFIG = AppConfig(
     app_name="orapa",
     migrations_folder_path=os.path.join(os.path.dirname(__file__), "piccolo_migrations"),
-    table_classes=[Player, Game, Event, Analysis, Review],
+    table_classes=[Player, Game, Event, Analysis],
     migration_dependencies=[],
     commands=[],
 )

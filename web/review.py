@@ -6,8 +6,8 @@ each explorer's covers the questions it asked, judged in the states they were as
 explorer's answers before them known: they are public), against the table's mine.
 
 The first request after the end starts the computation (the others wait for it); the result is
-kept in the database (table `orapa_review`, one row a game: a finished game's review never
-changes) and in a small per-process cache.
+kept in the database (table `orapa_analysis`, under the game id negated: a finished game's
+review never changes, like its analysis) and in a small per-process cache.
 """
 from __future__ import annotations
 
@@ -20,8 +20,7 @@ from typing import Any
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle
 from games.orapa.seated import OrapaSeated
-from web.store import _is_unique_violation
-from web.tables import Review
+from web import store
 
 CACHE_LIMIT = 1000
 # one review's part: (seat, the puzzle of the answers the seat heard, the indices of the
@@ -54,23 +53,6 @@ def review_parts(parts: list[Part], seed: int) -> dict[str, Any]:
                         for seat, puzzle, asked, mine in parts}}
 
 
-async def stored_review(gid: int) -> dict[str, Any] | None:
-    """A finished game's stored review, if one was made."""
-    row = await Review.select(Review.body).where(Review.game == gid).first().output(
-        load_json=True).run()
-    return None if row is None else row["body"]
-
-
-async def save_review(gid: int, body: dict[str, Any]) -> None:
-    """Keep a game's review (a second save of the same game, from another server process, is
-    ignored: both computed the same thing)."""
-    try:
-        await Review.insert(Review(game=gid, body=body)).run()
-    except Exception as exc:
-        if not _is_unique_violation(exc):
-            raise
-
-
 def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
@@ -89,7 +71,7 @@ class Reviews:
             return self._done[gid]
         running = self._running.get(gid)
         if running is None:
-            stored = await stored_review(gid)
+            stored = await store.get_analysis(-gid)
             if stored is not None:
                 self._keep(gid, stored)
                 return stored
@@ -110,7 +92,7 @@ class Reviews:
             weakref.finalize(self, _stop, self._pool)
         body = await asyncio.get_running_loop().run_in_executor(self._pool, review_parts,
                                                                 parts, gid)
-        await save_review(gid, body)
+        await store.save_analysis(-gid, body)
         self._keep(gid, body)
         return body
 
