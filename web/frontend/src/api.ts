@@ -249,3 +249,16 @@ export function liveUrl(id: string, after: number): string {
   const t = token() ?? "";
   return `${proto}://${window.location.host}/api/games/${id}/live?token=${encodeURIComponent(t)}&after=${after}`;
 }
+
+/** A hint request that waits its turn: the server works on one hint per player at a time (the
+ * training counts ask for one after every answer), so "busy" is retried for up to a minute. */
+export async function whenFree<T>(ask: () => Promise<T>, tries = 60): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 429 && /still being worked out/.test(err.message)) || i >= tries) throw err;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+}

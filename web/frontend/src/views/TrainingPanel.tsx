@@ -1,7 +1,7 @@
 // Training mode (hints on): the deduction map, the advisor's next question and "is my sketch
 // forced?", all through the hints endpoints.
 import { useEffect, useState } from "react";
-import { ApiError, CheckResult, Deductions, GameState, NextHint, api } from "../api";
+import { CheckResult, Deductions, GameState, NextHint, api, whenFree } from "../api";
 import { CellMark, PortMark } from "../components/Board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON } from "../orapa/layout";
@@ -45,19 +45,6 @@ export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
       {" "}{next.exact ? "" : "about "}{readableCount(next.candidates)} layout{next.candidates === 1 ? "" : "s"} still fit{next.exact ? "" : " (estimated from a sample)"}.
       {next.ranking.length > 1 && <span className="muted"> Next best: {next.ranking.slice(1, 4).map((r) => `${r.question} (${hintFigure(r, true)})`).join(", ")}.</span>}</p>
   );
-}
-
-/** A hint request that waits its turn: the server works on one hint per player at a time (the
- * training counts ask for one after every answer), so "busy" is retried for up to a minute. */
-export async function whenFree<T>(ask: () => Promise<T>, tries = 60): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await ask();
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 429 && /still being worked out/.test(err.message)) || i >= tries) throw err;
-      await new Promise((done) => setTimeout(done, 1000));
-    }
-  }
 }
 
 /** `onFill`, when given, receives the deduction map's cells for "fill in what is settled". */

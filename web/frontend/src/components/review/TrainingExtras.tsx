@@ -2,7 +2,7 @@
 // as the game goes (the deduction endpoint's count, asked after each new answer), and "why is
 // this cell settled?": click a settled cell for the fewest answers that already force it.
 import { useEffect, useState } from "react";
-import { Deductions, GameState, api, me } from "../../api";
+import { Deductions, GameState, api, me, whenFree } from "../../api";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../../orapa/colors";
 import { Board, CellMark } from "../Board";
 import { questionMarks } from "../../views/ExplorerView";
@@ -49,7 +49,7 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
     let live = true;
     setWhy(null);
     if (state.status !== "playing") return;
-    api.hintDeductions(state.id).then((d) => {
+    whenFree(() => api.hintDeductions(state.id)).then((d) => {
       // a count arriving after the next answer still belongs to its own answer
       setCounts((c) => {
         const next = { ...c, [n]: { count: d.count, exact: d.exact } };
