@@ -42,6 +42,8 @@ def test_the_best_questions_split_is_what_the_layouts_answer(seed: int) -> None:
             assert answer.question == best["question"]
             count, exact = solver_count(before.with_observations(
                 before.observations + (answer,)))
-            assert count >= 1                     # a real answer of a consistent layout
+            # a real answer of a consistent layout (a count cut short by the solver's time
+            # limit on a busy machine proves nothing either way)
+            assert count >= 1 or not exact
             if question["before"]["exact"] and question["before"]["count"] <= 3000:
                 assert exact and count == part["count"]

@@ -80,14 +80,14 @@ export function TrainingPanel({ state, sketch, onOverlay, onFill }: { state: Gam
       <h2>Training</h2>
       <div className="buttons">
         <button type="button" disabled={!!busy} onClick={() => run("map", async () => setDeductions(await whenFree(() => api.hintDeductions(state.id))))}>Deduction map</button>
-        <button type="button" disabled={!!busy} onClick={() => run("next", async () => setNext(await api.hintNext(state.id)))}>Advisor's next question</button>
+        <button type="button" disabled={!!busy} onClick={() => run("next", async () => setNext(await whenFree(() => api.hintNext(state.id))))}>Advisor's next question</button>
         {onFill && <button type="button" disabled={!!busy} onClick={() => run("fill", async () => {
           const d = await whenFree(() => api.hintDeductions(state.id));
           setDeductions(d);
           onFill(d.cells);
           setFilled(Object.values(d.cells).filter((c) => c !== "open").length);
         })}>Fill in what is settled</button>}
-        <button type="button" disabled={!!busy || sketch.length === 0} onClick={() => run("check", async () => setCheck(await api.hintCheck(state.id, { gems: sketch })))}>Is my sketch forced?</button>
+        <button type="button" disabled={!!busy || sketch.length === 0} onClick={() => run("check", async () => setCheck(await whenFree(() => api.hintCheck(state.id, { gems: sketch }))))}>Is my sketch forced?</button>
       </div>
       {busy && <p className="muted">Thinking…</p>}
       {error && <p className="error" role="alert">{error}</p>}
