@@ -10,13 +10,25 @@ import { Lobby } from "./views/Lobby";
 import { StatsPage } from "./views/Stats";
 
 /** A link that moves inside the app without reloading it. */
-export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }): JSX.Element {
+export function Link({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}): JSX.Element {
   const go = (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     navigate(to);
   };
-  return <a href={to} onClick={go} className={className}>{children}</a>;
+  return (
+    <a href={to} onClick={go} className={className}>
+      {children}
+    </a>
+  );
 }
 
 /** The app's own "no such page", with the way back. */
@@ -25,7 +37,9 @@ export function NoSuchPage({ what }: { what: string }): JSX.Element {
     <div className="card no-such-page" data-testid="no-such-page">
       <h1>No such page</h1>
       <p role="alert">{what}</p>
-      <p><Link to="/">Back to the lobby</Link></p>
+      <p>
+        <Link to="/">Back to the lobby</Link>
+      </p>
     </div>
   );
 }
@@ -41,24 +55,34 @@ export function App(): JSX.Element {
   return (
     <div className="app">
       <header className="top">
-        <Link to="/" className="brand">Orapa Mine</Link>
+        <Link to="/" className="brand">
+          Orapa Mine
+        </Link>
         <nav>
           <Link to="/">Lobby</Link>
           <Link to="/daily">Daily puzzle</Link>
-          <Link to="/learn" className="help-link"><span aria-hidden="true">? </span>How to play</Link>
+          <Link to="/learn" className="help-link">
+            <span aria-hidden="true">? </span>How to play
+          </Link>
           {player && <Link to={`/players/${player.id}`}>My stats</Link>}
         </nav>
-        {player && <span className="me">Playing as <b>{player.name}</b></span>}
+        {player && (
+          <span className="me">
+            Playing as <b>{player.name}</b>
+          </span>
+        )}
       </header>
-      <main><ErrorBoundary key={window.location.pathname}>
-        {route.page === "lobby" && <Lobby />}
-        {route.page === "game" && <GamePage key={route.id} id={route.id} />}
-        {route.page === "player" && <StatsPage key={route.id} id={route.id} />}
-        {route.page === "daily" && <DailyPage />}
-        {route.page === "learn" && <LearnPage key={route.game ?? ""} game={route.game} />}
-        {route.page === "tutorial" && <Tutorial />}
-        {route.page === "missing" && <NoSuchPage what={`There is no page at ${route.path}.`} />}
-      </ErrorBoundary></main>
+      <main>
+        <ErrorBoundary key={window.location.pathname}>
+          {route.page === "lobby" && <Lobby />}
+          {route.page === "game" && <GamePage key={route.id} id={route.id} />}
+          {route.page === "player" && <StatsPage key={route.id} id={route.id} />}
+          {route.page === "daily" && <DailyPage />}
+          {route.page === "learn" && <LearnPage key={route.game ?? ""} game={route.game} />}
+          {route.page === "tutorial" && <Tutorial />}
+          {route.page === "missing" && <NoSuchPage what={`There is no page at ${route.path}.`} />}
+        </ErrorBoundary>
+      </main>
     </div>
   );
 }

@@ -3,10 +3,28 @@ import type { LayoutJSON, Rules } from "./orapa/layout";
 
 export type Role = "explorer" | "director" | "player";
 export type Level = "easy" | "normal" | "strong";
-export interface Seat { seat: number; role: Role; kind: "human" | "computer"; name: string; player: string | null; level?: Level }
-export interface SeatRequest { role: Role; kind: "human" | "computer"; level?: Level }
+export interface Seat {
+  seat: number;
+  role: Role;
+  kind: "human" | "computer";
+  name: string;
+  player: string | null;
+  level?: Level;
+}
+export interface SeatRequest {
+  role: Role;
+  kind: "human" | "computer";
+  level?: Level;
+}
 
-export interface Observation { shot?: string; exit?: string; color?: string; bounces?: number; cell?: string; content?: string }
+export interface Observation {
+  shot?: string;
+  exit?: string;
+  color?: string;
+  bounces?: number;
+  cell?: string;
+  content?: string;
+}
 
 export interface GameState {
   id: string;
@@ -49,19 +67,67 @@ export function eventObservation(e: GameEvent): Observation | null {
   return o.shot !== undefined || o.cell !== undefined ? o : null;
 }
 
-export interface RankedQuestion { question: string; expected_bits: number; expected_questions?: number }
-export interface NextHint { question: string; expected_bits: number; expected_questions?: number; candidates: number; exact: boolean; strategy?: string; ranking: RankedQuestion[] }
-export interface Deductions { count: number; exact: boolean; cells: Record<string, string> }
-export interface CheckResult { reproduces: boolean[]; consistent: boolean; forced: boolean }
-export interface Analysis { [seat: string]: { forced_after: number | null; bits: number[]; advisor_questions: number } }
-export interface Tally { games: number; wins: number; losses: number; ties: number; directed: number }
-export interface Stats extends Tally { average_questions: number | null; won_games?: number; training?: Tally; daily_streak?: number; by_mode: Record<string, Tally>; [more: string]: unknown }
-export interface Puzzle { gems: string | { shape: string; color: string }[]; rules?: Partial<Rules>; observations: Observation[]; date?: string; you?: DailyResult; [more: string]: unknown }
-export interface DailyResult { attempts: number; solved: boolean }
+export interface RankedQuestion {
+  question: string;
+  expected_bits: number;
+  expected_questions?: number;
+}
+export interface NextHint {
+  question: string;
+  expected_bits: number;
+  expected_questions?: number;
+  candidates: number;
+  exact: boolean;
+  strategy?: string;
+  ranking: RankedQuestion[];
+}
+export interface Deductions {
+  count: number;
+  exact: boolean;
+  cells: Record<string, string>;
+}
+export interface CheckResult {
+  reproduces: boolean[];
+  consistent: boolean;
+  forced: boolean;
+}
+export interface Analysis {
+  [seat: string]: { forced_after: number | null; bits: number[]; advisor_questions: number };
+}
+export interface Tally {
+  games: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  directed: number;
+}
+export interface Stats extends Tally {
+  average_questions: number | null;
+  won_games?: number;
+  training?: Tally;
+  daily_streak?: number;
+  by_mode: Record<string, Tally>;
+  [more: string]: unknown;
+}
+export interface Puzzle {
+  gems: string | { shape: string; color: string }[];
+  rules?: Partial<Rules>;
+  observations: Observation[];
+  date?: string;
+  you?: DailyResult;
+  [more: string]: unknown;
+}
+export interface DailyResult {
+  attempts: number;
+  solved: boolean;
+}
 
 /** An error answer of the API: its status and its one-line message. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -69,7 +135,10 @@ export class ApiError extends Error {
 const TOKEN_KEY = "orapa.token";
 const PLAYER_KEY = "orapa.player";
 
-export interface Me { id: string; name: string }
+export interface Me {
+  id: string;
+  name: string;
+}
 
 export function token(): string | null {
   return localStorage.getItem(TOKEN_KEY);
@@ -108,7 +177,9 @@ async function call<T>(method: string, path: string, body?: unknown, as?: string
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(`/api${path}`, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   let data: unknown = null;
@@ -135,7 +206,9 @@ export async function register(name: string): Promise<Me> {
 
 // The players who signed in on this browser, to switch between (each with its token).
 const PLAYERS_KEY = "orapa.players";
-interface Known extends Me { token: string }
+interface Known extends Me {
+  token: string;
+}
 
 function known(): Known[] {
   try {
@@ -189,7 +262,11 @@ export async function registerGuest(name: string): Promise<{ player: Me; token: 
   return call<{ player: Me; token: string }>("POST", "/players", { name });
 }
 
-export interface HotSeat { seat: number; token: string; name: string }
+export interface HotSeat {
+  seat: number;
+  token: string;
+  name: string;
+}
 
 export function hotSeat(id: string): HotSeat | null {
   const raw = localStorage.getItem(`orapa.hotseat.${id}`);
@@ -206,16 +283,39 @@ export async function addHotSeat(id: string, code: string, name: string): Promis
 }
 
 export interface GameRecord {
-  id: string; game: string; mode: string | null; status: "waiting" | "playing" | "over";
-  seat: number; role: Role; result: "win" | "loss" | "tie" | "directed" | null;
-  questions: number | null; started: string | null; ended: string | null; training?: boolean;
+  id: string;
+  game: string;
+  mode: string | null;
+  status: "waiting" | "playing" | "over";
+  seat: number;
+  role: Role;
+  result: "win" | "loss" | "tie" | "directed" | null;
+  questions: number | null;
+  started: string | null;
+  ended: string | null;
+  training?: boolean;
 }
-export interface Presence { online: number[]; spectators: string[]; anonymous: number }
-export interface SolverHint { side: string; best: number | null; value: number; exact: boolean; depth: number }
+export interface Presence {
+  online: number[];
+  spectators: string[];
+  anonymous: number;
+}
+export interface SolverHint {
+  side: string;
+  best: number | null;
+  value: number;
+  exact: boolean;
+  depth: number;
+}
 
 export interface CreateBody {
-  game: string; mode?: string; gems?: string; rules?: Partial<Rules>; hints?: boolean;
-  seats: SeatRequest[]; [more: string]: unknown;
+  game: string;
+  mode?: string;
+  gems?: string;
+  rules?: Partial<Rules>;
+  hints?: boolean;
+  seats: SeatRequest[];
+  [more: string]: unknown;
 }
 
 export const api = {
@@ -257,7 +357,8 @@ export async function whenFree<T>(ask: () => Promise<T>, tries = 60): Promise<T>
     try {
       return await ask();
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 429 && /still being worked out/.test(err.message)) || i >= tries) throw err;
+      if (!(err instanceof ApiError && err.status === 429 && /still being worked out/.test(err.message)) || i >= tries)
+        throw err;
       await new Promise((done) => setTimeout(done, 1000));
     }
   }

@@ -15,13 +15,17 @@ export function parseRoute(path: string): Route {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: "lobby" };
   // game and player ids are whole numbers: anything else is a page the app does not have
-  if (parts[0] === "games" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1])) return { page: "game", id: parts[1] };
-  if (parts[0] === "players" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1])) return { page: "player", id: parts[1] };
+  if (parts[0] === "games" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1]))
+    return { page: "game", id: parts[1] };
+  if (parts[0] === "players" && parts.length === 2 && /^[0-9]{1,15}$/.test(parts[1]))
+    return { page: "player", id: parts[1] };
   if (parts[0] === "daily" && parts.length === 1) return { page: "daily" };
   // how to play: /learn (the list), /learn/{game}, and /learn/orapa/tutorial
   if (parts[0] === "learn" && parts.length === 1) return { page: "learn", game: null };
-  if (parts[0] === "learn" && parts.length === 2 && ["orapa", "mandragora", "ripple", "uncovered"].includes(parts[1])) return { page: "learn", game: parts[1] };
-  if (parts[0] === "learn" && parts.length === 3 && parts[1] === "orapa" && parts[2] === "tutorial") return { page: "tutorial" };
+  if (parts[0] === "learn" && parts.length === 2 && ["orapa", "mandragora", "ripple", "uncovered"].includes(parts[1]))
+    return { page: "learn", game: parts[1] };
+  if (parts[0] === "learn" && parts.length === 3 && parts[1] === "orapa" && parts[2] === "tutorial")
+    return { page: "tutorial" };
   return { page: "missing", path };
 }
 

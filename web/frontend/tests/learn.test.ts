@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { violations } from "../src/orapa/layout";
 import { simulate } from "../src/orapa/tracer";
 import {
-  NOTE_COLORS, NO_NOTES, Notes, cycleCellNote, cyclePortNote, fillSettled, parseNotes, toggleCellNote,
+  NOTE_COLORS,
+  NO_NOTES,
+  Notes,
+  cycleCellNote,
+  cyclePortNote,
+  fillSettled,
+  parseNotes,
+  toggleCellNote,
 } from "../src/orapa/sketch";
 import { rippleSteps } from "../src/views/learn/RippleSteps";
 import { EXAMPLE_MINE } from "../src/views/learn/OrapaRules";
@@ -32,7 +39,10 @@ describe("notes sheet", () => {
     expect(seen).toEqual(["empty", "red", "yellow", "blue", "white", "none"]);
     let p: Notes = NO_NOTES;
     const marks: string[] = [];
-    for (let i = 0; i < 4; i++) { p = cyclePortNote(p, "15"); marks.push(p.ports["15"] ?? ""); }
+    for (let i = 0; i < 4; i++) {
+      p = cyclePortNote(p, "15");
+      marks.push(p.ports["15"] ?? "");
+    }
     expect(marks).toEqual(["?", "✓", "!", ""]);
   });
 
@@ -43,12 +53,17 @@ describe("notes sheet", () => {
   });
 
   it("reads back only well-formed notes from storage", () => {
-    const raw = { cells: { c3: ["red", "pink", "yellow"], Z9: ["red"], A1: "empty", B1: ["empty", "red"] }, ports: { "15": "?", "99": "?", K: "x" } };
+    const raw = {
+      cells: { c3: ["red", "pink", "yellow"], Z9: ["red"], A1: "empty", B1: ["empty", "red"] },
+      ports: { "15": "?", "99": "?", K: "x" },
+    };
     expect(parseNotes(raw)).toEqual({ cells: { C3: ["red", "yellow"], B1: ["empty"] }, ports: { "15": "?" } });
     expect(parseNotes("nonsense")).toEqual({ cells: {}, ports: {} });
     // a round trip through JSON keeps every note
     let n: Notes = NO_NOTES;
-    NOTE_COLORS.forEach((c, i) => { n = toggleCellNote(n, `${"ABCDEF"[i]}${i + 1}`, c); });
+    NOTE_COLORS.forEach((c, i) => {
+      n = toggleCellNote(n, `${"ABCDEF"[i]}${i + 1}`, c);
+    });
     n = cyclePortNote(n, "R");
     expect(parseNotes(JSON.parse(JSON.stringify(n)))).toEqual(n);
   });
@@ -66,14 +81,29 @@ describe("learning pages", () => {
   });
 
   it("a ripple pushes its colour farthest first, never off the board or onto a stone", () => {
-    const steps = rippleSteps([{ row: 0, col: 3, color: "red" }, { row: 3, col: 5, color: "red" }, { row: 3, col: 6, color: "blue" }],
-      { row: 3, col: 3, color: "red" });
+    const steps = rippleSteps(
+      [
+        { row: 0, col: 3, color: "red" },
+        { row: 3, col: 5, color: "red" },
+        { row: 3, col: 6, color: "blue" },
+      ],
+      { row: 3, col: 3, color: "red" },
+    );
     const last = steps[steps.length - 1].stones;
-    expect(last).toContainEqual({ row: 0, col: 3, color: "red" });   // would leave the board
-    expect(last).toContainEqual({ row: 3, col: 5, color: "red" });   // blocked by the blue stone
+    expect(last).toContainEqual({ row: 0, col: 3, color: "red" }); // would leave the board
+    expect(last).toContainEqual({ row: 3, col: 5, color: "red" }); // blocked by the blue stone
     expect(last).toContainEqual({ row: 3, col: 6, color: "blue" });
-    const moved = rippleSteps([{ row: 1, col: 1, color: "red" }, { row: 2, col: 2, color: "red" }], { row: 3, col: 3, color: "red" });
+    const moved = rippleSteps(
+      [
+        { row: 1, col: 1, color: "red" },
+        { row: 2, col: 2, color: "red" },
+      ],
+      { row: 3, col: 3, color: "red" },
+    );
     // (1,1) is farther, goes first to (0,0); then (2,2) moves into the square it left
-    expect(moved[moved.length - 1].stones.slice(0, 2)).toEqual([{ row: 0, col: 0, color: "red" }, { row: 1, col: 1, color: "red" }]);
+    expect(moved[moved.length - 1].stones.slice(0, 2)).toEqual([
+      { row: 0, col: 0, color: "red" },
+      { row: 1, col: 1, color: "red" },
+    ]);
   });
 });

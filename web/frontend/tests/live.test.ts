@@ -11,8 +11,8 @@ describe("the live socket", () => {
     expect(liveProtocols(null)).toEqual(["orapa"]);
   });
   it("retries a passing failure, not a refusal", () => {
-    expect(shouldReconnect(1013)).toBe(true);   // the database is unavailable for a moment
-    expect(shouldReconnect(1006)).toBe(true);   // the connection dropped
+    expect(shouldReconnect(1013)).toBe(true); // the database is unavailable for a moment
+    expect(shouldReconnect(1006)).toBe(true); // the connection dropped
     expect(shouldReconnect(4401)).toBe(false);
     expect(shouldReconnect(4404)).toBe(false);
     expect(closeMessage(4401, "token: unknown token")).toBe("token: unknown token");

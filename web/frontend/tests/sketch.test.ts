@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { GEM_SETS, Board, LayoutJSON, coveredQuarters, inWords, violations } from "../src/orapa/layout";
 import {
-  answerTags, checkSketch, readableCount, settledAnswer, mirrorGem, moveGem, newGem, parseQuestion, placeGemAt, remaining, rotateGem,
+  answerTags,
+  checkSketch,
+  readableCount,
+  settledAnswer,
+  mirrorGem,
+  moveGem,
+  newGem,
+  parseQuestion,
+  placeGemAt,
+  remaining,
+  rotateGem,
 } from "../src/orapa/sketch";
 import { simulate, traceWave } from "../src/orapa/tracer";
 
@@ -40,7 +50,10 @@ describe("sketch editing", () => {
 
   it("offers only the gems not yet placed", () => {
     expect(remaining(GEM_SETS.base, [square]).map((k) => `${k.color} ${k.shape}`)).toEqual([
-      "red parallelogram", "yellow triangle", "blue large-triangle", "white large-triangle",
+      "red parallelogram",
+      "yellow triangle",
+      "blue large-triangle",
+      "white large-triangle",
     ]);
     expect(remaining(GEM_SETS.double, [square]).length).toBe(13);
   });
@@ -65,17 +78,41 @@ describe("sketch against the answers heard", () => {
   it("checks cell answers and accepts colour aliases", () => {
     const board = new Board(mine);
     expect(board.cellContent(0)).toBe("red");
-    expect(checkSketch(mine, [{ cell: "A1", content: "red" }, { cell: "J8", content: "empty" },
-      { cell: "A1", content: "white" }])).toEqual([true, true, false]);
+    expect(
+      checkSketch(mine, [
+        { cell: "A1", content: "red" },
+        { cell: "J8", content: "empty" },
+        { cell: "A1", content: "white" },
+      ]),
+    ).toEqual([true, true, false]);
   });
 });
 
 describe("tracing a sketch being edited", () => {
   it("ends a wave that circles among overlapping gems instead of running forever", () => {
-    const overlapping = { gems: [
-      { shape: "parallelogram", color: "red", vertices: [[3, 3], [5, 3], [6, 4], [4, 4]] },
-      { shape: "triangle", color: "yellow", vertices: [[2, 3], [4, 3], [2, 5]] },
-    ] } as LayoutJSON;
+    const overlapping = {
+      gems: [
+        {
+          shape: "parallelogram",
+          color: "red",
+          vertices: [
+            [3, 3],
+            [5, 3],
+            [6, 4],
+            [4, 4],
+          ],
+        },
+        {
+          shape: "triangle",
+          color: "yellow",
+          vertices: [
+            [2, 3],
+            [4, 3],
+            [2, 5],
+          ],
+        },
+      ],
+    } as LayoutJSON;
     expect(violations(overlapping).some((v) => v.includes("overlap"))).toBe(true);
     const wave = traceWave(new Board(overlapping), 21);
     expect(wave.loops).toBe(true);
@@ -94,18 +131,35 @@ describe("questions and answer tags", () => {
   });
 
   it("numbers entry and exit of each shot with the answer's number in the list", () => {
-    const tags = answerTags([{ shot: "15", exit: "B", color: "violet" }, { cell: "A1", content: "empty" },
-      { shot: "3", exit: "absorbed" }]);
+    const tags = answerTags([
+      { shot: "15", exit: "B", color: "violet" },
+      { cell: "A1", content: "empty" },
+      { shot: "3", exit: "absorbed" },
+    ]);
     expect(tags["15"]).toEqual({ tag: "1", color: "purple" });
     expect(tags.B).toEqual({ tag: "1", color: "purple" });
-    expect(tags["3"]).toEqual({ tag: "3", color: "absorbed" });   // answer 3: the cell is answer 2
+    expect(tags["3"]).toEqual({ tag: "3", color: "absorbed" }); // answer 3: the cell is answer 2
     // shooting back from an exit is the same path: it keeps its first number
-    expect(answerTags([{ shot: "15", exit: "B", color: "red" }, { shot: "B", exit: "15", color: "red" }, { shot: "1", exit: "A", color: "red" }]))
-      .toEqual({ 15: { tag: "1", color: "red" }, B: { tag: "1", color: "red" }, 1: { tag: "3", color: "red" }, A: { tag: "3", color: "red" } });
+    expect(
+      answerTags([
+        { shot: "15", exit: "B", color: "red" },
+        { shot: "B", exit: "15", color: "red" },
+        { shot: "1", exit: "A", color: "red" },
+      ]),
+    ).toEqual({
+      15: { tag: "1", color: "red" },
+      B: { tag: "1", color: "red" },
+      1: { tag: "3", color: "red" },
+      A: { tag: "3", color: "red" },
+    });
   });
 
   it("knows which questions the answers already settle (O5)", () => {
-    const heard = [{ shot: "5", exit: "K", color: "white" }, { cell: "E4", content: "empty" }, { shot: "7", exit: "absorbed" }];
+    const heard = [
+      { shot: "5", exit: "K", color: "white" },
+      { cell: "E4", content: "empty" },
+      { shot: "7", exit: "absorbed" },
+    ];
     expect(settledAnswer(heard, { shot: "5" })).toEqual(heard[0]);
     expect(settledAnswer(heard, { shot: "K" })).toEqual({ shot: "K", exit: "5", color: "white" });
     expect(settledAnswer(heard, { cell: "e4" })).toEqual(heard[1]);
@@ -127,7 +181,8 @@ describe("rule messages in a player's words", () => {
   it("names gems by colour and shape and lists them for highlighting", () => {
     const out = inWords("mine: illegal: gems[0] (blue large-triangle) and gems[2] (white square) overlap");
     expect(out).toEqual({ text: "The blue large triangle and the white square overlap", gems: [0, 2] });
-    expect(inWords("gems[1] (red parallelogram) and gems[3] (yellow triangle) share an edge (rule touching)").text)
-      .toBe("The red parallelogram and the yellow triangle share an edge (gems may touch only at their corners)");
+    expect(
+      inWords("gems[1] (red parallelogram) and gems[3] (yellow triangle) share an edge (rule touching)").text,
+    ).toBe("The red parallelogram and the yellow triangle share an edge (gems may touch only at their corners)");
   });
 });

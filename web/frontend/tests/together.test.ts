@@ -28,7 +28,9 @@ describe("presence and chat", () => {
   it("names the spectators, then counts the others", () => {
     expect(watchers({ online: [0], spectators: [], anonymous: 0 })).toBe("");
     expect(watchers({ online: [], spectators: ["Carl"], anonymous: 0 })).toBe("spectators: Carl");
-    expect(watchers({ online: [], spectators: ["Carl", "Dana"], anonymous: 2 })).toBe("spectators: Carl, Dana and 2 more");
+    expect(watchers({ online: [], spectators: ["Carl", "Dana"], anonymous: 2 })).toBe(
+      "spectators: Carl, Dana and 2 more",
+    );
   });
   it("keeps only the chat events of the log, in order", () => {
     const e = (seq: number, type: string): GameEvent => ({ seq, at: "", seat: 0, type, text: `m${seq}` });

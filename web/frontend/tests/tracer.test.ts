@@ -13,9 +13,7 @@ interface Case {
   shots: { shot: string; exit: string; color?: string }[];
   cells: string[]; // orapa ask's answers for A1, B1, ..., J8
 }
-const fixture: { cases: Case[] } = JSON.parse(
-  readFileSync(new URL("./fixtures/tracer.json", import.meta.url), "utf8"),
-);
+const fixture: { cases: Case[] } = JSON.parse(readFileSync(new URL("./fixtures/tracer.json", import.meta.url), "utf8"));
 
 describe("tracer against orapa simulate", () => {
   it("has about 200 layouts covering every gem set", () => {

@@ -21,15 +21,29 @@ beforeEach(() => {
 });
 
 function record(id: number, over: Partial<GameRecord>): GameRecord {
-  return { id: String(id), game: "orapa", mode: "solo", status: "over", seat: 0, role: "explorer", result: "win",
-    questions: 10, started: `2026-01-0${id}T10:00:00+00:00`, ended: `2026-01-0${id}T11:00:00+00:00`, ...over };
+  return {
+    id: String(id),
+    game: "orapa",
+    mode: "solo",
+    status: "over",
+    seat: 0,
+    role: "explorer",
+    result: "win",
+    questions: 10,
+    started: `2026-01-0${id}T10:00:00+00:00`,
+    ended: `2026-01-0${id}T11:00:00+00:00`,
+    ...over,
+  };
 }
 
 describe("stats chart", () => {
   it("charts only won Orapa games, oldest first, by their end", () => {
     const points = wonGames([
-      record(3, { questions: 7 }), record(1, { questions: 12 }), record(2, { result: "loss" }),
-      record(4, { game: "ripple", questions: null }), record(5, { status: "playing", result: null, ended: null }),
+      record(3, { questions: 7 }),
+      record(1, { questions: 12 }),
+      record(2, { result: "loss" }),
+      record(4, { game: "ripple", questions: null }),
+      record(5, { status: "playing", result: null, ended: null }),
     ]);
     expect(points.map((p) => p.questions)).toEqual([12, 7]);
     expect(points[0].at).toBe("2026-01-01T11:00:00+00:00");
@@ -54,7 +68,7 @@ describe("hot-seat control", () => {
     { seat: 1, role: "player", kind: "human", name: "Bo", player: "2" },
   ];
   const state = (to_move: number | null, status: GameState["status"] = "playing") =>
-    ({ id: "9", status, to_move, seats } as unknown as GameState);
+    ({ id: "9", status, to_move, seats }) as unknown as GameState;
 
   it("acts for the friend on their turn with the friend's token", () => {
     expect(control(state(1), seats[0])).toMatchObject({ seats: [0], acting: null });
@@ -69,7 +83,12 @@ describe("hot-seat control", () => {
 describe("ripple frames", () => {
   it("places the stone, then moves one stone per step", () => {
     const before = Array.from({ length: 7 }, (_, r) => (r === 3 ? "..r...." : "......."));
-    const frames = rippleFrames(before, "blue@3,3", 2, [[[3, 2], [3, 1]]]);
+    const frames = rippleFrames(before, "blue@3,3", 2, [
+      [
+        [3, 2],
+        [3, 1],
+      ],
+    ]);
     expect(frames).toHaveLength(2);
     expect(frames[0][3]).toBe("..rB...");
     expect(frames[1][3]).toBe(".r.B...");
@@ -79,11 +98,35 @@ describe("ripple frames", () => {
 
 describe("uncovered replay", () => {
   it("swaps one card with another player's and leaves the start untouched", () => {
-    const initial = [[9, 1, 3, 4], [1, 2, 3, 8]];
-    const swaps: [number, number, number, number][] = [[0, 1, 1, 4], [1, 1, 0, 2]];
-    expect(afterSwaps(initial, swaps, 1)).toEqual([[8, 1, 3, 4], [1, 2, 3, 9]]);
-    expect(afterSwaps(initial, swaps, 2)).toEqual([[8, 1, 3, 4], [1, 2, 3, 9]]);
-    expect(afterSwaps([[9, 5, 3, 4], [1, 2, 3, 8]], swaps, 2)).toEqual([[8, 1, 3, 4], [5, 2, 3, 9]]);
+    const initial = [
+      [9, 1, 3, 4],
+      [1, 2, 3, 8],
+    ];
+    const swaps: [number, number, number, number][] = [
+      [0, 1, 1, 4],
+      [1, 1, 0, 2],
+    ];
+    expect(afterSwaps(initial, swaps, 1)).toEqual([
+      [8, 1, 3, 4],
+      [1, 2, 3, 9],
+    ]);
+    expect(afterSwaps(initial, swaps, 2)).toEqual([
+      [8, 1, 3, 4],
+      [1, 2, 3, 9],
+    ]);
+    expect(
+      afterSwaps(
+        [
+          [9, 5, 3, 4],
+          [1, 2, 3, 8],
+        ],
+        swaps,
+        2,
+      ),
+    ).toEqual([
+      [8, 1, 3, 4],
+      [5, 2, 3, 9],
+    ]);
     expect(initial[0]).toEqual([9, 1, 3, 4]);
     expect(afterSwaps(initial, swaps, 0)).toEqual(initial);
   });
@@ -104,12 +147,18 @@ describe("stats chart and training", () => {
 });
 
 describe("why an Orapa game ended", () => {
-  const seats = [{ seat: 0, role: "explorer", kind: "human", name: "Ann", player: "1" }, { seat: 1, role: "director", kind: "computer", name: "computer (normal)", player: null }] as Seat[];
-  const state = (outcome: GameState["outcome"], mode: GameState["mode"] = "solo") => ({ seats, outcome, mode, allowed_guesses: 2 } as unknown as GameState);
+  const seats = [
+    { seat: 0, role: "explorer", kind: "human", name: "Ann", player: "1" },
+    { seat: 1, role: "director", kind: "computer", name: "computer (normal)", player: null },
+  ] as Seat[];
+  const state = (outcome: GameState["outcome"], mode: GameState["mode"] = "solo") =>
+    ({ seats, outcome, mode, allowed_guesses: 2 }) as unknown as GameState;
   const guess = (seat: number, correct: boolean) => ({ seq: 1, at: "", seat, type: "guess", correct });
   it("says who found the mine, or that the guesses ran out", () => {
     expect(endingReason(state("win"), [guess(0, false), guess(0, true)])).toBe("Ann found the mine with a right guess");
-    expect(endingReason(state("all lose"), [guess(0, false), guess(0, false)])).toBe("Ann used all 2 guesses without finding the mine");
+    expect(endingReason(state("all lose"), [guess(0, false), guess(0, false)])).toBe(
+      "Ann used all 2 guesses without finding the mine",
+    );
     expect(endingReason(state("win"), [])).toBe("");
   });
 });
@@ -119,7 +168,20 @@ describe("the sketch's waves", () => {
     const { wavePaths } = await import("../src/views/ExplorerView");
     const heard = [{ shot: "1", exit: "A", color: "red" }];
     expect(wavePaths({ gems: [] }, heard)[0].color).toBe("transparent");
-    const red = { gems: [{ shape: "square", color: "red", vertices: [[0, 2], [1, 1], [2, 2], [1, 3]] }] } as unknown as LayoutJSON;
+    const red = {
+      gems: [
+        {
+          shape: "square",
+          color: "red",
+          vertices: [
+            [0, 2],
+            [1, 1],
+            [2, 2],
+            [1, 3],
+          ],
+        },
+      ],
+    } as unknown as LayoutJSON;
     expect(wavePaths(red, heard)[0].color).not.toBe("transparent");
   });
 });

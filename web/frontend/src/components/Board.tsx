@@ -6,10 +6,25 @@ import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON, Point } from "../orapa/layout";
 import { Notes, PORT_NOTE_WORDS, cellNoteWords } from "../orapa/sketch";
 
-export interface WavePath { key: string; points: [number, number][]; color: string; animate?: boolean }
-export interface PortMark { tag?: string; color?: string; state?: "ok" | "bad"; title?: string }
+export interface WavePath {
+  key: string;
+  points: [number, number][];
+  color: string;
+  animate?: boolean;
+}
+export interface PortMark {
+  tag?: string;
+  color?: string;
+  state?: "ok" | "bad";
+  title?: string;
+}
 /** `deduced`: a training-mode overlay (what the answers settle), drawn dashed over the cell. */
-export interface CellMark { fill?: string; text?: string; title?: string; deduced?: string }
+export interface CellMark {
+  fill?: string;
+  text?: string;
+  title?: string;
+  deduced?: string;
+}
 
 export interface BoardProps {
   label: string;
@@ -43,7 +58,8 @@ function portName(action: string, label: string, title: string | undefined, note
 
 /** A cell's note drawn small: a dash for empty, one swatch with its letter per possible colour. */
 function CellNote({ col, row, note }: { col: number; row: number; note: string[] }): JSX.Element {
-  if (note[0] === "empty") return <line className="note-empty" x1={col + 0.3} y1={row + 0.5} x2={col + 0.7} y2={row + 0.5} />;
+  if (note[0] === "empty")
+    return <line className="note-empty" x1={col + 0.3} y1={row + 0.5} x2={col + 0.7} y2={row + 0.5} />;
   return (
     <g className="note-colors" aria-hidden="true">
       {note.map((c, i) => {
@@ -54,9 +70,25 @@ function CellNote({ col, row, note }: { col: number; row: number; note: string[]
         const y = row + 0.06 + Math.floor(i / per) * (size + 0.04);
         return (
           <g key={c}>
-            <rect x={x} y={y} width={size} height={size} rx={0.05} fill={SCREEN_COLORS[c]} stroke="#333" strokeWidth={0.02} />
-            <text x={x + size / 2} y={y + size * 0.74} className="note-letter" style={{ fontSize: `${size * 0.75}px` }}
-              fill={c === "black" || c === "blue" ? "#fff" : "#111"}>{COLOR_LETTERS[c]}</text>
+            <rect
+              x={x}
+              y={y}
+              width={size}
+              height={size}
+              rx={0.05}
+              fill={SCREEN_COLORS[c]}
+              stroke="#333"
+              strokeWidth={0.02}
+            />
+            <text
+              x={x + size / 2}
+              y={y + size * 0.74}
+              className="note-letter"
+              style={{ fontSize: `${size * 0.75}px` }}
+              fill={c === "black" || c === "blue" ? "#fff" : "#111"}
+            >
+              {COLOR_LETTERS[c]}
+            </text>
           </g>
         );
       })}
@@ -77,8 +109,14 @@ export function GemPatterns(): JSX.Element {
   return (
     <defs>
       {Object.entries(PATTERNS).map(([color, mark]) => (
-        <pattern key={color} id={`gem-${color}`} width="4" height="4" patternUnits="userSpaceOnUse"
-          patternTransform="scale(0.05)">
+        <pattern
+          key={color}
+          id={`gem-${color}`}
+          width="4"
+          height="4"
+          patternUnits="userSpaceOnUse"
+          patternTransform="scale(0.05)"
+        >
           <rect width="4" height="4" fill={SCREEN_COLORS[color]} />
           {mark}
         </pattern>
@@ -92,21 +130,47 @@ function centroid(points: Point[]): Point {
   return [points.reduce((s, p) => s + p[0], 0) / n, points.reduce((s, p) => s + p[1], 0) / n];
 }
 
-export function GemShape({ gem, selected, ghost, onPointerDown, index, flagged }: {
-  gem: GemJSON; selected?: boolean; ghost?: boolean; index?: number; flagged?: boolean;
+export function GemShape({
+  gem,
+  selected,
+  ghost,
+  onPointerDown,
+  index,
+  flagged,
+}: {
+  gem: GemJSON;
+  selected?: boolean;
+  ghost?: boolean;
+  index?: number;
+  flagged?: boolean;
   onPointerDown?: (e: ReactPointerEvent<SVGElement>) => void;
 }): JSX.Element {
   const [cx, cy] = centroid(gem.vertices);
   const label = `${gem.color} ${gem.shape}`;
   return (
-    <g className={`gem${selected ? " selected" : ""}${ghost ? " ghost" : ""}${flagged ? " flagged" : ""}`}
-      data-gem={index} data-shape={gem.shape} data-color={gem.color}
-      data-vertices={JSON.stringify(gem.vertices)} onPointerDown={onPointerDown}>
+    <g
+      className={`gem${selected ? " selected" : ""}${ghost ? " ghost" : ""}${flagged ? " flagged" : ""}`}
+      data-gem={index}
+      data-shape={gem.shape}
+      data-color={gem.color}
+      data-vertices={JSON.stringify(gem.vertices)}
+      onPointerDown={onPointerDown}
+    >
       <title>{label}</title>
-      <polygon points={gem.vertices.map((p) => p.join(",")).join(" ")}
-        fill={`url(#gem-${gem.color})`} stroke={flagged ? "#d40000" : selected ? "#ff6a00" : "#333"}
-        strokeWidth={flagged ? 0.12 : selected ? 0.09 : 0.04} strokeDasharray={flagged ? "0.2 0.08" : undefined} strokeLinejoin="round" />
-      <text x={cx} y={cy + 0.14} className="gem-letter" fill={gem.color === "black" || gem.color === "blue" ? "#fff" : "#111"}>
+      <polygon
+        points={gem.vertices.map((p) => p.join(",")).join(" ")}
+        fill={`url(#gem-${gem.color})`}
+        stroke={flagged ? "#d40000" : selected ? "#ff6a00" : "#333"}
+        strokeWidth={flagged ? 0.12 : selected ? 0.09 : 0.04}
+        strokeDasharray={flagged ? "0.2 0.08" : undefined}
+        strokeLinejoin="round"
+      />
+      <text
+        x={cx}
+        y={cy + 0.14}
+        className="gem-letter"
+        fill={gem.color === "black" || gem.color === "blue" ? "#fff" : "#111"}
+      >
         {COLOR_LETTERS[gem.color]}
       </text>
     </g>
@@ -124,15 +188,36 @@ export function Board(props: BoardProps): JSX.Element {
       const note = props.notes?.cells[name];
       const title = [mark?.title ?? name, cellNoteWords(note)].filter(Boolean).join("; ");
       cells.push(
-        <g key={name} className={`cell${props.onCell ? " clickable" : ""}${mark?.deduced ? " deduced" : ""}`} data-cell={name} data-note={note?.join(" ")}
-          data-deduced={mark?.deduced} onClick={props.onCell ? () => props.onCell?.(name) : undefined}
-          role={props.onCell ? "button" : mark || note ? "img" : undefined} aria-label={props.onCell || mark || note ? title : undefined}>
+        <g
+          key={name}
+          className={`cell${props.onCell ? " clickable" : ""}${mark?.deduced ? " deduced" : ""}`}
+          data-cell={name}
+          data-note={note?.join(" ")}
+          data-deduced={mark?.deduced}
+          onClick={props.onCell ? () => props.onCell?.(name) : undefined}
+          role={props.onCell ? "button" : mark || note ? "img" : undefined}
+          aria-label={props.onCell || mark || note ? title : undefined}
+        >
           <title>{title}</title>
-          <rect x={col} y={row} width={1} height={1} fill={mark?.fill ?? "#fbf8ef"} stroke="#c9c2ad" strokeWidth={0.02} />
+          <rect
+            x={col}
+            y={row}
+            width={1}
+            height={1}
+            fill={mark?.fill ?? "#fbf8ef"}
+            stroke="#c9c2ad"
+            strokeWidth={0.02}
+          />
           {note && <CellNote col={col} row={row} note={note} />}
-          {props.cursor === name && <rect x={col + 0.03} y={row + 0.03} width={0.94} height={0.94} className="note-cursor" />}
+          {props.cursor === name && (
+            <rect x={col + 0.03} y={row + 0.03} width={0.94} height={0.94} className="note-cursor" />
+          )}
           {mark?.deduced && <rect x={col + 0.08} y={row + 0.08} width={0.84} height={0.84} className="deduced-frame" />}
-          {mark?.text && <text x={col + 0.5} y={row + 0.62} className="cell-text" aria-hidden="true">{mark.text}</text>}
+          {mark?.text && (
+            <text x={col + 0.5} y={row + 0.62} className="cell-text" aria-hidden="true">
+              {mark.text}
+            </text>
+          )}
         </g>,
       );
     }
@@ -143,14 +228,25 @@ export function Board(props: BoardProps): JSX.Element {
       {cells}
       <rect x={0} y={0} width={COLUMNS} height={ROWS} fill="none" stroke="#5a513a" strokeWidth={0.06} />
       {(props.gems ?? []).map((gem, i) => (
-        <GemShape key={i} index={i} gem={gem} selected={props.selected === i} flagged={props.flagged?.includes(i)}
-          onPointerDown={props.onGemPointerDown ? (e) => props.onGemPointerDown?.(i, e) : undefined} />
+        <GemShape
+          key={i}
+          index={i}
+          gem={gem}
+          selected={props.selected === i}
+          flagged={props.flagged?.includes(i)}
+          onPointerDown={props.onGemPointerDown ? (e) => props.onGemPointerDown?.(i, e) : undefined}
+        />
       ))}
       {props.ghost && <GemShape gem={props.ghost} ghost />}
       {(props.waves ?? []).map((w) => (
-        <polyline key={w.key} className={`wave${w.animate ? " animate" : ""}`} pathLength={1}
+        <polyline
+          key={w.key}
+          className={`wave${w.animate ? " animate" : ""}`}
+          pathLength={1}
           points={w.points.map((p) => p.join(",")).join(" ")}
-          stroke={SCREEN_COLORS[w.color] ?? "#444"} data-wave={w.key} />
+          stroke={SCREEN_COLORS[w.color] ?? "#444"}
+          data-wave={w.key}
+        />
       ))}
       {PORT_LABELS.map((label, p) => {
         const [x, y] = portPosition(p);
@@ -160,20 +256,82 @@ export function Board(props: BoardProps): JSX.Element {
           // the button holds the port's name only; the tag and the note drawn beside it are
           // outside it, so what a screen reader says and what the eye reads agree
           // (focus given to the whole port, by a script, goes on to its button)
-          <g key={label} className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`} data-port={label}
+          <g
+            key={label}
+            className={`port${click ? " clickable" : ""}${mark?.state ? ` ${mark.state}` : ""}`}
+            data-port={label}
             tabIndex={click ? -1 : undefined}
-            onFocus={click ? (e) => { if (e.target === e.currentTarget) (e.currentTarget.querySelector(".port-button") as SVGGElement | null)?.focus(); } : undefined}>
-            <g className="port-button" role={click ? "button" : undefined} tabIndex={click ? 0 : undefined}
-              aria-label={click ? portName(props.portAction ?? "shoot from", portText(label), mark?.title, props.notes?.ports[label]) : undefined} onClick={click}
-              onKeyDown={click ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } } : undefined}>
-              <title>{[mark?.title ?? `port ${portText(label)}`, props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : ""].filter(Boolean).join("; ")}</title>
-              <rect x={x - 0.45} y={y - 0.45} width={0.9} height={0.9} rx={0.15}
-                fill={mark?.color === "transparent" ? "url(#gem-transparent)" : mark?.color ? SCREEN_COLORS[mark.color] ?? "#eee" : "#eee9da"} stroke="#8a8067" strokeWidth={0.03} />
-              <text x={x} y={y + 0.05} className="port-label">{portText(label)}</text>
+            onFocus={
+              click
+                ? (e) => {
+                    if (e.target === e.currentTarget)
+                      (e.currentTarget.querySelector(".port-button") as SVGGElement | null)?.focus();
+                  }
+                : undefined
+            }
+          >
+            <g
+              className="port-button"
+              role={click ? "button" : undefined}
+              tabIndex={click ? 0 : undefined}
+              aria-label={
+                click
+                  ? portName(props.portAction ?? "shoot from", portText(label), mark?.title, props.notes?.ports[label])
+                  : undefined
+              }
+              onClick={click}
+              onKeyDown={
+                click
+                  ? (e) => {
+                      if (e.key === "Enter" || e.key === " ") {
+                        e.preventDefault();
+                        click();
+                      }
+                    }
+                  : undefined
+              }
+            >
+              <title>
+                {[
+                  mark?.title ?? `port ${portText(label)}`,
+                  props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : "",
+                ]
+                  .filter(Boolean)
+                  .join("; ")}
+              </title>
+              <rect
+                x={x - 0.45}
+                y={y - 0.45}
+                width={0.9}
+                height={0.9}
+                rx={0.15}
+                fill={
+                  mark?.color === "transparent"
+                    ? "url(#gem-transparent)"
+                    : mark?.color
+                      ? (SCREEN_COLORS[mark.color] ?? "#eee")
+                      : "#eee9da"
+                }
+                stroke="#8a8067"
+                strokeWidth={0.03}
+              />
+              <text x={x} y={y + 0.05} className="port-label">
+                {portText(label)}
+              </text>
             </g>
-            {mark?.tag && <text x={x} y={y + 0.38} className="port-tag" aria-hidden="true">{mark.tag}</text>}
-            {props.notes?.ports[label] && <g className="port-note" data-note={props.notes.ports[label]} aria-hidden="true">
-              <circle cx={x + 0.33} cy={y - 0.33} r={0.17} /><text x={x + 0.33} y={y - 0.32}>{props.notes.ports[label]}</text></g>}
+            {mark?.tag && (
+              <text x={x} y={y + 0.38} className="port-tag" aria-hidden="true">
+                {mark.tag}
+              </text>
+            )}
+            {props.notes?.ports[label] && (
+              <g className="port-note" data-note={props.notes.ports[label]} aria-hidden="true">
+                <circle cx={x + 0.33} cy={y - 0.33} r={0.17} />
+                <text x={x + 0.33} y={y - 0.32}>
+                  {props.notes.ports[label]}
+                </text>
+              </g>
+            )}
           </g>
         );
       })}

@@ -17,13 +17,22 @@ function time(at: string): string {
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-export function Chat({ state, events, seated }: { state: GameState; events: GameEvent[]; seated: boolean }): JSX.Element {
+export function Chat({
+  state,
+  events,
+  seated,
+}: {
+  state: GameState;
+  events: GameEvent[];
+  seated: boolean;
+}): JSX.Element {
   const [text, setText] = useState("");
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const lines = chatLines(events);
-  useEffect(() => {   // keep the newest line in view
+  useEffect(() => {
+    // keep the newest line in view
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [lines.length]);
   const send = async (e: FormEvent) => {
@@ -40,26 +49,49 @@ export function Chat({ state, events, seated }: { state: GameState; events: Game
       setSending(false);
     }
   };
-  const name = (e: GameEvent) => (typeof e.name === "string" && e.name) || (e.seat !== null ? state.seats[e.seat]?.name : "") || "someone";
+  const name = (e: GameEvent) =>
+    (typeof e.name === "string" && e.name) || (e.seat !== null ? state.seats[e.seat]?.name : "") || "someone";
   return (
     <section className="card chat" aria-label="chat">
       <h2>Chat</h2>
-      {lines.length === 0 ? <p className="muted">No messages yet.</p> : (
+      {lines.length === 0 ? (
+        <p className="muted">No messages yet.</p>
+      ) : (
         <ol ref={list} className="chat-lines" aria-live="polite" data-testid="chat-lines">
           {lines.map((e) => (
-            <li key={e.seq}><span className="chat-time">{time(e.at)}</span> <b>{name(e)}</b>: <span className="chat-text">{String(e.text ?? "")}</span></li>
+            <li key={e.seq}>
+              <span className="chat-time">{time(e.at)}</span> <b>{name(e)}</b>:{" "}
+              <span className="chat-text">{String(e.text ?? "")}</span>
+            </li>
           ))}
         </ol>
       )}
       {seated ? (
         <form onSubmit={send} className="chat-form">
-          <label className="sr-only" htmlFor="chat-input">Message</label>
-          <input id="chat-input" name="chat" value={text} maxLength={MAX_CHAT} autoComplete="off"
-            placeholder="Say something to the table" onChange={(e) => setText(e.target.value)} />
-          <button type="submit" disabled={sending || !text.trim()}>Send</button>
+          <label className="sr-only" htmlFor="chat-input">
+            Message
+          </label>
+          <input
+            id="chat-input"
+            name="chat"
+            value={text}
+            maxLength={MAX_CHAT}
+            autoComplete="off"
+            placeholder="Say something to the table"
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit" disabled={sending || !text.trim()}>
+            Send
+          </button>
         </form>
-      ) : <p className="muted">Only the players at this game can write here.</p>}
-      {error && <p className="error" role="alert">{error}</p>}
+      ) : (
+        <p className="muted">Only the players at this game can write here.</p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -6,12 +6,19 @@ import { GameState } from "../api";
 import "./together.css";
 
 export interface ClockInfo {
-  initial?: number; increment?: number; per_move?: number;
-  left: Record<string, number>; running: number | null; at: string;
+  initial?: number;
+  increment?: number;
+  per_move?: number;
+  left: Record<string, number>;
+  running: number | null;
+  at: string;
 }
 
 /** The clocks the lobby offers for duels and tables (the server takes any within its limits). */
-export const CLOCK_CHOICES: Record<string, { label: string; clock?: { initial?: number; increment?: number; per_move?: number } }> = {
+export const CLOCK_CHOICES: Record<
+  string,
+  { label: string; clock?: { initial?: number; increment?: number; per_move?: number } }
+> = {
   none: { label: "no clock" },
   "600+10": { label: "10 min + 10 s a move", clock: { initial: 600, increment: 10 } },
   "300+5": { label: "5 min + 5 s a move", clock: { initial: 300, increment: 5 } },
@@ -22,7 +29,9 @@ export const CLOCK_CHOICES: Record<string, { label: string; clock?: { initial?: 
 /** Seconds as m:ss (or h:mm:ss), rounded up so that 0:00 means the time is gone. */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    r = s % 60;
   const mm = h ? String(m).padStart(2, "0") : String(m);
   return `${h ? `${h}:` : ""}${mm}:${String(r).padStart(2, "0")}`;
 }
@@ -38,7 +47,8 @@ export function Clock({ state }: { state: GameState }): JSX.Element | null {
   const clock = state.clock as ClockInfo | undefined;
   const [received, setReceived] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {                      // new figures from the server: count from here
+  useEffect(() => {
+    // new figures from the server: count from here
     const t = Date.now();
     setReceived(t);
     setNow(t);
@@ -52,15 +62,21 @@ export function Clock({ state }: { state: GameState }): JSX.Element | null {
   if (!clock) return null;
   return (
     <section className="card clocks" aria-label="clocks">
-      <h2>Clocks <span className="muted">({describeClock(clock)})</span></h2>
+      <h2>
+        Clocks <span className="muted">({describeClock(clock)})</span>
+      </h2>
       <ul>
         {Object.entries(clock.left).map(([seat, left]) => {
           const runs = state.status === "playing" && running === Number(seat);
           const shown = runs ? left - (now - received) / 1000 : left;
           const name = state.seats[Number(seat)]?.name || `seat ${seat}`;
           return (
-            <li key={seat} className={`clock${runs ? " running" : ""}${shown <= 10 ? " low" : ""}`}
-              data-testid={`clock-${seat}`} aria-current={runs ? "true" : undefined}>
+            <li
+              key={seat}
+              className={`clock${runs ? " running" : ""}${shown <= 10 ? " low" : ""}`}
+              data-testid={`clock-${seat}`}
+              aria-current={runs ? "true" : undefined}
+            >
               <span className="clock-name">{name}</span> <span className="clock-time">{formatClock(shown)}</span>
             </li>
           );

@@ -10,7 +10,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: s
 
   render(): ReactNode {
     if (this.state.error) {
-      return <p className="error" role="alert">This view failed: {this.state.error}. <button type="button" onClick={() => this.setState({ error: "" })}>Try again</button></p>;
+      return (
+        <p className="error" role="alert">
+          This view failed: {this.state.error}.{" "}
+          <button type="button" onClick={() => this.setState({ error: "" })}>
+            Try again
+          </button>
+        </p>
+      );
     }
     return this.props.children;
   }

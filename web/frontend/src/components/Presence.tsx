@@ -39,12 +39,20 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
   const previous = useRef<number | null>(state.to_move);
   useEffect(() => {
     let stop = false;
-    const look = () => api.presence(String(state.id)).then((h) => !stop && setHere(h)).catch(() => undefined);
+    const look = () =>
+      api
+        .presence(String(state.id))
+        .then((h) => !stop && setHere(h))
+        .catch(() => undefined);
     look();
     const timer = window.setInterval(look, POLL_MS);
-    return () => { stop = true; window.clearInterval(timer); };
+    return () => {
+      stop = true;
+      window.clearInterval(timer);
+    };
   }, [state.id]);
-  useEffect(() => {   // the turn has just come to me
+  useEffect(() => {
+    // the turn has just come to me
     const mine = me !== null && state.status === "playing" && state.to_move === me.seat;
     if (alert && mine && previous.current !== me?.seat) {
       beep();
@@ -57,7 +65,8 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
   const toggle = (on: boolean) => {
     setAlert(on);
     localStorage.setItem(ALERT_KEY, on ? "on" : "off");
-    if (on && "Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => undefined);
+    if (on && "Notification" in window && Notification.permission === "default")
+      Notification.requestPermission().catch(() => undefined);
   };
   const humans = state.seats.filter((s) => s.kind === "human" && s.player !== null);
   return (
@@ -66,14 +75,26 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
         <p>
           {humans.map((s) => {
             const on = here.online.includes(s.seat);
-            return <span key={s.seat} className={`here${on ? " on" : ""}`} data-testid={`here-${s.seat}`}>
-              <span aria-hidden="true">{on ? "●" : "○"}</span> {s.name} <span className="sr-only">{on ? "online" : "away"}</span></span>;
+            return (
+              <span key={s.seat} className={`here${on ? " on" : ""}`} data-testid={`here-${s.seat}`}>
+                <span aria-hidden="true">{on ? "●" : "○"}</span> {s.name}{" "}
+                <span className="sr-only">{on ? "online" : "away"}</span>
+              </span>
+            );
           })}
-          {watchers(here) && <span className="muted" data-testid="watchers"> · {watchers(here)}</span>}
+          {watchers(here) && (
+            <span className="muted" data-testid="watchers">
+              {" "}
+              · {watchers(here)}
+            </span>
+          )}
         </p>
       )}
       {me && state.status !== "over" && (
-        <label className="inline"><input type="checkbox" name="turnAlert" checked={alert} onChange={(e) => toggle(e.target.checked)} /> sound and notification on my turn</label>
+        <label className="inline">
+          <input type="checkbox" name="turnAlert" checked={alert} onChange={(e) => toggle(e.target.checked)} /> sound
+          and notification on my turn
+        </label>
       )}
     </div>
   );

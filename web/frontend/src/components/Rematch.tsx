@@ -4,7 +4,15 @@ import { useState } from "react";
 import { GameEvent, GameState, Seat, api } from "../api";
 import { Link } from "../App";
 
-export function Rematch({ state, events, seat }: { state: GameState; events: GameEvent[]; seat: Seat | null }): JSX.Element | null {
+export function Rematch({
+  state,
+  events,
+  seat,
+}: {
+  state: GameState;
+  events: GameEvent[];
+  seat: Seat | null;
+}): JSX.Element | null {
   const [made, setMade] = useState<GameEvent | null>(null);
   const [error, setError] = useState("");
   const found = made ?? [...events].reverse().find((e) => e.type === "rematch") ?? null;
@@ -13,7 +21,8 @@ export function Rematch({ state, events, seat }: { state: GameState; events: Gam
     const to = `/games/${String(found.game)}${found.code ? `?code=${String(found.code)}` : ""}`;
     return (
       <p className="card rematch" data-testid="rematch">
-        {String(found.name ?? "A player")} asked for a rematch: <Link to={to}>{seat ? "join the rematch" : "watch the rematch"}</Link>
+        {String(found.name ?? "A player")} asked for a rematch:{" "}
+        <Link to={to}>{seat ? "join the rematch" : "watch the rematch"}</Link>
       </p>
     );
   }
@@ -27,9 +36,16 @@ export function Rematch({ state, events, seat }: { state: GameState; events: Gam
   };
   return (
     <p className="rematch">
-      <button type="button" onClick={ask} data-testid="rematch-button">Rematch</button>{" "}
+      <button type="button" onClick={ask} data-testid="rematch-button">
+        Rematch
+      </button>{" "}
       <span className="muted">the same game again, with a new deal</span>
-      {error && <span className="error" role="alert"> {error}</span>}
+      {error && (
+        <span className="error" role="alert">
+          {" "}
+          {error}
+        </span>
+      )}
     </p>
   );
 }

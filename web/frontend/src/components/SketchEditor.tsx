@@ -5,10 +5,29 @@ import { KeyboardEvent, PointerEvent as ReactPointerEvent, useEffect, useRef, us
 import { GemJSON, GemKind } from "../orapa/layout";
 import { COLUMN_LETTERS } from "../orapa/board";
 import { COLOR_LETTERS } from "../orapa/colors";
-import { NOTE_COLORS, Notes, PORT_NOTE_WORDS, cellNoteWords, cycleCellNote, cyclePortNote, mirrorGem, moveGem, newGem, placeGemAt, remaining, rotateGem, toggleCellNote } from "../orapa/sketch";
+import {
+  NOTE_COLORS,
+  Notes,
+  PORT_NOTE_WORDS,
+  cellNoteWords,
+  cycleCellNote,
+  cyclePortNote,
+  mirrorGem,
+  moveGem,
+  newGem,
+  placeGemAt,
+  remaining,
+  rotateGem,
+  toggleCellNote,
+} from "../orapa/sketch";
 import { Board, CellMark, GemShape, GemPatterns, PortMark, WavePath, gridPoint } from "./Board";
 
-interface Drag { index: number | null; kind: GemKind | null; grab: [number, number]; gem: GemJSON }
+interface Drag {
+  index: number | null;
+  kind: GemKind | null;
+  grab: [number, number];
+  gem: GemJSON;
+}
 
 export interface SketchEditorProps {
   label: string;
@@ -51,9 +70,12 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
   const noteColors = NOTE_COLORS.filter((c) => setColors.includes(c));
   const noteCell = (cell: string, what: NoteTool = tool) => {
     if (!notes || !props.onNotes) return;
-    const next = what === "cycle" ? cycleCellNote(notes, cell, noteColors)
-      : what === "clear" ? { ...notes, cells: Object.fromEntries(Object.entries(notes.cells).filter(([c]) => c !== cell)) }
-        : toggleCellNote(notes, cell, what);
+    const next =
+      what === "cycle"
+        ? cycleCellNote(notes, cell, noteColors)
+        : what === "clear"
+          ? { ...notes, cells: Object.fromEntries(Object.entries(notes.cells).filter(([c]) => c !== cell)) }
+          : toggleCellNote(notes, cell, what);
     props.onNotes(next);
     setCursor(cell);
     setSaid(`${cell}: ${cellNoteWords(next.cells[cell]) || "no note"}`);
@@ -91,7 +113,8 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
     const up = (e: PointerEvent) => {
       const svg = svgRef.current;
       const rect = svg?.getBoundingClientRect();
-      const inside = rect && e.clientX >= rect.left && e.clientX <= rect.right && e.clientY >= rect.top && e.clientY <= rect.bottom;
+      const inside =
+        rect && e.clientX >= rect.left && e.clientX <= rect.right && e.clientY >= rect.top && e.clientY <= rect.bottom;
       const p = at(e);
       if (drag.index !== null && p) update(drag.index, placeGemAt(drag.gem, p));
       else if (drag.kind) {
@@ -126,8 +149,15 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
   };
 
   const onNoteKey = (e: KeyboardEvent) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const letter = Object.entries(COLOR_LETTERS).find(([c, l]) => l === e.key.toUpperCase() && noteColors.includes(c as (typeof NOTE_COLORS)[number]));
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const letter = Object.entries(COLOR_LETTERS).find(
+      ([c, l]) => l === e.key.toUpperCase() && noteColors.includes(c as (typeof NOTE_COLORS)[number]),
+    );
     if (moves[e.key]) {
       const next = stepCell(cursor, ...moves[e.key]);
       setCursor(next);
@@ -151,7 +181,12 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
     }
     if (selected === null || !gems[selected]) return;
     const g = gems[selected];
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
     if (moves[e.key]) update(selected, moveGem(g, ...moves[e.key]));
     else if (e.key === "r" || e.key === "R") update(selected, rotateGem(g));
     else if (e.key === "m" || e.key === "M") update(selected, mirrorGem(g));
@@ -167,51 +202,122 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
     <div className={`sketch${noting ? " noting" : ""}`} data-testid={`editor-${props.label}`}>
       {notes && props.onNotes && (
         <div className="sketch-mode" role="group" aria-label="what a click does">
-          <button type="button" aria-pressed={mode === "gems"} onClick={() => setMode("gems")}>Place gems</button>
-          <button type="button" aria-pressed={mode === "notes"} onClick={() => setMode("notes")}>Take notes</button>
+          <button type="button" aria-pressed={mode === "gems"} onClick={() => setMode("gems")}>
+            Place gems
+          </button>
+          <button type="button" aria-pressed={mode === "notes"} onClick={() => setMode("notes")}>
+            Take notes
+          </button>
         </div>
       )}
       {noting && (
         <div className="note-tools" role="toolbar" aria-label="note tools">
           {(["cycle", "empty", ...noteColors, "clear"] as NoteTool[]).map((t) => (
-            <button key={t} type="button" aria-pressed={tool === t} data-tool={t} onClick={() => setTool(t)}
-              className={NOTE_COLORS.includes(t as (typeof NOTE_COLORS)[number]) ? `note-tool color-${t}` : "note-tool"}>
+            <button
+              key={t}
+              type="button"
+              aria-pressed={tool === t}
+              data-tool={t}
+              onClick={() => setTool(t)}
+              className={NOTE_COLORS.includes(t as (typeof NOTE_COLORS)[number]) ? `note-tool color-${t}` : "note-tool"}
+            >
               {t === "cycle" ? "cycle" : t === "empty" ? "empty" : t === "clear" ? "clear" : `maybe ${t}`}
             </button>
           ))}
-          <p className="muted note-help">Press a cell to mark it (with “cycle”: empty, then each colour); press a port to cycle ? to ask, ✓ understood, ! puzzling.
-            Keys on the board: arrows move, E empty, {noteColors.map((c) => COLOR_LETTERS[c]).join(" ")} toggle a colour, Space cycles, Delete clears.</p>
+          <p className="muted note-help">
+            Press a cell to mark it (with “cycle”: empty, then each colour); press a port to cycle ? to ask, ✓
+            understood, ! puzzling. Keys on the board: arrows move, E empty,{" "}
+            {noteColors.map((c) => COLOR_LETTERS[c]).join(" ")} toggle a colour, Space cycles, Delete clears.
+          </p>
         </div>
       )}
-      {!noting && <div className="palette" role="toolbar" aria-label="gem palette">
-        <svg width="0" height="0" aria-hidden="true"><GemPatterns /></svg>
-        {palette.length === 0 && <span className="muted">all gems placed</span>}
-        {palette.map((kind, i) => (
-          <button key={`${kind.color}-${kind.shape}-${i}`} type="button" className="palette-gem"
-            data-kind={`${kind.color} ${kind.shape}`}
-            onPointerDown={(e) => startPaletteDrag(kind, e)}
-            onKeyDown={(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); add(kind); } }}>
-            <svg viewBox="-0.2 -0.2 4.4 2.4" width="56" height="32" aria-hidden="true"><GemShape gem={newGem(kind)} /></svg>
-            <span className="sr-only">add {kind.color} {kind.shape}</span><span aria-hidden="true">{kind.color} {kind.shape}</span>
-          </button>
-        ))}
-      </div>}
-      <div className="sketch-board" tabIndex={0} onKeyDown={onKey} aria-label={noting
-        ? `${props.label}, notes: arrows move the note cursor, E marks empty, colour letters toggle a colour, Space cycles, Delete clears`
-        : `${props.label}: arrows move the chosen gem, R turns, M mirrors, Delete removes, [ ] choose`}>
-        <Board label={props.label} svgRef={svgRef} gems={shown} selected={sel} flagged={props.flagged}
+      {!noting && (
+        <div className="palette" role="toolbar" aria-label="gem palette">
+          <svg width="0" height="0" aria-hidden="true">
+            <GemPatterns />
+          </svg>
+          {palette.length === 0 && <span className="muted">all gems placed</span>}
+          {palette.map((kind, i) => (
+            <button
+              key={`${kind.color}-${kind.shape}-${i}`}
+              type="button"
+              className="palette-gem"
+              data-kind={`${kind.color} ${kind.shape}`}
+              onPointerDown={(e) => startPaletteDrag(kind, e)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" || e.key === " ") {
+                  e.preventDefault();
+                  add(kind);
+                }
+              }}
+            >
+              <svg viewBox="-0.2 -0.2 4.4 2.4" width="56" height="32" aria-hidden="true">
+                <GemShape gem={newGem(kind)} />
+              </svg>
+              <span className="sr-only">
+                add {kind.color} {kind.shape}
+              </span>
+              <span aria-hidden="true">
+                {kind.color} {kind.shape}
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        className="sketch-board"
+        tabIndex={0}
+        onKeyDown={onKey}
+        aria-label={
+          noting
+            ? `${props.label}, notes: arrows move the note cursor, E marks empty, colour letters toggle a colour, Space cycles, Delete clears`
+            : `${props.label}: arrows move the chosen gem, R turns, M mirrors, Delete removes, [ ] choose`
+        }
+      >
+        <Board
+          label={props.label}
+          svgRef={svgRef}
+          gems={shown}
+          selected={sel}
+          flagged={props.flagged}
           ghost={drag && drag.index === null ? drag.gem : null}
-          onGemPointerDown={noting ? undefined : startGemDrag} portMarks={props.portMarks} cellMarks={props.cellMarks}
-          waves={props.waves} onPort={noting ? notePort : props.onPort} onCell={noting ? (c) => noteCell(c) : undefined}
-          notes={notes} cursor={noting ? cursor : null} portAction={noting ? "note on" : undefined} />
+          onGemPointerDown={noting ? undefined : startGemDrag}
+          portMarks={props.portMarks}
+          cellMarks={props.cellMarks}
+          waves={props.waves}
+          onPort={noting ? notePort : props.onPort}
+          onCell={noting ? (c) => noteCell(c) : undefined}
+          notes={notes}
+          cursor={noting ? cursor : null}
+          portAction={noting ? "note on" : undefined}
+        />
       </div>
-      {noting && <p className="note-said" aria-live="polite" data-testid="note-said">{said}</p>}
+      {noting && (
+        <p className="note-said" aria-live="polite" data-testid="note-said">
+          {said}
+        </p>
+      )}
       <div className="sketch-tools" role="toolbar" aria-label="chosen gem">
         <span className="muted">{sel !== null ? `${gems[sel].color} ${gems[sel].shape}` : "no gem chosen"}</span>
-        <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, rotateGem(gems[sel]))}>Turn (R)</button>
-        <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, mirrorGem(gems[sel]))}>Mirror (M)</button>
-        <button type="button" disabled={sel === null} onClick={() => sel !== null && remove(sel)}>Remove (Del)</button>
-        <button type="button" disabled={!gems.length} onClick={() => { onChange([]); setSelected(null); }}>Clear</button>
+        <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, rotateGem(gems[sel]))}>
+          Turn (R)
+        </button>
+        <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, mirrorGem(gems[sel]))}>
+          Mirror (M)
+        </button>
+        <button type="button" disabled={sel === null} onClick={() => sel !== null && remove(sel)}>
+          Remove (Del)
+        </button>
+        <button
+          type="button"
+          disabled={!gems.length}
+          onClick={() => {
+            onChange([]);
+            setSelected(null);
+          }}
+        >
+          Clear
+        </button>
       </div>
     </div>
   );

@@ -12,7 +12,12 @@ export const NORTH = 0;
 export const EAST = 1;
 export const SOUTH = 2;
 export const WEST = 3;
-export const STEP: ReadonlyArray<readonly [number, number]> = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+export const STEP: ReadonlyArray<readonly [number, number]> = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+];
 
 export const COLUMN_LETTERS = "ABCDEFGHIJ";
 const RIGHT_LETTERS = "KLMNOPQR";

@@ -9,7 +9,12 @@ export const GEM_COLORS = ["red", "yellow", "blue", "white", "transparent", "bla
 export type GemColor = (typeof GEM_COLORS)[number];
 
 export const GEM_COLOR_BITS: Record<GemColor, number> = {
-  red: RED, yellow: YELLOW, blue: BLUE, white: WHITE, transparent: 0, black: 0,
+  red: RED,
+  yellow: YELLOW,
+  blue: BLUE,
+  white: WHITE,
+  transparent: 0,
+  black: 0,
 };
 
 export const WAVE_COLOR_NAMES: Record<number, string> = {
@@ -32,8 +37,13 @@ export const WAVE_COLOR_NAMES: Record<number, string> = {
 };
 
 const ALIASES: Record<string, string> = {
-  violet: "purple", "light red": "pink", lemon: "light yellow", "sky blue": "light blue",
-  "light violet": "light purple", gray: "grey", clear: "transparent",
+  violet: "purple",
+  "light red": "pink",
+  lemon: "light yellow",
+  "sky blue": "light blue",
+  "light violet": "light purple",
+  gray: "grey",
+  clear: "transparent",
 };
 
 export function colorName(bits: number): string {
@@ -48,15 +58,32 @@ export function canonicalColor(text: string): string {
 
 /** Fill colours for drawing gems and wave colours on screen. */
 export const SCREEN_COLORS: Record<string, string> = {
-  red: "#d7263d", yellow: "#f5c518", blue: "#1f5fd1", white: "#f4f4f0",
-  transparent: "#bfe8ec", black: "#222222",
-  orange: "#f08a24", purple: "#7b3fa0", green: "#2e9e4f", pink: "#f4a3b5",
-  "light yellow": "#faf0a0", "light blue": "#a9c9f5", "light orange": "#f9c891",
-  "light purple": "#c7a6dd", "light green": "#a8dcb3", grey: "#8a8a8a",
-  empty: "#ffffff", absorbed: "#222222",
+  red: "#d7263d",
+  yellow: "#f5c518",
+  blue: "#1f5fd1",
+  white: "#f4f4f0",
+  transparent: "#bfe8ec",
+  black: "#222222",
+  orange: "#f08a24",
+  purple: "#7b3fa0",
+  green: "#2e9e4f",
+  pink: "#f4a3b5",
+  "light yellow": "#faf0a0",
+  "light blue": "#a9c9f5",
+  "light orange": "#f9c891",
+  "light purple": "#c7a6dd",
+  "light green": "#a8dcb3",
+  grey: "#8a8a8a",
+  empty: "#ffffff",
+  absorbed: "#222222",
 };
 
 /** One letter per gem colour, drawn on the gem for colour-blind players. */
 export const COLOR_LETTERS: Record<string, string> = {
-  red: "R", yellow: "Y", blue: "B", white: "W", transparent: "T", black: "K",
+  red: "R",
+  yellow: "Y",
+  blue: "B",
+  white: "W",
+  transparent: "T",
+  black: "K",
 };

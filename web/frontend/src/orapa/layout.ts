@@ -3,27 +3,66 @@ import { CELLS, COLUMNS, PORT_COUNT, QUARTERS, ROWS, cellLabel, neighbour, portL
 import { GEM_COLOR_BITS, GemColor } from "./colors";
 
 export type Point = [number, number];
-export type Shape =
-  | "large-triangle" | "triangle" | "small-triangle" | "square" | "parallelogram" | "block";
+export type Shape = "large-triangle" | "triangle" | "small-triangle" | "square" | "parallelogram" | "block";
 
-export interface GemJSON { shape: Shape; color: GemColor; vertices: Point[] }
-export interface LayoutJSON { gems: GemJSON[] }
-export interface GemKind { shape: Shape; color: GemColor }
+export interface GemJSON {
+  shape: Shape;
+  color: GemColor;
+  vertices: Point[];
+}
+export interface LayoutJSON {
+  gems: GemJSON[];
+}
+export interface GemKind {
+  shape: Shape;
+  color: GemColor;
+}
 export interface Rules {
-  mirror: boolean; touching: "corner" | "any"; visibility: boolean;
+  mirror: boolean;
+  touching: "corner" | "any";
+  visibility: boolean;
   // game options (RULINGS O7, O9), absent in a puzzle's placement rules
-  answer?: "colour" | "bounces" | "both"; guess?: "mine" | "consistent"; reveal?: boolean;
+  answer?: "colour" | "bounces" | "both";
+  guess?: "mine" | "consistent";
+  reveal?: boolean;
 }
 export const DEFAULT_RULES: Rules = { mirror: true, touching: "corner", visibility: true };
 
 /** One orientation of each shape (RULINGS O2). */
 export const SHAPES: Record<Shape, Point[]> = {
-  parallelogram: [[0, 0], [2, 0], [3, 1], [1, 1]],
-  triangle: [[0, 0], [2, 0], [0, 2]],
-  "large-triangle": [[0, 0], [4, 0], [2, 2]],
-  square: [[1, 0], [2, 1], [1, 2], [0, 1]],
-  "small-triangle": [[0, 0], [2, 0], [1, 1]],
-  block: [[0, 0], [2, 0], [2, 1], [0, 1]],
+  parallelogram: [
+    [0, 0],
+    [2, 0],
+    [3, 1],
+    [1, 1],
+  ],
+  triangle: [
+    [0, 0],
+    [2, 0],
+    [0, 2],
+  ],
+  "large-triangle": [
+    [0, 0],
+    [4, 0],
+    [2, 2],
+  ],
+  square: [
+    [1, 0],
+    [2, 1],
+    [1, 2],
+    [0, 1],
+  ],
+  "small-triangle": [
+    [0, 0],
+    [2, 0],
+    [1, 1],
+  ],
+  block: [
+    [0, 0],
+    [2, 0],
+    [2, 1],
+    [0, 1],
+  ],
 };
 
 const BASE: GemKind[] = [
@@ -44,14 +83,17 @@ export const GEM_SETS: Record<string, GemKind[]> = {
   full: [...BASE, DIAMOND, BLACK],
   double: [...BASE, DIAMOND, BLACK, ...BASE, DIAMOND, BLACK],
   "first-edition": [
-    { shape: "parallelogram", color: "red" }, { shape: "triangle", color: "yellow" },
-    { shape: "square", color: "blue" }, { shape: "large-triangle", color: "white" },
-    { shape: "large-triangle", color: "white" }, { shape: "small-triangle", color: "black" },
+    { shape: "parallelogram", color: "red" },
+    { shape: "triangle", color: "yellow" },
+    { shape: "square", color: "blue" },
+    { shape: "large-triangle", color: "white" },
+    { shape: "large-triangle", color: "white" },
+    { shape: "small-triangle", color: "black" },
   ],
 };
 
 export function gemSet(value: string | GemKind[]): GemKind[] {
-  return typeof value === "string" ? GEM_SETS[value] ?? [] : value;
+  return typeof value === "string" ? (GEM_SETS[value] ?? []) : value;
 }
 
 /** Vertices clockwise on screen (y down), from the top-most then left-most one. */
@@ -73,7 +115,12 @@ export function canonicalVertices(points: Point[]): Point[] {
 }
 
 // Quarter centroids scaled by 6 (N, E, S, W), never on a gem edge.
-const CENTROIDS: Point[] = [[3, 1], [5, 3], [3, 5], [1, 3]];
+const CENTROIDS: Point[] = [
+  [3, 1],
+  [5, 3],
+  [3, 5],
+  [1, 3],
+];
 
 function inside(vertices: Point[], x6: number, y6: number): boolean {
   for (let i = 0; i < vertices.length; i++) {
@@ -218,12 +265,14 @@ export function cellsCovered(points: Point[]): string[] {
  * triangle", and the gems it names (by their place in the layout) are listed for highlighting. */
 export function inWords(message: string): { text: string; gems: number[] } {
   const gems: number[] = [];
-  const text = message.replace(/^(mine|layout|guess): (illegal: )?/, "")
+  const text = message
+    .replace(/^(mine|layout|guess): (illegal: )?/, "")
     .replace(/gems\[(\d+)\] \(([a-z]+) ([a-z-]+)\)/g, (_, i: string, color: string, shape: string) => {
       gems.push(Number(i));
       return `the ${color} ${shape.replace("-", " ")}`;
     });
-  const plain = text.replace(" (rule touching)", " (gems may touch only at their corners)")
+  const plain = text
+    .replace(" (rule touching)", " (gems may touch only at their corners)")
     .replace(" (rule visibility)", "");
   return { text: plain.charAt(0).toUpperCase() + plain.slice(1), gems };
 }

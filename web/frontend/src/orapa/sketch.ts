@@ -3,11 +3,27 @@
 import { PORT_LABELS, labelScheme, parseCell, parsePort, portText } from "./board";
 import { canonicalColor } from "./colors";
 import {
-  Board, GemJSON, GemKind, LayoutJSON, Point, SHAPES, canonicalVertices, mirror, rotate, translate,
+  Board,
+  GemJSON,
+  GemKind,
+  LayoutJSON,
+  Point,
+  SHAPES,
+  canonicalVertices,
+  mirror,
+  rotate,
+  translate,
 } from "./layout";
 import { shotAnswer } from "./tracer";
 
-export interface Observation { shot?: string; exit?: string; color?: string; bounces?: number; cell?: string; content?: string }
+export interface Observation {
+  shot?: string;
+  exit?: string;
+  color?: string;
+  bounces?: number;
+  cell?: string;
+  content?: string;
+}
 
 /** A new gem of `kind` in its first orientation with its bounding box's corner at `at`. */
 export function newGem(kind: GemKind, at: Point = [0, 0]): GemJSON {
@@ -63,7 +79,8 @@ export function reproduces(board: Board, obs: Observation): boolean {
     const port = parsePort(obs.shot);
     if (port === null) return false;
     const mine = shotAnswer(board, port);
-    if (mine.exit !== String(obs.exit).toUpperCase() && !(mine.exit === "absorbed" && obs.exit === "absorbed")) return false;
+    if (mine.exit !== String(obs.exit).toUpperCase() && !(mine.exit === "absorbed" && obs.exit === "absorbed"))
+      return false;
     if (mine.exit === "absorbed" || (obs.color === undefined && typeof obs.bounces === "number")) return true;
     return canonicalColor(mine.color ?? "") === canonicalColor(obs.color ?? "");
   }
@@ -110,7 +127,11 @@ export function settledAnswer(observations: Observation[], q: { shot: string } |
 
 /** A count in words a person reads at a glance: 950, 12,345, 17.6 million, 17.6 billion. */
 export function readableCount(n: number): string {
-  const units: [number, string][] = [[1e12, "trillion"], [1e9, "billion"], [1e6, "million"]];
+  const units: [number, string][] = [
+    [1e12, "trillion"],
+    [1e9, "billion"],
+    [1e6, "million"],
+  ];
   for (const [size, word] of units) {
     if (Math.abs(n) >= size) return `${(n / size).toFixed(1).replace(/\.0$/, "")} ${word}`;
   }
@@ -119,7 +140,7 @@ export function readableCount(n: number): string {
 
 /** A question typed by the player: a port label or a cell name, normalised; null if neither. */
 export function parseQuestion(text: string): { shot: string } | { cell: string } | null {
-  const port = parsePort(text, labelScheme());   // typed in the player's label scheme (O10)
+  const port = parsePort(text, labelScheme()); // typed in the player's label scheme (O10)
   if (port !== null) return { shot: PORT_LABELS[port] };
   const cell = parseCell(text);
   if (cell !== null) return { cell: text.trim().toUpperCase() };
@@ -142,7 +163,10 @@ export function describe(o: Observation): string {
 
 /** The notes sheet kept beside the sketch: per cell "empty" or the colours it may hold, per port
  * a mark the player cycles through (to ask, understood, puzzling). */
-export interface Notes { cells: Record<string, string[]>; ports: Record<string, string> }
+export interface Notes {
+  cells: Record<string, string[]>;
+  ports: Record<string, string>;
+}
 export const NO_NOTES: Notes = { cells: {}, ports: {} };
 /** The colours a cell note can name, in the order keys and tools show them. */
 export const NOTE_COLORS = ["red", "yellow", "blue", "white", "transparent", "black"] as const;
@@ -171,7 +195,11 @@ export function toggleCellNote(notes: Notes, cell: string, what: string): Notes 
   if (what === "empty") return withCell(notes, cell, now[0] === "empty" ? [] : ["empty"]);
   const colors = now.filter((c) => c !== "empty");
   const next = colors.includes(what) ? colors.filter((c) => c !== what) : [...colors, what];
-  return withCell(notes, cell, NOTE_COLORS.filter((c) => next.includes(c)));
+  return withCell(
+    notes,
+    cell,
+    NOTE_COLORS.filter((c) => next.includes(c)),
+  );
 }
 
 /** One click on a cell with the cycling tool: nothing, empty, then each colour alone, nothing. */
@@ -179,7 +207,7 @@ export function cycleCellNote(notes: Notes, cell: string, colors: readonly strin
   const order: string[][] = [[], ["empty"], ...colors.map((c) => [c])];
   const now = JSON.stringify(notes.cells[cell] ?? []);
   const at = order.findIndex((o) => JSON.stringify(o) === now);
-  return withCell(notes, cell, order[(at + 1) % order.length]);   // a mixed note starts over
+  return withCell(notes, cell, order[(at + 1) % order.length]); // a mixed note starts over
 }
 
 /** The next mark of a port's cycle. */
@@ -212,13 +240,22 @@ export function parseNotes(value: unknown): Notes {
   if (v.cells && typeof v.cells === "object") {
     for (const [cell, note] of Object.entries(v.cells as Record<string, unknown>)) {
       if (parseCell(cell) === null || !Array.isArray(note)) continue;
-      const clean = note.filter((n): n is string => n === "empty" || (NOTE_COLORS as readonly string[]).includes(n as string));
-      if (clean.length) out.cells[cell.toUpperCase()] = clean[0] === "empty" ? ["empty"] : clean.filter((c) => c !== "empty");
+      const clean = note.filter(
+        (n): n is string => n === "empty" || (NOTE_COLORS as readonly string[]).includes(n as string),
+      );
+      if (clean.length)
+        out.cells[cell.toUpperCase()] = clean[0] === "empty" ? ["empty"] : clean.filter((c) => c !== "empty");
     }
   }
   if (v.ports && typeof v.ports === "object") {
     for (const [port, mark] of Object.entries(v.ports as Record<string, unknown>)) {
-      if (parsePort(port) !== null && typeof mark === "string" && mark && (PORT_NOTES as readonly string[]).includes(mark)) out.ports[port] = mark;
+      if (
+        parsePort(port) !== null &&
+        typeof mark === "string" &&
+        mark &&
+        (PORT_NOTES as readonly string[]).includes(mark)
+      )
+        out.ports[port] = mark;
     }
   }
   return out;

@@ -27,7 +27,11 @@ export interface Wave {
 }
 
 /** An answer as the puzzle JSON writes it. */
-export interface ShotAnswer { shot: string; exit: string; color?: string }
+export interface ShotAnswer {
+  shot: string;
+  exit: string;
+  color?: string;
+}
 
 /** Trace the wave shot from `port` on a prepared board. */
 export function traceWave(board: Board, port: number): Wave {
@@ -50,9 +54,7 @@ export function traceWave(board: Board, port: number): Wave {
       const code = board.codes[4 * cell + hit];
       const back = out === ((direction + 2) & 3);
       // The face is met at the cell's entry side (straight back) or at its centre (diagonal).
-      const face: [number, number] = back
-        ? [cx - STEP[direction][0] / 2, cy - STEP[direction][1] / 2]
-        : [cx, cy];
+      const face: [number, number] = back ? [cx - STEP[direction][0] / 2, cy - STEP[direction][1] / 2] : [cx, cy];
       points.push(face);
       if (code & ABSORBS) return { port, exit: null, color, points: simplify(points) };
       color |= code & 15;

@@ -31,11 +31,21 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
     const { ports, cells } = questionMarks(obs);
     return (
       <div className="director">
-        <p className="status" aria-live="polite">{state.status === "waiting" ? "Your mine is placed; waiting for the explorers." : `${state.seats[state.to_move ?? 0]?.name ?? "An explorer"} is to play.`}</p>
+        <p className="status" aria-live="polite">
+          {state.status === "waiting"
+            ? "Your mine is placed; waiting for the explorers."
+            : `${state.seats[state.to_move ?? 0]?.name ?? "An explorer"} is to play.`}
+        </p>
         <div className="boards">
           <section aria-label="the explorers' questions">
             <h2>My mine and the explorers' questions</h2>
-            <Board label="director board" gems={placed.gems} portMarks={ports} cellMarks={cells} waves={wavePaths(placed, obs, true).slice(-1)} />
+            <Board
+              label="director board"
+              gems={placed.gems}
+              portMarks={ports}
+              cellMarks={cells}
+              waves={wavePaths(placed, obs, true).slice(-1)}
+            />
           </section>
           <section aria-label="answers">
             <h2>Answers given</h2>
@@ -60,27 +70,46 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
   const complete = gems.length === set.length;
   return (
     <div className="director">
-      <p className="status">{state.mode === "duel" ? "Hide your mine for your opponent: " : "You direct: "}place all {set.length} gems, then confirm.</p>
+      <p className="status">
+        {state.mode === "duel" ? "Hide your mine for your opponent: " : "You direct: "}place all {set.length} gems, then
+        confirm.
+      </p>
       <div className="boards">
         <section aria-label="place the mine">
           <SketchEditor label="mine board" gemSet={set} gems={gems} onChange={setGems} flagged={named} />
         </section>
         <section aria-label="rules">
           <h2>Rules check</h2>
-          {local.length === 0 && complete && <p className="ok-text" data-testid="legal">Legal: every gem inside, none overlapping or sharing an edge, every gem visible.</p>}
-          {!complete && <p className="muted">{set.length - gems.length} gem{set.length - gems.length === 1 ? "" : "s"} still to place.</p>}
+          {local.length === 0 && complete && (
+            <p className="ok-text" data-testid="legal">
+              Legal: every gem inside, none overlapping or sharing an edge, every gem visible.
+            </p>
+          )}
+          {!complete && (
+            <p className="muted">
+              {set.length - gems.length} gem{set.length - gems.length === 1 ? "" : "s"} still to place.
+            </p>
+          )}
           {local.length > 0 && (
             <ul className="violations" data-testid="violations" aria-live="polite">
-              {local.map((v) => <li key={v.text}>{v.text}</li>)}
+              {local.map((v) => (
+                <li key={v.text}>{v.text}</li>
+              ))}
             </ul>
           )}
           {serverError.length > 0 && (
             <div role="alert" className="error" data-testid="server-refusal">
               <p>The server refused the mine:</p>
-              <ul>{serverError.map((v) => <li key={v}>{inWords(v).text}</li>)}</ul>
+              <ul>
+                {serverError.map((v) => (
+                  <li key={v}>{inWords(v).text}</li>
+                ))}
+              </ul>
             </div>
           )}
-          <button type="button" className="primary" disabled={busy || gems.length === 0} onClick={submit}>Place this mine</button>
+          <button type="button" className="primary" disabled={busy || gems.length === 0} onClick={submit}>
+            Place this mine
+          </button>
         </section>
       </div>
     </div>

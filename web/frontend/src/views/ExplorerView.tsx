@@ -17,14 +17,26 @@ import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
 import { ConfirmButton } from "./others/common";
 
 /** Marks of the answers heard on the question board: tagged ports and answered cells. */
-export function questionMarks(observations: Observation[]): { ports: Record<string, PortMark>; cells: Record<string, CellMark> } {
+export function questionMarks(observations: Observation[]): {
+  ports: Record<string, PortMark>;
+  cells: Record<string, CellMark>;
+} {
   const ports: Record<string, PortMark> = {};
-  for (const [port, t] of Object.entries(answerTags(observations))) ports[port] = { tag: t.tag, color: t.color, title: `port ${port}: answer ${t.tag} (${t.color}); already known, asking again is free` };
+  for (const [port, t] of Object.entries(answerTags(observations)))
+    ports[port] = {
+      tag: t.tag,
+      color: t.color,
+      title: `port ${port}: answer ${t.tag} (${t.color}); already known, asking again is free`,
+    };
   const cells: Record<string, CellMark> = {};
   for (const o of observations) {
     if (o.cell) {
       const content = canonicalColor(o.content ?? "");
-      cells[o.cell] = { fill: SCREEN_COLORS[content] ?? "#fff", text: content === "empty" ? "·" : content === "absorbed" ? "✕" : COLOR_LETTERS[content] ?? "?", title: `${o.cell}: ${content}` };
+      cells[o.cell] = {
+        fill: SCREEN_COLORS[content] ?? "#fff",
+        text: content === "empty" ? "·" : content === "absorbed" ? "✕" : (COLOR_LETTERS[content] ?? "?"),
+        title: `${o.cell}: ${content}`,
+      };
     }
   }
   return { ports, cells };
@@ -33,35 +45,71 @@ export function questionMarks(observations: Observation[]): { ports: Record<stri
 /** The paths of a mine's shots, each in the colour the mine gives it (the last one animated). */
 export function wavePaths(mine: LayoutJSON, observations: Observation[], animateLast = false): WavePath[] {
   const traced = new Traced(mine);
-  return observations.filter((o) => o.shot).map((o, i, all) => {
-    const port = parsePort(o.shot as string) as number;
-    const w = traceWave(traced, port);
-    const own = shotAnswer(traced, port);
-    return { key: `${o.shot}-${i}`, points: w.points, color: own.exit === "absorbed" ? "absorbed" : canonicalColor(own.color ?? ""), animate: animateLast && i === all.length - 1 };
-  });
+  return observations
+    .filter((o) => o.shot)
+    .map((o, i, all) => {
+      const port = parsePort(o.shot as string) as number;
+      const w = traceWave(traced, port);
+      const own = shotAnswer(traced, port);
+      return {
+        key: `${o.shot}-${i}`,
+        points: w.points,
+        color: own.exit === "absorbed" ? "absorbed" : canonicalColor(own.color ?? ""),
+        animate: animateLast && i === all.length - 1,
+      };
+    });
 }
 
 /** Whose turn it is, in the tab's title too (a player in another tab sees it). */
 export function useTurnTitle(myTurn: boolean, title = "Orapa Mine"): void {
   useEffect(() => {
     document.title = myTurn ? `Your turn · ${title}` : title;
-    return () => { document.title = title; };
+    return () => {
+      document.title = title;
+    };
   }, [myTurn, title]);
 }
 
-export function AnswerLog({ observations, marks, state, seats }: { observations: Observation[]; marks?: boolean[]; state?: GameState; seats?: (number | null | undefined)[] }): JSX.Element {
-  return (
-    observations.length === 0 ? <p className="muted">no answers yet</p> :
+export function AnswerLog({
+  observations,
+  marks,
+  state,
+  seats,
+}: {
+  observations: Observation[];
+  marks?: boolean[];
+  state?: GameState;
+  seats?: (number | null | undefined)[];
+}): JSX.Element {
+  return observations.length === 0 ? (
+    <p className="muted">no answers yet</p>
+  ) : (
     <ol className="answer-log" aria-label="answers">
       {observations.map((o, i) => {
-        const color = o.shot ? (o.exit === "absorbed" ? "absorbed" : canonicalColor(o.color ?? "")) : canonicalColor(o.content ?? "");
+        const color = o.shot
+          ? o.exit === "absorbed"
+            ? "absorbed"
+            : canonicalColor(o.color ?? "")
+          : canonicalColor(o.content ?? "");
         const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name || `seat ${seats[i]}` : null;
         return (
           <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>
-            <span className="swatch" data-color={color} style={{ background: SCREEN_COLORS[color] ?? "#fff" }} aria-hidden="true" />
+            <span
+              className="swatch"
+              data-color={color}
+              style={{ background: SCREEN_COLORS[color] ?? "#fff" }}
+              aria-hidden="true"
+            />
             {who && <span className="muted">{who}: </span>}
             <span className="answer-text">{describe(o)}</span>
-            {marks && <span className="mark" title={marks[i] ? "your sketch gives this answer" : "your sketch gives another answer"}>{marks[i] ? " ✓ sketch agrees" : " ✗ sketch differs"}</span>}
+            {marks && (
+              <span
+                className="mark"
+                title={marks[i] ? "your sketch gives this answer" : "your sketch gives another answer"}
+              >
+                {marks[i] ? " ✓ sketch agrees" : " ✗ sketch differs"}
+              </span>
+            )}
           </li>
         );
       })}
@@ -93,20 +141,24 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const takeOverlay = useCallback((o: Overlay) => setOverlay(o), []);
   // training: the deduction map and the advisor's question drawn over the question board
   const boardCells = withOverlay(cells, overlay.cells, (mine) => mine);
-  const boardPorts = withOverlay(ports, overlay.ports, (mine, theirs) => ({ ...mine, title: `${mine.title}; ${theirs.title}` }));
+  const boardPorts = withOverlay(ports, overlay.ports, (mine, theirs) => ({
+    ...mine,
+    title: `${mine.title}; ${theirs.title}`,
+  }));
 
   const ask = async (q: { shot: string } | { cell: string } | { resign: true }) => {
     setError("");
     setVerdict("");
     const settled = "resign" in q ? null : settledAnswer(observations, q);
-    if (settled) {   // O5: answered from the record, free; nothing to send
+    if (settled) {
+      // O5: answered from the record, free; nothing to send
       setKnown(`Already known: ${describe(settled)}. Asking again is free and keeps your turn.`);
       return;
     }
     setKnown("");
     try {
       const out = await api.act(state.id, q);
-      live.setState(out.game);       // the answer is in the reply: no second request
+      live.setState(out.game); // the answer is in the reply: no second request
     } catch (err) {
       setError((err as Error).message);
     }
@@ -124,9 +176,13 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
     setKnown("");
     try {
       const out = await api.act(state.id, { guess: { gems: sketch } });
-      const told = out.event.reveal as Observation | undefined;   // O7 reveal: one telling answer
-      setVerdict(out.event.correct ? "Correct: that is the mine!" : "Wrong: that is not the mine."
-        + (told ? ` The mine answers ${describe(told)}, and your sketch does not.` : ""));
+      const told = out.event.reveal as Observation | undefined; // O7 reveal: one telling answer
+      setVerdict(
+        out.event.correct
+          ? "Correct: that is the mine!"
+          : "Wrong: that is not the mine." +
+              (told ? ` The mine answers ${describe(told)}, and your sketch does not.` : ""),
+      );
       await live.refresh();
     } catch (err) {
       setError((err as Error).message);
@@ -135,93 +191,218 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   // the cell board: the first tap on a cell selects it, the second (or the button) asks
   const [picked, setPicked] = useState<string | null>(null);
   const pickCell = (c: string) => {
-    if (picked === c) { setPicked(null); ask({ cell: c }); } else setPicked(c);
+    if (picked === c) {
+      setPicked(null);
+      ask({ cell: c });
+    } else setPicked(c);
   };
 
   // The sketch's paths, each in the colour the sketch gives it: the latest shot animated, or
   // every shot heard.
   const shots = observations.filter((o) => o.shot);
-  const waves: WavePath[] = wavePaths({ gems: sketch }, showAll ? shots : shots.slice(-1), !showAll)
-    .map((w) => ({ ...w, key: `${w.key}-${showAll}` }));
+  const waves: WavePath[] = wavePaths({ gems: sketch }, showAll ? shots : shots.slice(-1), !showAll).map((w) => ({
+    ...w,
+    key: `${w.key}-${showAll}`,
+  }));
   const sketchPorts: Record<string, PortMark> = {};
   observations.forEach((o, i) => {
     if (o.shot) sketchPorts[o.shot] = { ...ports[o.shot], state: marks[i] ? "ok" : "bad" };
   });
   // Other explorers' answers, unless the server already lists them with mine (public answers).
-  const others = state.mode === "table" ? state.seats.filter((s) => s.role === "explorer" && s.seat !== mine &&
-    JSON.stringify(state.observations[String(s.seat)] ?? []) !== JSON.stringify(observations)) : [];
+  const others =
+    state.mode === "table"
+      ? state.seats.filter(
+          (s) =>
+            s.role === "explorer" &&
+            s.seat !== mine &&
+            JSON.stringify(state.observations[String(s.seat)] ?? []) !== JSON.stringify(observations),
+        )
+      : [];
   const target = targetSeat(state, mine);
   // In a duel my mine is the other player's target: their questions on it, live.
   const myMine = seat && state.mode === "duel" ? state.mines[String(seat.seat)] : undefined;
-  const theirObs: Observation[] = target === null ? [] : state.observations[String(target)] ??
-    live.events.filter((e) => e.seat === target).map(eventObservation).filter((o): o is Observation => o !== null);
-  const guessLabel = missing.length > 0 ? `Place ${missing.length} more gem${missing.length === 1 ? "" : "s"} to guess (${missing.map((g) => `${g.color} ${g.shape}`).join(", ")})`
-    : "Guess with this sketch…";
+  const theirObs: Observation[] =
+    target === null
+      ? []
+      : (state.observations[String(target)] ??
+        live.events
+          .filter((e) => e.seat === target)
+          .map(eventObservation)
+          .filter((o): o is Observation => o !== null));
+  const guessLabel =
+    missing.length > 0
+      ? `Place ${missing.length} more gem${missing.length === 1 ? "" : "s"} to guess (${missing.map((g) => `${g.color} ${g.shape}`).join(", ")})`
+      : "Guess with this sketch…";
 
   return (
     <div className="explorer">
       <p className="status" aria-live="polite" data-testid="turn">
-        {state.status === "waiting" ? "Waiting for players…" :
-          myTurn ? "Your turn: shoot a port, ask a cell, or guess." :
-            seat ? `Waiting for ${state.seats[state.to_move ?? 0]?.name ?? "the others"}…` : "Watching."}
+        {state.status === "waiting"
+          ? "Waiting for players…"
+          : myTurn
+            ? "Your turn: shoot a port, ask a cell, or guess."
+            : seat
+              ? `Waiting for ${state.seats[state.to_move ?? 0]?.name ?? "the others"}…`
+              : "Watching."}
       </p>
-      {verdict && <p className="verdict" role="status">{verdict}</p>}
-      {known && <p className="known" role="status" data-testid="already-known">{known}</p>}
-      {error && <p className="error" role="alert">{error}</p>}
+      {verdict && (
+        <p className="verdict" role="status">
+          {verdict}
+        </p>
+      )}
+      {known && (
+        <p className="known" role="status" data-testid="already-known">
+          {known}
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="boards">
         <section aria-label="questions">
           <h2>The mine{target !== null ? ` of ${state.seats[target]?.name ?? "the director"}` : ""}</h2>
-          <Board label="question board" portMarks={boardPorts} cellMarks={boardCells}
-            onPort={myTurn ? (p) => ask({ shot: p }) : undefined} onCell={myTurn ? pickCell : undefined} />
+          <Board
+            label="question board"
+            portMarks={boardPorts}
+            cellMarks={boardCells}
+            onPort={myTurn ? (p) => ask({ shot: p }) : undefined}
+            onCell={myTurn ? pickCell : undefined}
+          />
           {myTurn && picked && (
-            <p className="pick" data-testid="picked-cell">Cell {picked} selected: <button type="button" onClick={() => { setPicked(null); ask({ cell: picked }); }}>Ask {picked}</button>
-              {" "}<button type="button" className="link" onClick={() => setPicked(null)}>cancel</button> (or tap it again)</p>
+            <p className="pick" data-testid="picked-cell">
+              Cell {picked} selected:{" "}
+              <button
+                type="button"
+                onClick={() => {
+                  setPicked(null);
+                  ask({ cell: picked });
+                }}
+              >
+                Ask {picked}
+              </button>{" "}
+              <button type="button" className="link" onClick={() => setPicked(null)}>
+                cancel
+              </button>{" "}
+              (or tap it again)
+            </p>
           )}
           <form className="ask" onSubmit={submitTyped}>
-            <label>Port or cell <input name="question" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={!myTurn} placeholder="15 or E4" /></label>
-            <button type="submit" disabled={!myTurn}>Ask</button>
+            <label>
+              Port or cell{" "}
+              <input
+                name="question"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                disabled={!myTurn}
+                placeholder="15 or E4"
+              />
+            </label>
+            <button type="submit" disabled={!myTurn}>
+              Ask
+            </button>
           </form>
           <h3>Answers</h3>
-          <AnswerLog observations={observations} marks={sketch.length ? marks : undefined}
-            state={state} seats={state.mode === "table" ? askedBy : undefined} />
+          <AnswerLog
+            observations={observations}
+            marks={sketch.length ? marks : undefined}
+            state={state}
+            seats={state.mode === "table" ? askedBy : undefined}
+          />
           {myMine && (
             <div data-testid="opponent-questions">
               <h3>{state.seats[target as number]?.name ?? "Your opponent"}'s questions on my mine</h3>
-              <Board label="my mine" gems={myMine.gems} portMarks={questionMarks(theirObs).ports} cellMarks={questionMarks(theirObs).cells}
-                waves={wavePaths(myMine, theirObs, true)} />
+              <Board
+                label="my mine"
+                gems={myMine.gems}
+                portMarks={questionMarks(theirObs).ports}
+                cellMarks={questionMarks(theirObs).cells}
+                waves={wavePaths(myMine, theirObs, true)}
+              />
               <AnswerLog observations={theirObs} />
             </div>
           )}
           {others.map((o) => (
-            <div key={o.seat}><h3>{o.name}'s answers</h3><AnswerLog observations={state.observations[String(o.seat)] ?? []} /></div>
+            <div key={o.seat}>
+              <h3>{o.name}'s answers</h3>
+              <AnswerLog observations={state.observations[String(o.seat)] ?? []} />
+            </div>
           ))}
         </section>
         {seat && (
           <section aria-label="sketch">
             <h2>My sketch</h2>
-            <SketchEditor label="sketch board" gemSet={set} gems={sketch} onChange={setSketch} portMarks={sketchPorts} waves={waves}
-              notes={notes} onNotes={setNotes} />
+            <SketchEditor
+              label="sketch board"
+              gemSet={set}
+              gems={sketch}
+              onChange={setSketch}
+              portMarks={sketchPorts}
+              waves={waves}
+              notes={notes}
+              onNotes={setNotes}
+            />
             <p>
-              <span data-testid="sketch-score">{marks.filter(Boolean).length} of {observations.length} answers reproduced</span>
-              {" "}<label className="inline"><input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> show every path</label>
+              <span data-testid="sketch-score">
+                {marks.filter(Boolean).length} of {observations.length} answers reproduced
+              </span>{" "}
+              <label className="inline">
+                <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> show every
+                path
+              </label>
             </p>
-            <button type="button" className="primary" data-testid="guess-button" disabled={!myTurn || missing.length > 0} onClick={() => setConfirming(true)}>{guessLabel}</button>
+            <button
+              type="button"
+              className="primary"
+              data-testid="guess-button"
+              disabled={!myTurn || missing.length > 0}
+              onClick={() => setConfirming(true)}
+            >
+              {guessLabel}
+            </button>
             {confirming && (
               <div className="confirm" role="dialog" aria-label="confirm the guess">
-                <p>Guess with this sketch of {sketch.length} gem{sketch.length === 1 ? "" : "s"}? You have {left} guess{left === 1 ? "" : "es"} left
-                  {marks.some((m) => !m) ? `, and the sketch does not give ${marks.filter((m) => !m).length} of the answers heard` : ""}.</p>
-                <button type="button" className="primary" onClick={guess} autoFocus>Yes, guess</button>
-                <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+                <p>
+                  Guess with this sketch of {sketch.length} gem{sketch.length === 1 ? "" : "s"}? You have {left} guess
+                  {left === 1 ? "" : "es"} left
+                  {marks.some((m) => !m)
+                    ? `, and the sketch does not give ${marks.filter((m) => !m).length} of the answers heard`
+                    : ""}
+                  .
+                </p>
+                <button type="button" className="primary" onClick={guess} autoFocus>
+                  Yes, guess
+                </button>
+                <button type="button" onClick={() => setConfirming(false)}>
+                  Cancel
+                </button>
               </div>
             )}
             {state.status === "playing" && !(state.mode === "table" && left === 0) && (
               <div className="resign">
-                <ConfirmButton label="Resign…" yes="Yes, resign" onConfirm={() => ask({ resign: true })}
-                  question={state.mode === "duel" ? "Resign? Your opponent wins the game." : state.mode === "solo" ? "Resign? The game ends and you lose it." : "Resign? You leave the game; the other explorers play on."} />
+                <ConfirmButton
+                  label="Resign…"
+                  yes="Yes, resign"
+                  onConfirm={() => ask({ resign: true })}
+                  question={
+                    state.mode === "duel"
+                      ? "Resign? Your opponent wins the game."
+                      : state.mode === "solo"
+                        ? "Resign? The game ends and you lose it."
+                        : "Resign? You leave the game; the other explorers play on."
+                  }
+                />
               </div>
             )}
-            {state.hints && <TrainingPanel state={state} sketch={sketch} onOverlay={takeOverlay}
-              onFill={(settled) => setNotes(fillSettled(notes, settled))} />}
+            {state.hints && (
+              <TrainingPanel
+                state={state}
+                sketch={sketch}
+                onOverlay={takeOverlay}
+                onFill={(settled) => setNotes(fillSettled(notes, settled))}
+              />
+            )}
           </section>
         )}
       </div>

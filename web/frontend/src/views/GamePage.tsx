@@ -17,7 +17,10 @@ import { RipplePage } from "./others/Ripple";
 import { UncoveredPage } from "./others/Uncovered";
 
 export const GAME_TITLES: Record<string, string> = {
-  orapa: "Orapa Mine", ripple: "Ripple", mandragora: "Mandragora Mania", uncovered: "Uncovered!",
+  orapa: "Orapa Mine",
+  ripple: "Ripple",
+  mandragora: "Mandragora Mania",
+  uncovered: "Uncovered!",
 };
 
 export function mySeat(state: GameState): Seat | null {
@@ -39,17 +42,23 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
   const open = state.seats.some((s) => s.kind === "human" && s.player === null);
   const [, setVersion] = useState(0);
   if (!open) return null;
-  if (!me()) {   // an invite link opened signed out: a name first, then the seat
-    return <NameForm title="Pick a name to take the open seat" onDone={async () => {
-      setVersion((v) => v + 1);
-      if (fromLink) {
-        try {
-          onJoined((await api.join(state.id, fromLink.trim().toUpperCase())).game);
-        } catch (err) {
-          setError((err as Error).message);
-        }
-      }
-    }} />;
+  if (!me()) {
+    // an invite link opened signed out: a name first, then the seat
+    return (
+      <NameForm
+        title="Pick a name to take the open seat"
+        onDone={async () => {
+          setVersion((v) => v + 1);
+          if (fromLink) {
+            try {
+              onJoined((await api.join(state.id, fromLink.trim().toUpperCase())).game);
+            } catch (err) {
+              setError((err as Error).message);
+            }
+          }
+        }}
+      />
+    );
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,9 +71,15 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
   };
   return (
     <form className="card" onSubmit={submit} aria-label="join this game">
-      <label>Join with the code <input name="code" value={code} onChange={(e) => setCode(e.target.value)} required /></label>
+      <label>
+        Join with the code <input name="code" value={code} onChange={(e) => setCode(e.target.value)} required />
+      </label>
       <button type="submit">Join</button>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
@@ -73,22 +88,42 @@ export function GamePage({ id }: { id: string }): JSX.Element {
   const live = useLiveGame(id);
   const { state, error } = live;
   const [status, setStatus] = useState<number | null>(null);
-  useEffect(() => {   // why the game could not be shown: ask once more for the status
+  useEffect(() => {
+    // why the game could not be shown: ask once more for the status
     if (error && !state) api.game(id).catch((e) => setStatus(e instanceof ApiError ? e.status : 0));
   }, [error, state, id]);
   if (!state) {
     if (!error) return <p>Loading the game…</p>;
     if (status === 404 || status === 422) return <NoSuchPage what={`There is no game ${id}.`} />;
     if (status === 401 || status === 403) {
-      return <div className="card"><p role="alert">Only players signed in on this server can see this game.</p>
-        <p><Link to={`/?next=${encodeURIComponent(`/games/${id}${window.location.search}`)}`}>Pick a name in the lobby</Link>, and you come back here.</p></div>;
+      return (
+        <div className="card">
+          <p role="alert">Only players signed in on this server can see this game.</p>
+          <p>
+            <Link to={`/?next=${encodeURIComponent(`/games/${id}${window.location.search}`)}`}>
+              Pick a name in the lobby
+            </Link>
+            , and you come back here.
+          </p>
+        </div>
+      );
     }
-    return <p><span className="error" role="alert">The game could not be loaded ({error}).</span> <Link to="/">Back to the lobby</Link></p>;
+    return (
+      <p>
+        <span className="error" role="alert">
+          The game could not be loaded ({error}).
+        </span>{" "}
+        <Link to="/">Back to the lobby</Link>
+      </p>
+    );
   }
   const seat = mySeat(state);
   const code = sessionStorage.getItem(`orapa.code.${id}`);
-  const needsMine = state.game === "orapa" && seat && (seat.role === "director" || (state.mode === "duel" && seat.role === "player"))
-    && !state.mines?.[String(seat.seat)];
+  const needsMine =
+    state.game === "orapa" &&
+    seat &&
+    (seat.role === "director" || (state.mode === "duel" && seat.role === "player")) &&
+    !state.mines?.[String(seat.seat)];
   let view: JSX.Element;
   if (state.game === "ripple") view = <RipplePage live={live} seat={seat} />;
   else if (state.game === "mandragora") view = <MandragoraPage live={live} seat={seat} />;
@@ -101,14 +136,23 @@ export function GamePage({ id }: { id: string }): JSX.Element {
   return (
     <div className="game">
       <div className="game-head">
-        <h1>{GAME_TITLES[state.game] ?? state.game}{state.mode ? ` · ${state.mode}` : ""}{state.hints ? " · training" : ""}</h1>
+        <h1>
+          {GAME_TITLES[state.game] ?? state.game}
+          {state.mode ? ` · ${state.mode}` : ""}
+          {state.hints ? " · training" : ""}
+        </h1>
         <SeatList state={state} me={seat} />
         <Presence state={state} me={seat} />
         {code && state.status === "waiting" && state.seats.some((s) => s.kind === "human" && s.player === null) && (
-          <p className="invite">Invite: code <b data-testid="game-code">{code}</b>, link <code>{`${window.location.origin}/games/${id}?code=${code}`}</code></p>
+          <p className="invite">
+            Invite: code <b data-testid="game-code">{code}</b>, link{" "}
+            <code>{`${window.location.origin}/games/${id}?code=${code}`}</code>
+          </p>
         )}
         {!seat && state.status === "waiting" && <JoinBox state={state} onJoined={(s) => live.setState(s)} />}
-        {!seat && (state.status !== "waiting" || !state.seats.some((s) => s.kind === "human" && s.player === null)) && <p className="muted">You are watching this game.</p>}
+        {!seat && (state.status !== "waiting" || !state.seats.some((s) => s.kind === "human" && s.player === null)) && (
+          <p className="muted">You are watching this game.</p>
+        )}
       </div>
       <Clock state={state} />
       {view}

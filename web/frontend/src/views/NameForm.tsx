@@ -20,9 +20,16 @@ export function NameForm({ onDone, title = "Pick a name" }: { onDone: () => void
   return (
     <form className="card" onSubmit={submit} aria-label="choose a name">
       <h2>{title}</h2>
-      <label>Your name <input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus /></label>
+      <label>
+        Your name{" "}
+        <input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
+      </label>
       <button type="submit">Start playing</button>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -9,11 +9,21 @@ export function SeatList({ state, me }: { state: GameState; me: Seat | null }): 
         const left = state.guesses_left?.[String(s.seat)];
         return (
           <li key={s.seat} className={`${turn ? "turn" : ""}${me?.seat === s.seat ? " mine" : ""}`} data-seat={s.seat}>
-            <span className="seat-name">{s.name || (s.kind === "computer" ? "computer" : "open seat")}</span>
-            {" "}<span className="muted">{s.role}{s.kind === "computer" && !(s.name ?? "").includes("computer") ? ` · computer${s.level ? ` (${s.level})` : ""}` : ""}</span>
+            <span className="seat-name">{s.name || (s.kind === "computer" ? "computer" : "open seat")}</span>{" "}
+            <span className="muted">
+              {s.role}
+              {s.kind === "computer" && !(s.name ?? "").includes("computer")
+                ? ` · computer${s.level ? ` (${s.level})` : ""}`
+                : ""}
+            </span>
             {me?.seat === s.seat && <span className="badge">you</span>}
             {turn && <span className="badge turn-badge">to play</span>}
-            {left !== undefined && <span className="muted"> · {left} guess{left === 1 ? "" : "es"} left</span>}
+            {left !== undefined && (
+              <span className="muted">
+                {" "}
+                · {left} guess{left === 1 ? "" : "es"} left
+              </span>
+            )}
             {(state.winners ?? []).includes(s.seat) && <span className="badge win">winner</span>}
           </li>
         );

@@ -18,14 +18,19 @@ export function useDraft(key: string): [GemJSON[], (g: GemJSON[]) => void] {
   const [gems, setGems] = useState<GemJSON[]>(() => read(key));
   useEffect(() => setGems(read(key)), [key]);
   useEffect(() => {
-    const other = (e: StorageEvent) => { if (e.key === key) setGems(read(key)); };
+    const other = (e: StorageEvent) => {
+      if (e.key === key) setGems(read(key));
+    };
     window.addEventListener("storage", other);
     return () => window.removeEventListener("storage", other);
   }, [key]);
-  const change = useCallback((next: GemJSON[]) => {
-    localStorage.setItem(key, JSON.stringify(next));
-    setGems(next);
-  }, [key]);
+  const change = useCallback(
+    (next: GemJSON[]) => {
+      localStorage.setItem(key, JSON.stringify(next));
+      setGems(next);
+    },
+    [key],
+  );
   return [gems, change];
 }
 
@@ -48,13 +53,22 @@ export function useNotes(key: string): [Notes, (n: Notes) => void] {
   const [notes, setNotes] = useState<Notes>(() => readNotes(key));
   useEffect(() => setNotes(readNotes(key)), [key]);
   useEffect(() => {
-    const other = (e: StorageEvent) => { if (e.key === key) setNotes(readNotes(key)); };
+    const other = (e: StorageEvent) => {
+      if (e.key === key) setNotes(readNotes(key));
+    };
     window.addEventListener("storage", other);
     return () => window.removeEventListener("storage", other);
   }, [key]);
-  const change = useCallback((next: Notes) => {
-    try { localStorage.setItem(key, JSON.stringify(next)); } catch { /* storage full or off: kept for this page only */ }
-    setNotes(next);
-  }, [key]);
+  const change = useCallback(
+    (next: Notes) => {
+      try {
+        localStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        /* storage full or off: kept for this page only */
+      }
+      setNotes(next);
+    },
+    [key],
+  );
   return [notes, change];
 }

@@ -9,7 +9,19 @@ import { useReviews } from "./useReview";
 import { WhyBoard } from "./WhyBoard";
 import { WhyWrongGuesses } from "./WhyWrong";
 
-export function ExplorerReview({ state, seat, name, mine, events }: { state: GameState; seat: number; name: string; mine?: LayoutJSON; events: GameEvent[] }): JSX.Element {
+export function ExplorerReview({
+  state,
+  seat,
+  name,
+  mine,
+  events,
+}: {
+  state: GameState;
+  seat: number;
+  name: string;
+  mine?: LayoutJSON;
+  events: GameEvent[];
+}): JSX.Element {
   const { reviews, error } = useReviews(state.id);
   const [learning, setLearning] = useState(false);
   const review = reviews?.[String(seat)];
@@ -17,14 +29,26 @@ export function ExplorerReview({ state, seat, name, mine, events }: { state: Gam
   return (
     <div className="explorer-review" data-testid={`review-${seat}`}>
       <h3>How {name} asked</h3>
-      {error ? <p className="muted">{error}</p> : !reviews ? <p className="muted" data-testid="pending-review">Reviewing the questions…</p>
-        : !review ? <p className="muted">No review for this seat.</p> : (
-          <>
-            <ReviewPanel review={review} name={name} highlight={learning ? review.costliest : undefined} />
-            {learning ? <LearnMistakes review={review} heard={heard} name={name} onClose={() => setLearning(false)} />
-              : <button type="button" onClick={() => setLearning(true)}>Learn from {name}'s mistakes</button>}
-          </>
-        )}
+      {error ? (
+        <p className="muted">{error}</p>
+      ) : !reviews ? (
+        <p className="muted" data-testid="pending-review">
+          Reviewing the questions…
+        </p>
+      ) : !review ? (
+        <p className="muted">No review for this seat.</p>
+      ) : (
+        <>
+          <ReviewPanel review={review} name={name} highlight={learning ? review.costliest : undefined} />
+          {learning ? (
+            <LearnMistakes review={review} heard={heard} name={name} onClose={() => setLearning(false)} />
+          ) : (
+            <button type="button" onClick={() => setLearning(true)}>
+              Learn from {name}'s mistakes
+            </button>
+          )}
+        </>
+      )}
       <WhyWrongGuesses gameId={state.id} seat={seat} events={events} />
       {heard.length > 0 && <WhyBoard gameId={state.id} seat={seat} name={name} heard={heard} mine={mine} />}
     </div>

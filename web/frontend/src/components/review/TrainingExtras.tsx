@@ -29,8 +29,15 @@ function settledMarks(d: Deductions | null): Record<string, CellMark> {
   const out: Record<string, CellMark> = {};
   for (const [cell, what] of Object.entries(d?.cells ?? {})) {
     if (what === "open") continue;
-    out[cell] = what === "empty" ? { fill: "#ffffff", text: "·", title: `${cell}: surely empty; click for why`, deduced: what }
-      : { fill: SCREEN_COLORS[what] ?? "#ccc", text: COLOR_LETTERS[what] ?? what[0].toUpperCase(), title: `${cell}: surely ${what}; click for why`, deduced: what };
+    out[cell] =
+      what === "empty"
+        ? { fill: "#ffffff", text: "·", title: `${cell}: surely empty; click for why`, deduced: what }
+        : {
+            fill: SCREEN_COLORS[what] ?? "#ccc",
+            text: COLOR_LETTERS[what] ?? what[0].toUpperCase(),
+            title: `${cell}: surely ${what}; click for why`,
+            deduced: what,
+          };
   }
   return out;
 }
@@ -49,16 +56,20 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
     let live = true;
     setWhy(null);
     if (state.status !== "playing") return;
-    whenFree(() => api.hintDeductions(state.id)).then((d) => {
-      // a count arriving after the next answer still belongs to its own answer
-      setCounts((c) => {
-        const next = { ...c, [n]: { count: d.count, exact: d.exact } };
-        sessionStorage.setItem(key, JSON.stringify(next));
-        return next;
-      });
-      if (live) setMap(d);
-    }).catch((e) => live && setError((e as Error).message));
-    return () => { live = false; };
+    whenFree(() => api.hintDeductions(state.id))
+      .then((d) => {
+        // a count arriving after the next answer still belongs to its own answer
+        setCounts((c) => {
+          const next = { ...c, [n]: { count: d.count, exact: d.exact } };
+          sessionStorage.setItem(key, JSON.stringify(next));
+          return next;
+        });
+        if (live) setMap(d);
+      })
+      .catch((e) => live && setError((e as Error).message));
+    return () => {
+      live = false;
+    };
   }, [state.id, state.status, n, key]);
   const ask = async (cell: string) => {
     setError("");
@@ -74,18 +85,38 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
   if (why) marks[why.cell] = { ...(marks[why.cell] ?? {}), title: `${why.cell}: explained beside the board` };
   return (
     <div className="training-extras" data-testid="training-extras">
-      <p data-testid="layouts-as-we-go">Layouts still possible:{" "}
-        {steps.length === 0 ? "counting…" : steps.map((k) => `${k === 0 ? "at the start" : `after answer ${k}`}: ${countText(counts[k])}`).join("; ")}
-        {counts[n] ? "" : steps.length ? "; counting the latest…" : ""}</p>
-      {error && <p className="error" role="alert">{error}</p>}
-      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open}>{open ? "Hide why" : "Why is a cell settled?"}</button>
+      <p data-testid="layouts-as-we-go">
+        Layouts still possible:{" "}
+        {steps.length === 0
+          ? "counting…"
+          : steps.map((k) => `${k === 0 ? "at the start" : `after answer ${k}`}: ${countText(counts[k])}`).join("; ")}
+        {counts[n] ? "" : steps.length ? "; counting the latest…" : ""}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        {open ? "Hide why" : "Why is a cell settled?"}
+      </button>
       {open && (
         <div className="boards">
           <Board label="why settled" portMarks={ports} cellMarks={marks} onCell={ask} />
           <div>
-            <p className="muted">Coloured cells are settled by your answers; click one to see the fewest answers that force it.</p>
-            {why && <p data-testid="why-training" role="status">{whyText(why)}</p>}
-            <NumberedAnswers answers={heard} lit={why?.answers.map((a) => a.number) ?? []} label="your answers, the forcing ones marked" />
+            <p className="muted">
+              Coloured cells are settled by your answers; click one to see the fewest answers that force it.
+            </p>
+            {why && (
+              <p data-testid="why-training" role="status">
+                {whyText(why)}
+              </p>
+            )}
+            <NumberedAnswers
+              answers={heard}
+              lit={why?.answers.map((a) => a.number) ?? []}
+              label="your answers, the forcing ones marked"
+            />
           </div>
         </div>
       )}

@@ -16,20 +16,45 @@ export function whyText(w: WhyCell): string {
 }
 
 /** The answers heard, numbered from 1, with `lit` ones highlighted. */
-export function NumberedAnswers({ answers, lit, label }: { answers: Observation[]; lit: number[]; label: string }): JSX.Element {
+export function NumberedAnswers({
+  answers,
+  lit,
+  label,
+}: {
+  answers: Observation[];
+  lit: number[];
+  label: string;
+}): JSX.Element {
   return (
     <ol className="answer-log" aria-label={label}>
       {answers.map((o, i) => (
-        <li key={i} data-answer={i + 1} data-lit={lit.includes(i + 1) ? "yes" : "no"}
-          style={lit.includes(i + 1) ? { background: "#fff3c4", fontWeight: 600 } : undefined}>
-          {answerText(o)}{lit.includes(i + 1) ? " ← forces it" : ""}
+        <li
+          key={i}
+          data-answer={i + 1}
+          data-lit={lit.includes(i + 1) ? "yes" : "no"}
+          style={lit.includes(i + 1) ? { background: "#fff3c4", fontWeight: 600 } : undefined}
+        >
+          {answerText(o)}
+          {lit.includes(i + 1) ? " ← forces it" : ""}
         </li>
       ))}
     </ol>
   );
 }
 
-export function WhyBoard({ gameId, seat, name, heard, mine }: { gameId: string; seat: number; name: string; heard: Observation[]; mine?: LayoutJSON }): JSX.Element {
+export function WhyBoard({
+  gameId,
+  seat,
+  name,
+  heard,
+  mine,
+}: {
+  gameId: string;
+  seat: number;
+  name: string;
+  heard: Observation[];
+  mine?: LayoutJSON;
+}): JSX.Element {
   const [why, setWhy] = useState<WhyCell | null>(null);
   const [busy, setBusy] = useState("");
   const [error, setError] = useState("");
@@ -55,9 +80,21 @@ export function WhyBoard({ gameId, seat, name, heard, mine }: { gameId: string; 
         <Board label={`why board ${name}`} gems={mine?.gems} portMarks={ports} cellMarks={marks} onCell={ask} />
         <div>
           {busy && <p className="muted">Looking at {busy}…</p>}
-          {error && <p className="error" role="alert">{error}</p>}
-          {why && <p data-testid={`why-${seat}`} role="status">{whyText(why)}</p>}
-          <NumberedAnswers answers={heard} lit={why?.answers.map((a) => a.number) ?? []} label={`${name}'s answers, the forcing ones marked`} />
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+          {why && (
+            <p data-testid={`why-${seat}`} role="status">
+              {whyText(why)}
+            </p>
+          )}
+          <NumberedAnswers
+            answers={heard}
+            lit={why?.answers.map((a) => a.number) ?? []}
+            label={`${name}'s answers, the forcing ones marked`}
+          />
         </div>
       </div>
     </section>

@@ -3,36 +3,81 @@
 import { ApiError, Observation, token } from "../../api";
 import { describe, readableCount } from "../../orapa/sketch";
 
-export interface Count { count: number; exact: boolean }
-export interface SplitPart { answer: Observation | null; share: number; count: number }
+export interface Count {
+  count: number;
+  exact: boolean;
+}
+export interface SplitPart {
+  answer: Observation | null;
+  share: number;
+  count: number;
+}
 export interface QuestionReview {
-  number: number; question: string; answer: Observation; before: Count; after: Count;
-  expected_bits: number; bits: number; expected_questions: number; skill: number; luck: number; forced: boolean;
+  number: number;
+  question: string;
+  answer: Observation;
+  before: Count;
+  after: Count;
+  expected_bits: number;
+  bits: number;
+  expected_questions: number;
+  skill: number;
+  luck: number;
+  forced: boolean;
   best: { question: string | null; expected_bits: number; expected_questions: number; split?: SplitPart[] };
 }
 export interface Review {
-  questions: QuestionReview[]; skill: number; luck: number; forced_after: number | null;
-  advisor_questions: number | null; asked: number; mattered_most: number[]; costliest: number[];
+  questions: QuestionReview[];
+  skill: number;
+  luck: number;
+  forced_after: number | null;
+  advisor_questions: number | null;
+  asked: number;
+  mattered_most: number[];
+  costliest: number[];
 }
-export interface WhyCell { cell: string; settled: boolean; content: string | null; answers: (Observation & { number: number })[] }
-export interface WhyWrong { correct: boolean; unreproduced: number[]; question: string | null; guess_answer: Observation | null; mine_answer: Observation | null }
+export interface WhyCell {
+  cell: string;
+  settled: boolean;
+  content: string | null;
+  answers: (Observation & { number: number })[];
+}
+export interface WhyWrong {
+  correct: boolean;
+  unreproduced: number[];
+  question: string | null;
+  guess_answer: Observation | null;
+  mine_answer: Observation | null;
+}
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   let data: unknown = null;
-  try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new ApiError(res.status, (data as { error?: string } | null)?.error ?? `the server said ${res.status}`);
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok)
+    throw new ApiError(res.status, (data as { error?: string } | null)?.error ?? `the server said ${res.status}`);
   return data as T;
 }
 
 export const reviewApi = {
   review: (id: string) => call<{ reviews: Record<string, Review> }>("GET", `/games/${id}/review`),
   why: (id: string, cell: string, seat?: number) =>
-    call<WhyCell>("GET", `/games/${id}/review/why/${encodeURIComponent(cell)}${seat !== undefined ? `?seat=${seat}` : ""}`),
+    call<WhyCell>(
+      "GET",
+      `/games/${id}/review/why/${encodeURIComponent(cell)}${seat !== undefined ? `?seat=${seat}` : ""}`,
+    ),
   wrong: (id: string, layout: unknown, seat?: number) =>
     call<WhyWrong>("POST", `/games/${id}/review/wrong${seat !== undefined ? `?seat=${seat}` : ""}`, layout),
 };
@@ -48,6 +93,6 @@ export function answerText(o: Observation | null): string {
   if (!o) return "any other answer";
   if (o.cell) return `${o.cell}: ${o.content}`;
   if (o.exit === "absorbed" || !o.exit) return `${o.shot} → absorbed`;
-  if (typeof o.bounces === "number") return describe(o);   // "15 → exits at C after 3 bounces" (O9)
+  if (typeof o.bounces === "number") return describe(o); // "15 → exits at C after 3 bounces" (O9)
   return `${o.shot} → ${o.exit}${o.color ? ` ${o.color}` : ""}`;
 }

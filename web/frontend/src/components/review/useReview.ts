@@ -14,13 +14,15 @@ export function useReviews(id: string): { reviews: Record<string, Review> | null
     if (!p) {
       p = reviewApi.review(id);
       asked.set(id, p);
-      p.catch(() => asked.delete(id));       // a later visit asks again
+      p.catch(() => asked.delete(id)); // a later visit asks again
     }
     p.then((r) => live && setReviews(r.reviews)).catch((e) => {
       if (!live) return;
       setError(e instanceof ApiError && e.status === 401 ? "Sign in to see the review." : (e as Error).message);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [id]);
   return { reviews, error };
 }

@@ -2,16 +2,28 @@
 // farthest first (R1, R2), each only onto an empty square of the board.
 
 export type Stone = { row: number; col: number; color: string };
-export interface RippleStep { stones: Stone[]; text: string; moved?: number }
+export interface RippleStep {
+  stones: Stone[];
+  text: string;
+  moved?: number;
+}
 
 const SIZE = 7;
 
 /** Every step of placing `placed` on `start`: the placement, then one step per stone considered. */
 export function rippleSteps(start: Stone[], placed: Stone): RippleStep[] {
   let stones = [...start, placed];
-  const steps: RippleStep[] = [{ stones, text: `A ${placed.color} stone goes on row ${placed.row}, column ${placed.col}.`, moved: stones.length - 1 }];
+  const steps: RippleStep[] = [
+    {
+      stones,
+      text: `A ${placed.color} stone goes on row ${placed.row}, column ${placed.col}.`,
+      moved: stones.length - 1,
+    },
+  ];
   const far = (s: Stone) => Math.max(Math.abs(s.row - placed.row), Math.abs(s.col - placed.col));
-  const order = stones.map((_, i) => i).filter((i) => i !== stones.length - 1 && stones[i].color === placed.color)
+  const order = stones
+    .map((_, i) => i)
+    .filter((i) => i !== stones.length - 1 && stones[i].color === placed.color)
     .sort((a, b) => far(stones[b]) - far(stones[a]) || stones[a].row - stones[b].row || stones[a].col - stones[b].col);
   for (const i of order) {
     const s = stones[i];
@@ -22,12 +34,23 @@ export function rippleSteps(start: Stone[], placed: Stone): RippleStep[] {
     const from = `row ${s.row}, column ${s.col}`;
     if (inside && !taken) {
       stones = stones.map((o, j) => (j === i ? { ...o, row, col } : o));
-      steps.push({ stones, moved: i, text: `The ${s.color} stone on ${from} is pushed one square away, to row ${row}, column ${col}.` });
+      steps.push({
+        stones,
+        moved: i,
+        text: `The ${s.color} stone on ${from} is pushed one square away, to row ${row}, column ${col}.`,
+      });
     } else {
-      steps.push({ stones, moved: i, text: `The ${s.color} stone on ${from} would leave the board or land on a stone, so it stays.` });
+      steps.push({
+        stones,
+        moved: i,
+        text: `The ${s.color} stone on ${from} would leave the board or land on a stone, so it stays.`,
+      });
     }
   }
-  steps.push({ stones, text: "Stones of other colours never move. Now groups of 3 or more touching stones of one colour score." });
+  steps.push({
+    stones,
+    text: "Stones of other colours never move. Now groups of 3 or more touching stones of one colour score.",
+  });
   return steps;
 }
 
@@ -35,11 +58,29 @@ const FILL: Record<string, string> = { red: "#d7263d", blue: "#1f5fd1", green: "
 
 export function RippleBoard({ step }: { step: RippleStep }): JSX.Element {
   return (
-    <svg className="learn-ripple-board" viewBox="0 0 7 7" role="img" aria-label={`ripple board: ${step.stones.map((s) => `${s.color} on row ${s.row} column ${s.col}`).join(", ")}`}>
+    <svg
+      className="learn-ripple-board"
+      viewBox="0 0 7 7"
+      role="img"
+      aria-label={`ripple board: ${step.stones.map((s) => `${s.color} on row ${s.row} column ${s.col}`).join(", ")}`}
+    >
       <rect width="7" height="7" fill="#eef3f8" />
-      {Array.from({ length: 8 }, (_, i) => <g key={i}><line x1={i} y1={0} x2={i} y2={7} stroke="#9ab" strokeWidth={0.02} /><line x1={0} y1={i} x2={7} y2={i} stroke="#9ab" strokeWidth={0.02} /></g>)}
+      {Array.from({ length: 8 }, (_, i) => (
+        <g key={i}>
+          <line x1={i} y1={0} x2={i} y2={7} stroke="#9ab" strokeWidth={0.02} />
+          <line x1={0} y1={i} x2={7} y2={i} stroke="#9ab" strokeWidth={0.02} />
+        </g>
+      ))}
       {step.stones.map((s, i) => (
-        <circle key={i} cx={s.col + 0.5} cy={s.row + 0.5} r={0.36} fill={FILL[s.color]} stroke={i === step.moved ? "#000" : "#333"} strokeWidth={i === step.moved ? 0.1 : 0.03} />
+        <circle
+          key={i}
+          cx={s.col + 0.5}
+          cy={s.row + 0.5}
+          r={0.36}
+          fill={FILL[s.color]}
+          stroke={i === step.moved ? "#000" : "#333"}
+          strokeWidth={i === step.moved ? 0.1 : 0.03}
+        />
       ))}
     </svg>
   );

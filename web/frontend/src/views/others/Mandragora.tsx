@@ -2,7 +2,17 @@
 // letters and names, legal areas highlighted, sowing animated piece by piece, extra turns.
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
-import { control, OtherProps, ResignButton, RestartButton, scoreLine, stepMs, TurnLine, useAct, useNewEvents } from "./common";
+import {
+  control,
+  OtherProps,
+  ResignButton,
+  RestartButton,
+  scoreLine,
+  stepMs,
+  TurnLine,
+  useAct,
+  useNewEvents,
+} from "./common";
 
 interface MandragoraView {
   position: { areas: Record<string, string>; scores: Record<string, number>; to_move: string; over: boolean };
@@ -15,18 +25,38 @@ interface MandragoraView {
 
 // Where each area sits (column, row), as the rules draw the board: the opponent's row on top.
 export const AREA_AT: Record<number, [number, number]> = {
-  9: [0, 0], 8: [1, 0], 7: [2, 0], 6: [3, 0], 2: [1.5, 1], 4: [2.5, 1], 1: [0.5, 2], 3: [1.5, 2], 5: [2.5, 2], 0: [3.5, 2],
+  9: [0, 0],
+  8: [1, 0],
+  7: [2, 0],
+  6: [3, 0],
+  2: [1.5, 1],
+  4: [2.5, 1],
+  1: [0.5, 2],
+  3: [1.5, 2],
+  5: [2.5, 2],
+  0: [3.5, 2],
 };
 const PIECE_COLOURS: Record<string, string> = { M: "#7a9e3c", K: "#8a5a2b", P: "#3c7a9e", C: "#c9a227", A: "#b0417a" };
 const STEP_NORMAL = 350;
 
 /** Training mode: what the solver would sow now and what the position is worth to the side to
  * move (asked again after each move). */
-function SolverAdvice({ state, token, onBest }: { state: GameState; token?: string; onBest: (area: number | null) => void }): JSX.Element {
+function SolverAdvice({
+  state,
+  token,
+  onBest,
+}: {
+  state: GameState;
+  token?: string;
+  onBest: (area: number | null) => void;
+}): JSX.Element {
   const [hint, setHint] = useState<SolverHint | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  useEffect(() => { setHint(null); onBest(null); }, [state.seq, onBest]);
+  useEffect(() => {
+    setHint(null);
+    onBest(null);
+  }, [state.seq, onBest]);
   const ask = async () => {
     setBusy(true);
     setError("");
@@ -43,12 +73,21 @@ function SolverAdvice({ state, token, onBest }: { state: GameState; token?: stri
   const worth = hint ? `${hint.value > 0 ? "+" : ""}${hint.value}` : "";
   return (
     <section className="card training" aria-label="training">
-      <button type="button" onClick={ask} disabled={busy}>What would the solver play?</button>
+      <button type="button" onClick={ask} disabled={busy}>
+        What would the solver play?
+      </button>
       {busy && <span className="muted"> Thinking…</span>}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {hint && hint.best !== null && (
-        <p data-testid="solver-hint">The solver would sow <b>area {hint.best}</b> for the {hint.side}: the position is worth <b>{worth}</b> to
-          the {hint.side} (its points to come minus the other side's, {hint.exact ? "exact" : `searched ${hint.depth} moves deep`}).</p>
+        <p data-testid="solver-hint">
+          The solver would sow <b>area {hint.best}</b> for the {hint.side}: the position is worth <b>{worth}</b> to the{" "}
+          {hint.side} (its points to come minus the other side's,{" "}
+          {hint.exact ? "exact" : `searched ${hint.depth} moves deep`}).
+        </p>
       )}
     </section>
   );
@@ -66,7 +105,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
   const running = useRef(false);
   const mySide = seat ? state.sides?.[String(seat.seat)] : null;
   const myTurn = acting !== null;
-  const legal = myTurn ? state.legal ?? [] : [];
+  const legal = myTurn ? (state.legal ?? []) : [];
 
   const runQueue = useCallback(() => {
     if (running.current) return;
@@ -77,19 +116,27 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
     const who = e.seat !== null ? state.seats[e.seat]?.name : e.side;
     setBanner(`${who} sows area ${e.area}${e.extra_turn ? " — extra turn!" : ""}`);
     sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * stepMs(STEP_NORMAL)));
-    window.setTimeout(() => {
-      setLanding(null);
-      running.current = false;
-      runQueue();
-    }, sown.length * stepMs(STEP_NORMAL) + 200);
+    window.setTimeout(
+      () => {
+        setLanding(null);
+        running.current = false;
+        runQueue();
+      },
+      sown.length * stepMs(STEP_NORMAL) + 200,
+    );
   }, [state.seats]);
-  const onEvent = useCallback((e: GameEvent) => {
-    if (e.type !== "move") return;
-    queue.current.push(e);
-    runQueue();
-  }, [runQueue]);
+  const onEvent = useCallback(
+    (e: GameEvent) => {
+      if (e.type !== "move") return;
+      queue.current.push(e);
+      runQueue();
+    },
+    [runQueue],
+  );
   useNewEvents(live, onEvent);
-  useEffect(() => { if (legal.length && !legal.includes(focus)) setFocus(legal[0]); }, [legal, focus]);
+  useEffect(() => {
+    if (legal.length && !legal.includes(focus)) setFocus(legal[0]);
+  }, [legal, focus]);
 
   const key = (e: KeyboardEvent) => {
     if (!legal.length) return;
@@ -105,62 +152,157 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
   const H = 120;
   return (
     <div className="mandragora">
-      <TurnLine state={state} seat={seat} why={state.status === "over" ? `${scoreLine(["player", "opponent"].map((side) => {
-        const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
-        return [`${s !== undefined ? state.seats[Number(s)]?.name ?? side : side} (${side} side${side === mySide ? ", yours" : ""})`, state.position.scores[side]];
-      }))}` : undefined} />
+      <TurnLine
+        state={state}
+        seat={seat}
+        why={
+          state.status === "over"
+            ? `${scoreLine(
+                ["player", "opponent"].map((side) => {
+                  const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
+                  return [
+                    `${s !== undefined ? (state.seats[Number(s)]?.name ?? side) : side} (${side} side${side === mySide ? ", yours" : ""})`,
+                    state.position.scores[side],
+                  ];
+                }),
+              )}`
+            : undefined
+        }
+      />
       <ResignButton state={state} seat={seat} act={act} />
-      {error && <p className="error" role="alert">{error}</p>}
-      <p className="banner" aria-live="polite" data-testid="banner">{banner}</p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="banner" aria-live="polite" data-testid="banner">
+        {banner}
+      </p>
       <div className="scores big" data-testid="scores">
         {["player", "opponent"].map((side) => {
           const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
-          return <span key={side} className={`score${state.position.to_move === side && state.status === "playing" ? " turn" : ""}`}>
-            {s !== undefined ? state.seats[Number(s)]?.name : side} ({side}{side === mySide ? ", you" : ""}): <b>{state.position.scores[side]}</b></span>;
+          return (
+            <span
+              key={side}
+              className={`score${state.position.to_move === side && state.status === "playing" ? " turn" : ""}`}
+            >
+              {s !== undefined ? state.seats[Number(s)]?.name : side} ({side}
+              {side === mySide ? ", you" : ""}): <b>{state.position.scores[side]}</b>
+            </span>
+          );
         })}
       </div>
-      <svg className="mandragora-board" viewBox={`0 0 ${4.5 * W} ${3 * H + 10}`} tabIndex={0} onKeyDown={key}
-        aria-label="Mandragora board: arrows choose a legal area, Enter sows">
+      <svg
+        className="mandragora-board"
+        viewBox={`0 0 ${4.5 * W} ${3 * H + 10}`}
+        tabIndex={0}
+        onKeyDown={key}
+        aria-label="Mandragora board: arrows choose a legal area, Enter sows"
+      >
         {Object.entries(AREA_AT).map(([a, [x, y]]) => {
           const area = Number(a);
           const stack = state.position.areas[a] ?? "";
           const base = area === 0 || area === 9;
           const isLegal = legal.includes(area);
           return (
-            <g key={a} data-area={a} className={`area${isLegal ? " legal" : ""}${landing?.area === area ? " landing" : ""}`}
-              onClick={isLegal ? () => act({ move: area }) : undefined}>
-              <title>{`area ${area}${base ? ` (${area === 0 ? "player" : "opponent"}'s base)` : ""}: ${stack.split("").map((p) => state.pieces?.[p] ?? p).join(", ") || "empty"} (bottom to top)`}</title>
-              <rect className="area-box" x={x * W + 6} y={y * H + 6} width={W - 12} height={H - 12} rx={base ? 40 : 10}
-                fill={base ? "#e9dcc0" : isLegal ? "#fff3c4" : "#f7f2e4"} stroke={isLegal ? "#ff6a00" : focus === area && legal.length ? "#1f5fd1" : "#8a8067"} strokeWidth={isLegal ? 4 : 2} />
-              <text x={x * W + 16} y={y * H + 28} className="area-label">{area}{base ? ((area === 0 ? "player" : "opponent") === mySide ? " your base" : " base") : ""}</text>
+            <g
+              key={a}
+              data-area={a}
+              className={`area${isLegal ? " legal" : ""}${landing?.area === area ? " landing" : ""}`}
+              onClick={isLegal ? () => act({ move: area }) : undefined}
+            >
+              <title>{`area ${area}${base ? ` (${area === 0 ? "player" : "opponent"}'s base)` : ""}: ${
+                stack
+                  .split("")
+                  .map((p) => state.pieces?.[p] ?? p)
+                  .join(", ") || "empty"
+              } (bottom to top)`}</title>
+              <rect
+                className="area-box"
+                x={x * W + 6}
+                y={y * H + 6}
+                width={W - 12}
+                height={H - 12}
+                rx={base ? 40 : 10}
+                fill={base ? "#e9dcc0" : isLegal ? "#fff3c4" : "#f7f2e4"}
+                stroke={isLegal ? "#ff6a00" : focus === area && legal.length ? "#1f5fd1" : "#8a8067"}
+                strokeWidth={isLegal ? 4 : 2}
+              />
+              <text x={x * W + 16} y={y * H + 28} className="area-label">
+                {area}
+                {base ? ((area === 0 ? "player" : "opponent") === mySide ? " your base" : " base") : ""}
+              </text>
               {stack.split("").map((p, i) => (
                 <g key={i}>
-                  <rect x={x * W + 18 + (i % 5) * 23} y={y * H + H - 34 - Math.floor(i / 5) * 24} width={20} height={20} rx={4} fill={PIECE_COLOURS[p] ?? "#999"} />
-                  <text x={x * W + 28 + (i % 5) * 23} y={y * H + H - 19 - Math.floor(i / 5) * 24} className="piece-letter">{p}</text>
+                  <rect
+                    x={x * W + 18 + (i % 5) * 23}
+                    y={y * H + H - 34 - Math.floor(i / 5) * 24}
+                    width={20}
+                    height={20}
+                    rx={4}
+                    fill={PIECE_COLOURS[p] ?? "#999"}
+                  />
+                  <text
+                    x={x * W + 28 + (i % 5) * 23}
+                    y={y * H + H - 19 - Math.floor(i / 5) * 24}
+                    className="piece-letter"
+                  >
+                    {p}
+                  </text>
                 </g>
               ))}
-              {advised === area && <text x={x * W + W - 34} y={y * H + 58} className="advised">★</text>}
-              {landing?.area === area && <text x={x * W + W - 30} y={y * H + 30} className="landing-piece">+{landing.piece}</text>}
+              {advised === area && (
+                <text x={x * W + W - 34} y={y * H + 58} className="advised">
+                  ★
+                </text>
+              )}
+              {landing?.area === area && (
+                <text x={x * W + W - 30} y={y * H + 30} className="landing-piece">
+                  +{landing.piece}
+                </text>
+              )}
             </g>
           );
         })}
       </svg>
-      <p className="muted">Pieces bottom to top, left to right: {Object.entries(state.pieces ?? {}).map(([l, n]) => `${l} ${n}`).join(", ")}.</p>
+      <p className="muted">
+        Pieces bottom to top, left to right:{" "}
+        {Object.entries(state.pieces ?? {})
+          .map(([l, n]) => `${l} ${n}`)
+          .join(", ")}
+        .
+      </p>
       <div className="buttons" aria-label="legal moves">
-        {legal.map((a) => <button key={a} type="button" onClick={() => act({ move: a })} data-move={a}>Sow area {a}</button>)}
+        {legal.map((a) => (
+          <button key={a} type="button" onClick={() => act({ move: a })} data-move={a}>
+            Sow area {a}
+          </button>
+        ))}
       </div>
       {state.hints && state.status === "playing" && <SolverAdvice state={state} token={token} onBest={setAdvised} />}
       <h2>Moves</h2>
       {(() => {
         const moves = live.events.filter((e) => e.type === "move");
-        if (moves.length !== (state.moves ?? []).length) return <p data-testid="moves">{(state.moves ?? []).map((a) => `area ${a}`).join(", ") || "none yet"}</p>;
-        return moves.length === 0 ? <p data-testid="moves">none yet</p> : (
-          <ol className="history" data-testid="moves">{moves.map((e) => (
-            <li key={e.seq}>{e.seat !== null ? state.seats[e.seat]?.name ?? `seat ${e.seat}` : String(e.side ?? "")} sowed area {String(e.area)}{e.extra_turn ? " (extra turn)" : ""}</li>
-          ))}</ol>
+        if (moves.length !== (state.moves ?? []).length)
+          return <p data-testid="moves">{(state.moves ?? []).map((a) => `area ${a}`).join(", ") || "none yet"}</p>;
+        return moves.length === 0 ? (
+          <p data-testid="moves">none yet</p>
+        ) : (
+          <ol className="history" data-testid="moves">
+            {moves.map((e) => (
+              <li key={e.seq}>
+                {e.seat !== null ? (state.seats[e.seat]?.name ?? `seat ${e.seat}`) : String(e.side ?? "")} sowed area{" "}
+                {String(e.area)}
+                {e.extra_turn ? " (extra turn)" : ""}
+              </li>
+            ))}
+          </ol>
         );
       })()}
-      <RestartButton state={state} options={{ pattern: state.rules?.pattern ?? "A", first: state.rules?.first ?? "player" }} />
+      <RestartButton
+        state={state}
+        options={{ pattern: state.rules?.pattern ?? "A", first: state.rules?.first ?? "player" }}
+      />
     </div>
   );
 }

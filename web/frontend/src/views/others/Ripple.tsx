@@ -3,13 +3,29 @@
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
-import { control, OtherProps, ResignButton, RestartButton, scoreLine, stepMs, TurnLine, useAct, useNewEvents } from "./common";
+import {
+  control,
+  OtherProps,
+  ResignButton,
+  RestartButton,
+  scoreLine,
+  stepMs,
+  TurnLine,
+  useAct,
+  useNewEvents,
+} from "./common";
 
 const LETTER: Record<string, string> = { r: "red", g: "green", b: "blue", y: "yellow" };
 const STEP_NORMAL = 380;
 
 interface RippleView {
-  position: { board: string[]; scores: Record<string, number>; to_move: number; over: boolean; history: { move: string; player: number; scores: Record<string, number>; change: Record<string, number> }[] };
+  position: {
+    board: string[];
+    scores: Record<string, number>;
+    to_move: number;
+    over: boolean;
+    history: { move: string; player: number; scores: Record<string, number>; change: Record<string, number> }[];
+  };
   colours: Record<string, string[]>;
   power_left: Record<string, number>;
   groups: { colour: string; cells: [number, number][]; owner: number | null; points: number }[];
@@ -17,7 +33,12 @@ interface RippleView {
 }
 
 /** The board with one stone placed and then each ripple step applied, as the engine did. */
-export function rippleFrames(before: string[], move: string, side: number, steps: [[number, number], [number, number]][]): string[][] {
+export function rippleFrames(
+  before: string[],
+  move: string,
+  side: number,
+  steps: [[number, number], [number, number]][],
+): string[][] {
   const m = /^(\w+?)\+?@(\d),(\d)$/.exec(move);
   const grid = before.map((row) => row.split(""));
   if (m) {
@@ -40,9 +61,9 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   const side = acting !== null ? acting + 1 : seat ? seat.seat + 1 : 0;
   const mine = state.colours?.[String(side)] ?? ["red", "blue", "green", "yellow"];
   const [picked, setColour] = useState(mine[0]);
-  const colour = mine.includes(picked) ? picked : mine[0];   // each side picks from its own colours
+  const colour = mine.includes(picked) ? picked : mine[0]; // each side picks from its own colours
   const [power, setPower] = useState(false);
-  const [frame, setFrame] = useState<string[] | null>(null);   // the board mid-animation
+  const [frame, setFrame] = useState<string[] | null>(null); // the board mid-animation
   const [moving, setMoving] = useState<[number, number] | null>(null);
   const [change, setChange] = useState<{ side: number; change: Record<string, number> } | null>(null);
   const [cursor, setCursor] = useState<[number, number]>([3, 3]);
@@ -64,21 +85,35 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
     const frames = rippleFrames(base.current, String(e.move), Number(e.side), steps);
     base.current = frames[frames.length - 1];
     setChange({ side: Number(e.side), change: (e.change ?? {}) as Record<string, number> });
-    frames.forEach((f, i) => window.setTimeout(() => {
-      setFrame(f);
-      setMoving(i > 0 ? steps[i - 1][1] : null);
-      if (i === frames.length - 1) {
-        window.setTimeout(() => { running.current = false; runQueue(); }, stepMs(STEP_NORMAL));
-      }
-    }, i * stepMs(STEP_NORMAL)));
+    frames.forEach((f, i) =>
+      window.setTimeout(
+        () => {
+          setFrame(f);
+          setMoving(i > 0 ? steps[i - 1][1] : null);
+          if (i === frames.length - 1) {
+            window.setTimeout(() => {
+              running.current = false;
+              runQueue();
+            }, stepMs(STEP_NORMAL));
+          }
+        },
+        i * stepMs(STEP_NORMAL),
+      ),
+    );
   }, []);
-  const onEvent = useCallback((e: GameEvent) => {
-    if (e.type !== "move") return;
-    queue.current.push(e);
-    runQueue();
-  }, [runQueue]);
+  const onEvent = useCallback(
+    (e: GameEvent) => {
+      if (e.type !== "move") return;
+      queue.current.push(e);
+      runQueue();
+    },
+    [runQueue],
+  );
   useNewEvents(live, onEvent);
-  useEffect(() => { const t = window.setTimeout(() => setChange(null), 3000); return () => window.clearTimeout(t); }, [change]);
+  useEffect(() => {
+    const t = window.setTimeout(() => setChange(null), 3000);
+    return () => window.clearTimeout(t);
+  }, [change]);
 
   const frames = frame ? [frame] : [];
   const board = frames.length ? frames[0] : state.position.board;
@@ -89,10 +124,20 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
     setPower(false);
   };
   const grouped = new Map<string, string>();
-  if (!frames.length) for (const g of state.groups ?? []) for (const [r, c] of g.cells) grouped.set(`${r},${c}`, g.colour);
+  if (!frames.length)
+    for (const g of state.groups ?? []) for (const [r, c] of g.cells) grouped.set(`${r},${c}`, g.colour);
   const key = (e: KeyboardEvent) => {
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (moves[e.key]) setCursor(([r, c]) => [Math.min(6, Math.max(0, r + moves[e.key][0])), Math.min(6, Math.max(0, c + moves[e.key][1]))]);
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    if (moves[e.key])
+      setCursor(([r, c]) => [
+        Math.min(6, Math.max(0, r + moves[e.key][0])),
+        Math.min(6, Math.max(0, c + moves[e.key][1])),
+      ]);
     else if (e.key === "Enter" || e.key === " ") play(...cursor);
     else if (/^[1-4]$/.test(e.key) && mine[Number(e.key) - 1]) setColour(mine[Number(e.key) - 1]);
     else return;
@@ -100,57 +145,151 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   };
   return (
     <div className="ripple">
-      <TurnLine state={state} seat={seat} why={state.status === "over" ? `${scoreLine([1, 2].map((p) => [state.seats[p - 1]?.name ?? `player ${p}`, state.position.scores[String(p)]]))} (the final score: each group's points to its owner)` : undefined} />
+      <TurnLine
+        state={state}
+        seat={seat}
+        why={
+          state.status === "over"
+            ? `${scoreLine([1, 2].map((p) => [state.seats[p - 1]?.name ?? `player ${p}`, state.position.scores[String(p)]]))} (the final score: each group's points to its owner)`
+            : undefined
+        }
+      />
       <ResignButton state={state} seat={seat} act={act} />
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="boards">
         <section aria-label="ripple board">
           <div className="scores big" data-testid="scores">
             {[1, 2].map((p) => (
-              <span key={p} className={`score${state.position.to_move === p && state.status === "playing" ? " turn" : ""}`}>
-                {state.seats[p - 1]?.name ?? `player ${p}`} ({p === 1 ? "light" : "dark"} stones): <b>{state.position.scores[String(p)]}</b>
-                {change && change.change[String(p)] ? <span className={`delta ${change.change[String(p)] > 0 ? "gain" : "loss"}`}>{change.change[String(p)] > 0 ? "+" : ""}{change.change[String(p)]}</span> : null}
+              <span
+                key={p}
+                className={`score${state.position.to_move === p && state.status === "playing" ? " turn" : ""}`}
+              >
+                {state.seats[p - 1]?.name ?? `player ${p}`} ({p === 1 ? "light" : "dark"} stones):{" "}
+                <b>{state.position.scores[String(p)]}</b>
+                {change && change.change[String(p)] ? (
+                  <span className={`delta ${change.change[String(p)] > 0 ? "gain" : "loss"}`}>
+                    {change.change[String(p)] > 0 ? "+" : ""}
+                    {change.change[String(p)]}
+                  </span>
+                ) : null}
               </span>
             ))}
           </div>
-          <svg className="ripple-board" viewBox="-0.6 -0.6 8.2 8.2" tabIndex={0} onKeyDown={key} role="group" aria-label="ripple board: arrows move, Enter places, 1-4 pick a colour">
-            {Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_, c) => {
-              const ch = board[r][c];
-              const colourName = LETTER[ch.toLowerCase()];
-              const g = grouped.get(`${r},${c}`);
-              return (
-                <g key={`${r}-${c}`} data-cell={`${r},${c}`} className={`rcell${myTurn && ch === "." ? " clickable" : ""}`} onClick={() => play(r, c)}>
-                  <rect x={c + 0.05} y={r + 0.05} width={0.9} height={0.9} rx={0.08} fill={g ? "#fff3c4" : "#efe8d6"}
-                    stroke={cursor[0] === r && cursor[1] === c ? "#ff6a00" : g ? SCREEN_COLORS[g] : "#c9c2ad"} strokeWidth={g || (cursor[0] === r && cursor[1] === c) ? 0.08 : 0.02} />
-                  {colourName && (
-                    <g className={moving && moving[0] === r && moving[1] === c ? "moving" : ""}>
-                      <circle cx={c + 0.5} cy={r + 0.5} r={0.36} fill={SCREEN_COLORS[colourName]} stroke={ch === ch.toLowerCase() ? "#fff" : "#111"} strokeWidth={0.09} />
-                      <text x={c + 0.5} y={r + 0.62} className="stone-text" fill={colourName === "yellow" ? "#111" : "#fff"}>{colourName[0].toUpperCase()}{ch === ch.toLowerCase() ? "1" : "2"}</text>
-                    </g>
-                  )}
-                </g>
-              );
-            }))}
-            {[0, 1, 2, 3, 4, 5, 6].map((i) => <text key={`r${i}`} x={-0.3} y={i + 0.6} className="axis-label">{i}</text>)}
-            {[0, 1, 2, 3, 4, 5, 6].map((i) => <text key={`c${i}`} x={i + 0.5} y={7.45} className="axis-label">{i}</text>)}
+          <svg
+            className="ripple-board"
+            viewBox="-0.6 -0.6 8.2 8.2"
+            tabIndex={0}
+            onKeyDown={key}
+            role="group"
+            aria-label="ripple board: arrows move, Enter places, 1-4 pick a colour"
+          >
+            {Array.from({ length: 7 }, (_, r) =>
+              Array.from({ length: 7 }, (_, c) => {
+                const ch = board[r][c];
+                const colourName = LETTER[ch.toLowerCase()];
+                const g = grouped.get(`${r},${c}`);
+                return (
+                  <g
+                    key={`${r}-${c}`}
+                    data-cell={`${r},${c}`}
+                    className={`rcell${myTurn && ch === "." ? " clickable" : ""}`}
+                    onClick={() => play(r, c)}
+                  >
+                    <rect
+                      x={c + 0.05}
+                      y={r + 0.05}
+                      width={0.9}
+                      height={0.9}
+                      rx={0.08}
+                      fill={g ? "#fff3c4" : "#efe8d6"}
+                      stroke={cursor[0] === r && cursor[1] === c ? "#ff6a00" : g ? SCREEN_COLORS[g] : "#c9c2ad"}
+                      strokeWidth={g || (cursor[0] === r && cursor[1] === c) ? 0.08 : 0.02}
+                    />
+                    {colourName && (
+                      <g className={moving && moving[0] === r && moving[1] === c ? "moving" : ""}>
+                        <circle
+                          cx={c + 0.5}
+                          cy={r + 0.5}
+                          r={0.36}
+                          fill={SCREEN_COLORS[colourName]}
+                          stroke={ch === ch.toLowerCase() ? "#fff" : "#111"}
+                          strokeWidth={0.09}
+                        />
+                        <text
+                          x={c + 0.5}
+                          y={r + 0.62}
+                          className="stone-text"
+                          fill={colourName === "yellow" ? "#111" : "#fff"}
+                        >
+                          {colourName[0].toUpperCase()}
+                          {ch === ch.toLowerCase() ? "1" : "2"}
+                        </text>
+                      </g>
+                    )}
+                  </g>
+                );
+              }),
+            )}
+            {[0, 1, 2, 3, 4, 5, 6].map((i) => (
+              <text key={`r${i}`} x={-0.3} y={i + 0.6} className="axis-label">
+                {i}
+              </text>
+            ))}
+            {[0, 1, 2, 3, 4, 5, 6].map((i) => (
+              <text key={`c${i}`} x={i + 0.5} y={7.45} className="axis-label">
+                {i}
+              </text>
+            ))}
           </svg>
           <div className="buttons" role="radiogroup" aria-label="colour">
             {mine.map((c, i) => (
-              <button key={c} type="button" role="radio" aria-checked={colour === c} className={`colour-pick${colour === c ? " chosen" : ""}`}
-                style={{ background: SCREEN_COLORS[c], color: c === "yellow" || c === "green" ? "#111" : "#fff" }} onClick={() => setColour(c)} data-colour={c}>{i + 1} {c}</button>
+              <button
+                key={c}
+                type="button"
+                role="radio"
+                aria-checked={colour === c}
+                className={`colour-pick${colour === c ? " chosen" : ""}`}
+                style={{ background: SCREEN_COLORS[c], color: c === "yellow" || c === "green" ? "#111" : "#fff" }}
+                onClick={() => setColour(c)}
+                data-colour={c}
+              >
+                {i + 1} {c}
+              </button>
             ))}
             {(state.power_left?.[String(side)] ?? 0) > 0 && (
-              <label className="inline"><input type="checkbox" checked={power} onChange={(e) => setPower(e.target.checked)} /> power stone ({state.power_left[String(side)]} left)</label>
+              <label className="inline">
+                <input type="checkbox" checked={power} onChange={(e) => setPower(e.target.checked)} /> power stone (
+                {state.power_left[String(side)]} left)
+              </label>
             )}
           </div>
-          <p className="muted">Stones show their colour's letter and their placer (1: light ring, 2: dark ring); scoring groups are outlined.</p>
+          <p className="muted">
+            Stones show their colour's letter and their placer (1: light ring, 2: dark ring); scoring groups are
+            outlined.
+          </p>
         </section>
         <section aria-label="history">
           <h2>Moves</h2>
           <ol className="history" data-testid="history">
             {state.position.history.map((h, i) => (
-              <li key={i}>{state.seats[h.player - 1]?.name ?? `player ${h.player}`}: {h.move} → {h.scores["1"]} : {h.scores["2"]}
-                {Object.values(h.change).some((v) => v) && <span className="muted"> ({Object.entries(h.change).filter(([, v]) => v).map(([p, v]) => `${p}: ${v > 0 ? "+" : ""}${v}`).join(", ")})</span>}</li>
+              <li key={i}>
+                {state.seats[h.player - 1]?.name ?? `player ${h.player}`}: {h.move} → {h.scores["1"]} : {h.scores["2"]}
+                {Object.values(h.change).some((v) => v) && (
+                  <span className="muted">
+                    {" "}
+                    (
+                    {Object.entries(h.change)
+                      .filter(([, v]) => v)
+                      .map(([p, v]) => `${p}: ${v > 0 ? "+" : ""}${v}`)
+                      .join(", ")}
+                    )
+                  </span>
+                )}
+              </li>
             ))}
           </ol>
           <RestartButton state={state} options={{ power: !!state.rules?.power }} />

@@ -4,8 +4,24 @@ import { useCallback, useState } from "react";
 import { GameEvent, GameState } from "../../api";
 import { ConfirmButton, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
 
-interface UncoveredPosition { variant: string; win: string; players: number; turn: number; to_move: number; hands: (number | null)[][]; over: boolean; won: boolean | null; swaps: unknown[] }
-interface UncoveredView { position: UncoveredPosition; initial?: number[][]; optimum?: number; best_swaps?: [number, number, number, number][]; score?: number | null }
+interface UncoveredPosition {
+  variant: string;
+  win: string;
+  players: number;
+  turn: number;
+  to_move: number;
+  hands: (number | null)[][];
+  over: boolean;
+  won: boolean | null;
+  swaps: unknown[];
+}
+interface UncoveredView {
+  position: UncoveredPosition;
+  initial?: number[][];
+  optimum?: number;
+  best_swaps?: [number, number, number, number][];
+  score?: number | null;
+}
 
 /** The hands after the first `k` swaps of a sequence [player, own, other, position]. */
 export function afterSwaps(initial: number[][], swaps: [number, number, number, number][], k: number): number[][] {
@@ -18,15 +34,36 @@ export function afterSwaps(initial: number[][], swaps: [number, number, number, 
   return hands;
 }
 
-function Hand({ cards, label, pick, picked, flash, seat }: { cards: (number | null)[]; label: string; seat: number;
-  pick?: (pos: number) => void; picked?: number | null; flash?: number[] }): JSX.Element {
+function Hand({
+  cards,
+  label,
+  pick,
+  picked,
+  flash,
+  seat,
+}: {
+  cards: (number | null)[];
+  label: string;
+  seat: number;
+  pick?: (pos: number) => void;
+  picked?: number | null;
+  flash?: number[];
+}): JSX.Element {
   return (
     <div className="hand" data-hand={seat}>
       <span className="hand-name">{label}</span>
       {cards.map((v, i) => (
-        <button key={i} type="button" className={`ucard${v === null ? " hidden" : ""}${picked === i + 1 ? " picked" : ""}${flash?.includes(i + 1) ? " flash" : ""}`}
-          data-card={`${seat}-${i + 1}`} disabled={!pick} onClick={pick ? () => pick(i + 1) : undefined}
-          aria-label={`${label}, position ${i + 1}: ${v === null ? "face down" : v}`}>{v === null ? "?" : v}</button>
+        <button
+          key={i}
+          type="button"
+          className={`ucard${v === null ? " hidden" : ""}${picked === i + 1 ? " picked" : ""}${flash?.includes(i + 1) ? " flash" : ""}`}
+          data-card={`${seat}-${i + 1}`}
+          disabled={!pick}
+          onClick={pick ? () => pick(i + 1) : undefined}
+          aria-label={`${label}, position ${i + 1}: ${v === null ? "face down" : v}`}
+        >
+          {v === null ? "?" : v}
+        </button>
       ))}
     </div>
   );
@@ -40,19 +77,52 @@ function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Eleme
   return (
     <section className="card score-screen" aria-label="score" data-testid="score-screen">
       <h2>{state.position.won ? "The table won" : "The table lost"}</h2>
-      <p className="big">{state.position.won ? <>Score <b data-testid="score">{state.score}</b> (0 is perfect): {state.position.swaps.length} swaps made, the fewest possible from this deal was {state.optimum}.</> :
-        <>No score for a lost table; the fewest swaps that could have won was {state.optimum}.</>}</p>
+      <p className="big">
+        {state.position.won ? (
+          <>
+            Score <b data-testid="score">{state.score}</b> (0 is perfect): {state.position.swaps.length} swaps made, the
+            fewest possible from this deal was {state.optimum}.
+          </>
+        ) : (
+          <>No score for a lost table; the fewest swaps that could have won was {state.optimum}.</>
+        )}
+      </p>
       {initial.length > 0 && (
         <>
-          <h3>A shortest win from the deal ({best.length} swap{best.length === 1 ? "" : "s"})</h3>
+          <h3>
+            A shortest win from the deal ({best.length} swap{best.length === 1 ? "" : "s"})
+          </h3>
           <div className="buttons">
-            <button type="button" onClick={() => setK(0)}>|◀</button>
-            <button type="button" onClick={() => setK(Math.max(0, k - 1))}>◀</button>
-            <span data-testid="best-step">{k} of {best.length}</span>
-            <button type="button" onClick={() => setK(Math.min(best.length, k + 1))}>▶</button>
+            <button type="button" onClick={() => setK(0)}>
+              |◀
+            </button>
+            <button type="button" onClick={() => setK(Math.max(0, k - 1))}>
+              ◀
+            </button>
+            <span data-testid="best-step">
+              {k} of {best.length}
+            </span>
+            <button type="button" onClick={() => setK(Math.min(best.length, k + 1))}>
+              ▶
+            </button>
           </div>
-          {k > 0 && <p className="muted">swap {k}: player {best[k - 1][0]} position {best[k - 1][1]} with player {best[k - 1][2]} position {best[k - 1][3]}</p>}
-          {hands.map((h, p) => <Hand key={p} seat={p} cards={h} label={state.seats[p]?.name ?? `player ${p}`} flash={k > 0 ? [best[k - 1][0] === p ? best[k - 1][1] : 0, best[k - 1][2] === p ? best[k - 1][3] : 0] : []} />)}
+          {k > 0 && (
+            <p className="muted">
+              swap {k}: player {best[k - 1][0]} position {best[k - 1][1]} with player {best[k - 1][2]} position{" "}
+              {best[k - 1][3]}
+            </p>
+          )}
+          {hands.map((h, p) => (
+            <Hand
+              key={p}
+              seat={p}
+              cards={h}
+              label={state.seats[p]?.name ?? `player ${p}`}
+              flash={
+                k > 0 ? [best[k - 1][0] === p ? best[k - 1][1] : 0, best[k - 1][2] === p ? best[k - 1][3] : 0] : []
+              }
+            />
+          ))}
         </>
       )}
     </section>
@@ -67,36 +137,84 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
   const pos = state.position;
   const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
   const [said, setSaid] = useState("");
-  const onEvent = useCallback((e: GameEvent) => {
-    if (e.type !== "swap" || !Array.isArray(e.swap)) return;
-    const [p, a, q, b] = e.swap as number[];
-    setFlash({ [p]: [a], [q]: [b] });
-    setSaid(`${state.seats[p]?.name ?? `player ${p}`} swapped position ${a} with ${state.seats[q]?.name ?? `player ${q}`}'s position ${b}.`);
-    window.setTimeout(() => setFlash({}), 1500);
-  }, [state.seats]);
+  const onEvent = useCallback(
+    (e: GameEvent) => {
+      if (e.type !== "swap" || !Array.isArray(e.swap)) return;
+      const [p, a, q, b] = e.swap as number[];
+      setFlash({ [p]: [a], [q]: [b] });
+      setSaid(
+        `${state.seats[p]?.name ?? `player ${p}`} swapped position ${a} with ${state.seats[q]?.name ?? `player ${q}`}'s position ${b}.`,
+      );
+      window.setTimeout(() => setFlash({}), 1500);
+    },
+    [state.seats],
+  );
   useNewEvents(live, onEvent);
   return (
     <div className="uncovered">
-      <TurnLine state={state} seat={seat} why={state.status !== "over" ? undefined : pos.won ? `the declaration at turn ${pos.turn} was right, every hand ${pos.win === "ordered" ? "reads 1 2 3 4" : "shows the same sequence"}`
-        : `the declaration at turn ${pos.turn} was wrong: not every hand ${pos.win === "ordered" ? "read 1 2 3 4" : "showed the same sequence"}`} />
+      <TurnLine
+        state={state}
+        seat={seat}
+        why={
+          state.status !== "over"
+            ? undefined
+            : pos.won
+              ? `the declaration at turn ${pos.turn} was right, every hand ${pos.win === "ordered" ? "reads 1 2 3 4" : "shows the same sequence"}`
+              : `the declaration at turn ${pos.turn} was wrong: not every hand ${pos.win === "ordered" ? "read 1 2 3 4" : "showed the same sequence"}`
+        }
+      />
       <ResignButton state={state} seat={seat} act={act} cooperative />
-      <p>Turn <b data-testid="turn-counter">{pos.turn}</b> · {pos.variant} · {pos.win === "ordered" ? "every hand must read 1 2 3 4" : "every hand shows the same sequence"}</p>
-      {error && <p className="error" role="alert">{error}</p>}
-      <p className="banner" aria-live="polite" data-testid="last-swap">{said}</p>
-      {myTurn && <p className="muted">{own === null ? "Choose one of your cards, then another player's card to swap it with, or declare." : `Your card at position ${own}: now choose another player's card.`}</p>}
+      <p>
+        Turn <b data-testid="turn-counter">{pos.turn}</b> · {pos.variant} ·{" "}
+        {pos.win === "ordered" ? "every hand must read 1 2 3 4" : "every hand shows the same sequence"}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="banner" aria-live="polite" data-testid="last-swap">
+        {said}
+      </p>
+      {myTurn && (
+        <p className="muted">
+          {own === null
+            ? "Choose one of your cards, then another player's card to swap it with, or declare."
+            : `Your card at position ${own}: now choose another player's card.`}
+        </p>
+      )}
       <div className="hands">
         {pos.hands.map((cards, p) => (
-          <Hand key={p} seat={p} cards={cards} label={`${state.seats[p]?.name ?? `player ${p}`}${seat?.seat === p ? " (you)" : ""}`} flash={flash[p]}
+          <Hand
+            key={p}
+            seat={p}
+            cards={cards}
+            label={`${state.seats[p]?.name ?? `player ${p}`}${seat?.seat === p ? " (you)" : ""}`}
+            flash={flash[p]}
             picked={seat?.seat === p ? own : null}
-            pick={myTurn ? (i) => {
-              if (p === seat?.seat) setOwn(own === i ? null : i);
-              else if (own !== null) { act({ swap: [own, p, i] }); setOwn(null); }
-            } : undefined} />
+            pick={
+              myTurn
+                ? (i) => {
+                    if (p === seat?.seat) setOwn(own === i ? null : i);
+                    else if (own !== null) {
+                      act({ swap: [own, p, i] });
+                      setOwn(null);
+                    }
+                  }
+                : undefined
+            }
+          />
         ))}
       </div>
-      {myTurn && <ConfirmButton className="primary" label="Declare: the table is won…" yes="Yes, declare"
-        question="Declare now? The game ends for the whole table: everyone wins if every hand is right, everyone loses if not."
-        onConfirm={() => act({ declare: true })} />}
+      {myTurn && (
+        <ConfirmButton
+          className="primary"
+          label="Declare: the table is won…"
+          yes="Yes, declare"
+          question="Declare now? The game ends for the whole table: everyone wins if every hand is right, everyone loses if not."
+          onConfirm={() => act({ declare: true })}
+        />
+      )}
       {state.status === "over" && typeof state.resigned !== "number" && <ScoreScreen state={state} />}
     </div>
   );

@@ -5,7 +5,10 @@ import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from ".
 import { LiveGame } from "../../live";
 import { navigate } from "../../router";
 
-export interface OtherProps { live: LiveGame; seat: Seat | null }
+export interface OtherProps {
+  live: LiveGame;
+  seat: Seat | null;
+}
 
 /** The delay between animation steps: none for a browser that asks for reduced motion (the
  * steps still run, in order, at once). */
@@ -15,18 +18,27 @@ export function stepMs(normal: number): number {
 
 /** The seats this screen plays: its player's, plus a friend's on a hot-seat game. `acting` is
  * the one of them to move now (null when none is), `token` the friend's when it is theirs. */
-export interface Control { seats: number[]; acting: number | null; token?: string; friend: HotSeat | null }
+export interface Control {
+  seats: number[];
+  acting: number | null;
+  token?: string;
+  friend: HotSeat | null;
+}
 
 export function control(state: GameState, seat: Seat | null): Control {
   const friend = hotSeat(String(state.id));
   const seats = [...(seat ? [seat.seat] : []), ...(friend && friend.seat !== seat?.seat ? [friend.seat] : [])];
-  const acting = state.status === "playing" && state.to_move !== null && seats.includes(state.to_move) ? state.to_move : null;
+  const acting =
+    state.status === "playing" && state.to_move !== null && seats.includes(state.to_move) ? state.to_move : null;
   return { seats, acting, friend, token: friend && acting === friend.seat ? friend.token : undefined };
 }
 
 /** Send one action (as the friend when it is their turn on this screen); the error's one line
  * is kept for the page. */
-export function useAct(live: LiveGame, seat: Seat | null = null): [(action: Record<string, unknown>) => Promise<void>, string] {
+export function useAct(
+  live: LiveGame,
+  seat: Seat | null = null,
+): [(action: Record<string, unknown>) => Promise<void>, string] {
   const [error, setError] = useState("");
   const act = async (action: Record<string, unknown>) => {
     setError("");
@@ -60,7 +72,11 @@ export function RestartButton({ state, options }: { state: GameState; options: R
   const [error, setError] = useState("");
   const restart = async () => {
     try {
-      const seats = state.seats.map((s) => (s.kind === "computer" ? { role: s.role, kind: s.kind, level: s.level ?? "normal" } : { role: s.role, kind: s.kind }));
+      const seats = state.seats.map((s) =>
+        s.kind === "computer"
+          ? { role: s.role, kind: s.kind, level: s.level ?? "normal" }
+          : { role: s.role, kind: s.kind },
+      );
       const out = await api.createGame({ game: state.game, ...options, hints: state.hints, seats });
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
       const friend = hotSeat(String(state.id));
@@ -70,54 +86,137 @@ export function RestartButton({ state, options }: { state: GameState; options: R
       setError((err as Error).message);
     }
   };
-  return <>
-    <button type="button" onClick={restart}>Restart (a new game)</button>
-    {error && <span className="error" role="alert"> {error}</span>}
-  </>;
+  return (
+    <>
+      <button type="button" onClick={restart}>
+        Restart (a new game)
+      </button>
+      {error && (
+        <span className="error" role="alert">
+          {" "}
+          {error}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** "Your turn" or who is to move, and the end. */
 export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | null; why?: string }): JSX.Element {
   const { acting, friend } = control(state, seat);
   const name = state.seats[state.to_move ?? 0]?.name ?? "The other side";
-  const ending = state.outcome === "win" ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won`
-    : state.outcome === "tie" ? "a tie" : state.outcome === "all lose" ? "everybody lost" : String(state.outcome ?? "");
-  const resigned = typeof state.resigned === "number" ? state.seats[state.resigned]?.name ?? `player ${state.resigned}` : null;
+  const ending =
+    state.outcome === "win"
+      ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won`
+      : state.outcome === "tie"
+        ? "a tie"
+        : state.outcome === "all lose"
+          ? "everybody lost"
+          : String(state.outcome ?? "");
+  const resigned =
+    typeof state.resigned === "number" ? (state.seats[state.resigned]?.name ?? `player ${state.resigned}`) : null;
   const because = resigned ? `${resigned} resigned` : why;
-  const text = state.status === "waiting" ? "Waiting for players…" :
-    state.status === "over" ? `Game over: ${ending}${because ? `: ${because}` : ""}.` :
-      acting !== null && friend ? `${name}'s turn (on this screen).` :
-        acting !== null ? "Your turn." : `${name} is to move…`;
+  const text =
+    state.status === "waiting"
+      ? "Waiting for players…"
+      : state.status === "over"
+        ? `Game over: ${ending}${because ? `: ${because}` : ""}.`
+        : acting !== null && friend
+          ? `${name}'s turn (on this screen).`
+          : acting !== null
+            ? "Your turn."
+            : `${name} is to move…`;
   const mine = state.status === "playing" && acting !== null;
-  useEffect(() => {   // the tab's title says when it is this screen's turn
+  useEffect(() => {
+    // the tab's title says when it is this screen's turn
     const base = document.title.replace(/^Your turn · /, "");
     document.title = mine ? `Your turn · ${base}` : base;
-    return () => { document.title = document.title.replace(/^Your turn · /, ""); };
+    return () => {
+      document.title = document.title.replace(/^Your turn · /, "");
+    };
   }, [mine]);
-  return <p className={state.status === "over" ? "verdict" : "status"} aria-live="polite" data-testid="turn">{text}</p>;
+  return (
+    <p className={state.status === "over" ? "verdict" : "status"} aria-live="polite" data-testid="turn">
+      {text}
+    </p>
+  );
 }
 
 /** "Ann 10, computer 7": final scores with the players' names, highest first. */
 export function scoreLine(pairs: [string, number][]): string {
-  return [...pairs].sort((a, b) => b[1] - a[1]).map(([n, v]) => `${n} ${v} point${v === 1 ? "" : "s"}`).join(" to ");
+  return [...pairs]
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, v]) => `${n} ${v} point${v === 1 ? "" : "s"}`)
+    .join(" to ");
 }
 
 /** A button for an action that cannot be undone: it asks first ("Yes, ..." or "Cancel"). */
-export function ConfirmButton({ label, question, yes, onConfirm, className }: { label: string; question: string; yes: string; onConfirm: () => void; className?: string }): JSX.Element {
+export function ConfirmButton({
+  label,
+  question,
+  yes,
+  onConfirm,
+  className,
+}: {
+  label: string;
+  question: string;
+  yes: string;
+  onConfirm: () => void;
+  className?: string;
+}): JSX.Element {
   const [asking, setAsking] = useState(false);
-  if (!asking) return <button type="button" className={className} onClick={() => setAsking(true)}>{label}</button>;
+  if (!asking)
+    return (
+      <button type="button" className={className} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
   return (
     <div className="confirm" role="dialog" aria-label={question}>
       <p>{question}</p>
-      <button type="button" className="primary" autoFocus onClick={() => { setAsking(false); onConfirm(); }}>{yes}</button>
-      <button type="button" onClick={() => setAsking(false)}>Cancel</button>
+      <button
+        type="button"
+        className="primary"
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        {yes}
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
     </div>
   );
 }
 
 /** Resign (any time while the game runs), after a confirmation saying what follows. */
-export function ResignButton({ state, seat, act, cooperative = false }: { state: GameState; seat: Seat | null; act: (a: Record<string, unknown>) => Promise<void>; cooperative?: boolean }): JSX.Element | null {
+export function ResignButton({
+  state,
+  seat,
+  act,
+  cooperative = false,
+}: {
+  state: GameState;
+  seat: Seat | null;
+  act: (a: Record<string, unknown>) => Promise<void>;
+  cooperative?: boolean;
+}): JSX.Element | null {
   if (!seat || state.status !== "playing") return null;
-  return <div className="resign"><ConfirmButton label="Resign…" yes="Yes, resign" onConfirm={() => { act({ resign: true }); }}
-    question={cooperative ? "Resign? The game ends and the whole table loses." : "Resign? Your opponent wins the game."} /></div>;
+  return (
+    <div className="resign">
+      <ConfirmButton
+        label="Resign…"
+        yes="Yes, resign"
+        onConfirm={() => {
+          act({ resign: true });
+        }}
+        question={
+          cooperative ? "Resign? The game ends and the whole table loses." : "Resign? Your opponent wins the game."
+        }
+      />
+    </div>
+  );
 }
