@@ -1,48 +1,14 @@
-import { MouseEvent, ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { me } from "./api";
 import { ErrorBoundary } from "./components/ErrorBoundary";
-import { navigate, useRoute } from "./router";
+import { Link, NoSuchPage } from "./components/Link";
+import { useRoute } from "./router";
 import { DailyPage } from "./views/Daily";
 import { GamePage } from "./views/GamePage";
 import { LearnPage } from "./views/learn/Learn";
 import { Tutorial } from "./views/learn/Tutorial";
 import { Lobby } from "./views/Lobby";
 import { StatsPage } from "./views/Stats";
-
-/** A link that moves inside the app without reloading it. */
-export function Link({
-  to,
-  children,
-  className,
-}: {
-  to: string;
-  children: ReactNode;
-  className?: string;
-}): JSX.Element {
-  const go = (e: MouseEvent) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    navigate(to);
-  };
-  return (
-    <a href={to} onClick={go} className={className}>
-      {children}
-    </a>
-  );
-}
-
-/** The app's own "no such page", with the way back. */
-export function NoSuchPage({ what }: { what: string }): JSX.Element {
-  return (
-    <div className="card no-such-page" data-testid="no-such-page">
-      <h1>No such page</h1>
-      <p role="alert">{what}</p>
-      <p>
-        <Link to="/">Back to the lobby</Link>
-      </p>
-    </div>
-  );
-}
 
 export function App(): JSX.Element {
   const route = useRoute();

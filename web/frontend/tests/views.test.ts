@@ -165,7 +165,7 @@ describe("why an Orapa game ended", () => {
 
 describe("the sketch's waves", () => {
   it("take the colour the sketch gives, not the real answer's", async () => {
-    const { wavePaths } = await import("../src/views/ExplorerView");
+    const { wavePaths } = await import("../src/views/explorer/marks");
     const heard = [{ shot: "1", exit: "A", color: "red" }];
     expect(wavePaths({ gems: [] }, heard)[0].color).toBe("transparent");
     const red = {

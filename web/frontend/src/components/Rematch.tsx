@@ -2,7 +2,7 @@
 // the game's log as a `rematch` event, so every player's page shows it at once.
 import { useState } from "react";
 import { GameEvent, GameState, Seat, api } from "../api";
-import { Link } from "../App";
+import { Link } from "./Link";
 
 export function Rematch({
   state,

@@ -4,14 +4,13 @@ import { KeyboardEvent, useEffect, useState } from "react";
 import { Analysis, ApiError, GameEvent, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { LiveGame } from "../live";
-import { AnswerLog, questionMarks, wavePaths } from "./ExplorerView";
-import { targetSeat } from "./GamePage";
+import { AnswerLog } from "./explorer/AnswerLog";
+import { questionMarks, wavePaths } from "./explorer/marks";
+import { targetSeat } from "../seats";
 import { notesKey, readNotes } from "./draft";
-import { Link } from "../App";
+import { Link } from "../components/Link";
 import { Rematch } from "../components/Rematch";
 import { ExplorerReview } from "../components/review/ExplorerReview";
-
-export { wavePaths };
 
 /** The answers to `seat`'s own questions (at a table every explorer hears every answer; the
  * STATE's `asked_by` says whose question each one was). */

@@ -6,7 +6,8 @@ import { SketchEditor } from "../components/SketchEditor";
 import { gemSet } from "../orapa/layout";
 import { checkSketch, remaining } from "../orapa/sketch";
 import { useDraft } from "./draft";
-import { AnswerLog, questionMarks } from "./ExplorerView";
+import { AnswerLog } from "./explorer/AnswerLog";
+import { questionMarks } from "./explorer/marks";
 
 /** What each grade asks of the player, in a few words (docs/review.md, "Puzzle grades"). */
 const GRADE_WORDS: Record<string, string> = {

@@ -6,9 +6,9 @@ import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
 import { Rules, DEFAULT_RULES, gemSet, inWords, violations } from "../orapa/layout";
 import { LiveGame } from "../live";
-import { AnswerLog, questionMarks } from "./ExplorerView";
+import { AnswerLog } from "./explorer/AnswerLog";
+import { questionMarks, wavePaths } from "./explorer/marks";
 import { ExplorerView } from "./ExplorerView";
-import { wavePaths } from "./AfterGame";
 import { useDraft } from "./draft";
 
 export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JSX.Element {

@@ -2,63 +2,18 @@
 // answer log, whose turn it is, the sketch board traced in the browser, and the guess.
 import { FormEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { GameState, Observation, Seat, api, eventObservation } from "../api";
-import { Board, CellMark, PortMark, WavePath } from "../components/Board";
+import { Board, PortMark, WavePath } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
-import { parsePort } from "../orapa/board";
-import { COLOR_LETTERS, SCREEN_COLORS, canonicalColor } from "../orapa/colors";
-import { Board as Traced, LayoutJSON, gemSet } from "../orapa/layout";
-import { answerTags, checkSketch, describe, parseQuestion, remaining, settledAnswer } from "../orapa/sketch";
-import { shotAnswer, traceWave } from "../orapa/tracer";
+import { gemSet } from "../orapa/layout";
+import { checkSketch, describe, parseQuestion, remaining, settledAnswer } from "../orapa/sketch";
+import { AnswerLog } from "./explorer/AnswerLog";
+import { questionMarks, wavePaths } from "./explorer/marks";
 import { notesKey, useDraft, useNotes } from "./draft";
 import { fillSettled } from "../orapa/sketch";
 import { LiveGame } from "../live";
-import { targetSeat } from "./GamePage";
+import { targetSeat } from "../seats";
 import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
 import { ConfirmButton } from "./others/common";
-
-/** Marks of the answers heard on the question board: tagged ports and answered cells. */
-export function questionMarks(observations: Observation[]): {
-  ports: Record<string, PortMark>;
-  cells: Record<string, CellMark>;
-} {
-  const ports: Record<string, PortMark> = {};
-  for (const [port, t] of Object.entries(answerTags(observations)))
-    ports[port] = {
-      tag: t.tag,
-      color: t.color,
-      title: `port ${port}: answer ${t.tag} (${t.color}); already known, asking again is free`,
-    };
-  const cells: Record<string, CellMark> = {};
-  for (const o of observations) {
-    if (o.cell) {
-      const content = canonicalColor(o.content ?? "");
-      cells[o.cell] = {
-        fill: SCREEN_COLORS[content] ?? "#fff",
-        text: content === "empty" ? "·" : content === "absorbed" ? "✕" : (COLOR_LETTERS[content] ?? "?"),
-        title: `${o.cell}: ${content}`,
-      };
-    }
-  }
-  return { ports, cells };
-}
-
-/** The paths of a mine's shots, each in the colour the mine gives it (the last one animated). */
-export function wavePaths(mine: LayoutJSON, observations: Observation[], animateLast = false): WavePath[] {
-  const traced = new Traced(mine);
-  return observations
-    .filter((o) => o.shot)
-    .map((o, i, all) => {
-      const port = parsePort(o.shot as string) as number;
-      const w = traceWave(traced, port);
-      const own = shotAnswer(traced, port);
-      return {
-        key: `${o.shot}-${i}`,
-        points: w.points,
-        color: own.exit === "absorbed" ? "absorbed" : canonicalColor(own.color ?? ""),
-        animate: animateLast && i === all.length - 1,
-      };
-    });
-}
 
 /** Whose turn it is, in the tab's title too (a player in another tab sees it). */
 export function useTurnTitle(myTurn: boolean, title = "Orapa Mine"): void {
@@ -68,53 +23,6 @@ export function useTurnTitle(myTurn: boolean, title = "Orapa Mine"): void {
       document.title = title;
     };
   }, [myTurn, title]);
-}
-
-export function AnswerLog({
-  observations,
-  marks,
-  state,
-  seats,
-}: {
-  observations: Observation[];
-  marks?: boolean[];
-  state?: GameState;
-  seats?: (number | null | undefined)[];
-}): JSX.Element {
-  return observations.length === 0 ? (
-    <p className="muted">no answers yet</p>
-  ) : (
-    <ol className="answer-log" aria-label="answers">
-      {observations.map((o, i) => {
-        const color = o.shot
-          ? o.exit === "absorbed"
-            ? "absorbed"
-            : canonicalColor(o.color ?? "")
-          : canonicalColor(o.content ?? "");
-        const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name || `seat ${seats[i]}` : null;
-        return (
-          <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>
-            <span
-              className="swatch"
-              data-color={color}
-              style={{ background: SCREEN_COLORS[color] ?? "#fff" }}
-              aria-hidden="true"
-            />
-            {who && <span className="muted">{who}: </span>}
-            <span className="answer-text">{describe(o)}</span>
-            {marks && (
-              <span
-                className="mark"
-                title={marks[i] ? "your sketch gives this answer" : "your sketch gives another answer"}
-              >
-                {marks[i] ? " ✓ sketch agrees" : " ✗ sketch differs"}
-              </span>
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
 }
 
 export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {

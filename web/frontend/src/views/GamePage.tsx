@@ -1,8 +1,9 @@
 // One game: picks the view for the caller's seat (explorer, director, duel player, spectator)
 // and the game's status (waiting, playing, over).
 import { FormEvent, useEffect, useState } from "react";
-import { ApiError, GameState, Seat, api, me } from "../api";
-import { Link, NoSuchPage } from "../App";
+import { ApiError, GameState, api, me } from "../api";
+import { Link, NoSuchPage } from "../components/Link";
+import { GAME_TITLES, mySeat } from "../seats";
 import { NameForm } from "./NameForm";
 import { useLiveGame } from "../live";
 import { AfterGame } from "./AfterGame";
@@ -15,25 +16,6 @@ import { SeatList } from "./SeatList";
 import { MandragoraPage } from "./others/Mandragora";
 import { RipplePage } from "./others/Ripple";
 import { UncoveredPage } from "./others/Uncovered";
-
-export const GAME_TITLES: Record<string, string> = {
-  orapa: "Orapa Mine",
-  ripple: "Ripple",
-  mandragora: "Mandragora Mania",
-  uncovered: "Uncovered!",
-};
-
-export function mySeat(state: GameState): Seat | null {
-  if (typeof state.your_seat === "number") return state.seats.find((s) => s.seat === state.your_seat) ?? null;
-  const player = me();
-  return (player && state.seats.find((s) => s.player !== null && String(s.player) === String(player.id))) || null;
-}
-
-/** The seat whose mine `seat` explores: the director's, or in a duel the other player's. */
-export function targetSeat(state: GameState, seat: number): number | null {
-  if (state.mode === "duel") return state.seats.find((s) => s.role === "player" && s.seat !== seat)?.seat ?? null;
-  return state.seats.find((s) => s.role === "director")?.seat ?? null;
-}
 
 function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameState) => void }): JSX.Element | null {
   const fromLink = new URLSearchParams(window.location.search).get("code") ?? "";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Observation } from "../api";
 import { Board, CellMark, PortMark } from "../components/Board";
 import { QuestionReview, Review, answerText, countText } from "../components/review/reviewApi";
-import { questionMarks } from "./ExplorerView";
+import { questionMarks } from "./explorer/marks";
 
 function Split({ q }: { q: QuestionReview }): JSX.Element | null {
   const parts = q.best.split ?? [];

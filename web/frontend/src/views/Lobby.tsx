@@ -1,7 +1,7 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
 import { CLOCK_CHOICES } from "../components/Clock";
 import { FormEvent, useEffect, useState } from "react";
-import { Link } from "../App";
+import { Link } from "../components/Link";
 import {
   ApiError,
   CreateBody,
@@ -19,7 +19,7 @@ import {
 import { DEFAULT_RULES, GEM_SETS } from "../orapa/layout";
 import { LabelScheme, labelScheme, setLabelScheme } from "../orapa/board";
 import { navigate } from "../router";
-import { GAME_TITLES } from "./GamePage";
+import { GAME_TITLES } from "../seats";
 import { GAMES, GamePicture } from "./learn/games";
 import { tutorialDone } from "./learn/Tutorial";
 import { NameForm } from "./NameForm";

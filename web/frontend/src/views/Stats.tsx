@@ -1,8 +1,8 @@
 // A player's statistics, with a chart of questions per won game over time.
 import { useEffect, useState } from "react";
 import { GameRecord, Stats, api } from "../api";
-import { Link } from "../App";
-import { GAME_TITLES } from "./GamePage";
+import { Link } from "../components/Link";
+import { GAME_TITLES } from "../seats";
 
 export interface WonGame {
   at: string;

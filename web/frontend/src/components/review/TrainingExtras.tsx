@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Deductions, GameState, api, me, whenFree } from "../../api";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../../orapa/colors";
 import { Board, CellMark } from "../Board";
-import { questionMarks } from "../../views/ExplorerView";
+import { questionMarks } from "../../views/explorer/marks";
 import { NumberedAnswers, whyText } from "./WhyBoard";
 import { Count, WhyCell, countText, reviewApi } from "./reviewApi";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Observation } from "../../api";
 import { LayoutJSON } from "../../orapa/layout";
 import { Board, CellMark } from "../Board";
-import { questionMarks } from "../../views/ExplorerView";
+import { questionMarks } from "../../views/explorer/marks";
 import { WhyCell, answerText, reviewApi } from "./reviewApi";
 
 export function whyText(w: WhyCell): string {

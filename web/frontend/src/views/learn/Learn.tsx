@@ -1,7 +1,6 @@
 // How to play: the list of games (/learn) and one page per game (/learn/{game}), in our words.
 import { useState } from "react";
-import { Link } from "../../App";
-import { NoSuchPage } from "../../App";
+import { Link, NoSuchPage } from "../../components/Link";
 import { OrapaRules } from "./OrapaRules";
 import { RippleBoard, rippleSteps } from "./RippleSteps";
 import { GAMES, GamePicture, isGame } from "./games";

@@ -1,7 +1,7 @@
 // The first-game tutorial for Orapa Mine: a guided solo game played entirely in the page on a
 // fixed two-gem mine, answered by the page's own tracer. Skippable; remembered as done.
 import { useMemo, useState } from "react";
-import { Link } from "../../App";
+import { Link } from "../../components/Link";
 import { Board, CellMark, PortMark, WavePath } from "../../components/Board";
 import { PORT_LABELS } from "../../orapa/board";
 import { colorName } from "../../orapa/colors";

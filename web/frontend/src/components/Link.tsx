@@ -1,0 +1,40 @@
+// Moving inside the app: a link that changes the page without reloading it, and the page shown
+// for an address the app does not have. Apart from App.tsx so that pages can link to each other
+// without importing the app that imports them.
+import { MouseEvent, ReactNode } from "react";
+import { navigate } from "../router";
+
+/** A link that moves inside the app without reloading it. */
+export function Link({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}): JSX.Element {
+  const go = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return (
+    <a href={to} onClick={go} className={className}>
+      {children}
+    </a>
+  );
+}
+
+/** The app's own "no such page", with the way back. */
+export function NoSuchPage({ what }: { what: string }): JSX.Element {
+  return (
+    <div className="card no-such-page" data-testid="no-such-page">
+      <h1>No such page</h1>
+      <p role="alert">{what}</p>
+      <p>
+        <Link to="/">Back to the lobby</Link>
+      </p>
+    </div>
+  );
+}
