@@ -9,5 +9,9 @@ export default defineConfig({
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:8000", ws: true } },
   },
-  test: { include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"], environment: "node" },
+  test: {
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+    environment: "node",
+    setupFiles: ["tests/setup.ts"], // i18n in English for every test file
+  },
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { me } from "./api";
 import { ErrorBoundary } from "./components/ErrorBoundary";
+import { LanguageSwitch } from "./components/LanguageSwitch";
 import { Link, NoSuchPage } from "./components/Link";
 import { useRoute } from "./router";
 import { DailyPage } from "./views/Daily";
@@ -37,6 +38,7 @@ export function App(): JSX.Element {
             Playing as <b>{player.name}</b>
           </span>
         )}
+        <LanguageSwitch />
       </header>
       <main>
         <ErrorBoundary key={window.location.pathname}>

@@ -1,0 +1,77 @@
+/// <reference types="vite/client" />
+// The app's languages (issue 34): every string a person reads goes through i18next. The texts live
+// in src/locales/<language>/<namespace>.json, one namespace per area of the app (common, lobby,
+// learn, ...; helper files add their own, e.g. game). Every such file is bundled, so a new
+// namespace needs no change here. The language comes from the switch (kept in localStorage), else
+// from the browser, else English.
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { initReactI18next } from "react-i18next";
+
+/** The languages the app speaks, with their own names for the switch. */
+export const LANGUAGES = { en: "English", fr: "Français" } as const;
+export type Language = keyof typeof LANGUAGES;
+
+/** Where the chosen language is remembered. */
+export const LANGUAGE_KEY = "orapa.language";
+
+type Texts = Record<string, unknown>;
+const files = import.meta.glob<Texts>("./locales/*/*.json", { eager: true, import: "default" });
+
+/** Every namespace of every language, from the file names: locales/fr/lobby.json is fr/lobby. */
+export function collectResources(found: Record<string, Texts>): Record<string, Record<string, Texts>> {
+  const resources: Record<string, Record<string, Texts>> = {};
+  for (const [path, texts] of Object.entries(found)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, language, namespace] = match;
+    (resources[language] ??= {})[namespace] = texts;
+  }
+  return resources;
+}
+
+const resources = collectResources(files);
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    supportedLngs: Object.keys(LANGUAGES),
+    nonExplicitSupportedLngs: true,
+    load: "languageOnly",
+    fallbackLng: "en",
+    ns: Object.keys(resources.en ?? {}),
+    defaultNS: "common",
+    interpolation: { escapeValue: false }, // React escapes what it renders
+    detection: {
+      order: ["localStorage", "navigator", "htmlTag"],
+      lookupLocalStorage: LANGUAGE_KEY,
+      caches: [],
+    },
+    react: { useSuspense: false },
+  });
+
+/** The language in use, reduced to one the app speaks ("fr-FR" is "fr"). */
+export function currentLanguage(): Language {
+  const lang = (i18n.resolvedLanguage ?? i18n.language ?? "en").slice(0, 2);
+  return lang in LANGUAGES ? (lang as Language) : "en";
+}
+
+/** Switch the app's language and remember the choice for the next visit. */
+export function chooseLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    // a browser that refuses storage still switches, for this visit
+  }
+  void i18n.changeLanguage(lang);
+}
+
+/** The page's own language follows the app's, for screen readers and hyphenation. */
+i18n.on("languageChanged", () => {
+  if (typeof document !== "undefined") document.documentElement.lang = currentLanguage();
+});
+if (typeof document !== "undefined") document.documentElement.lang = currentLanguage();
+
+export default i18n;

@@ -1,0 +1,67 @@
+// The i18n set-up (issue 34): every namespace of src/locales is loaded for both languages, French
+// has every key English has (and no stray one), and the switch is remembered.
+import { afterEach, describe, expect, it } from "vitest";
+import i18n, { LANGUAGE_KEY, chooseLanguage, collectResources, currentLanguage } from "../src/i18n";
+
+type Tree = { [key: string]: string | Tree };
+
+/** The dotted keys of a namespace, with i18next's plural suffixes folded into one key. */
+function keys(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => {
+    const name = prefix + k.replace(/_(zero|one|two|few|many|other)$/, "_plural");
+    return typeof v === "string" ? [name] : keys(v, name + ".");
+  });
+}
+
+const store = new Map<string, string>();
+(globalThis as { localStorage?: unknown }).localStorage = {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+};
+
+afterEach(async () => {
+  store.clear();
+  await i18n.changeLanguage("en");
+});
+
+describe("i18n", () => {
+  it("reads language and namespace from a locale file's path", () => {
+    const r = collectResources({ "./locales/fr/lobby.json": { a: "b" }, "./other.json": {} });
+    expect(r).toEqual({ fr: { lobby: { a: "b" } } });
+  });
+
+  it("has the same keys in English and French in every namespace", () => {
+    const en = i18n.options.resources!.en as Record<string, Tree>;
+    const fr = i18n.options.resources!.fr as Record<string, Tree>;
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+    for (const ns of Object.keys(en)) {
+      expect([ns, ...new Set(keys(fr[ns]))].sort()).toEqual([ns, ...new Set(keys(en[ns]))].sort());
+    }
+  });
+
+  it("has no empty text", () => {
+    for (const lang of ["en", "fr"]) {
+      const all = i18n.options.resources![lang] as Record<string, Tree>;
+      for (const [ns, tree] of Object.entries(all)) {
+        const walk = (t: Tree, at: string): void =>
+          Object.entries(t).forEach(([k, v]) =>
+            typeof v === "string" ? expect(v.trim(), `${lang}/${ns}:${at}${k}`).not.toBe("") : walk(v, `${at}${k}.`),
+          );
+        walk(tree, "");
+      }
+    }
+  });
+
+  it("runs the tests in English", () => {
+    expect(currentLanguage()).toBe("en");
+    expect(i18n.t("nav.lobby")).toBe("Lobby");
+  });
+
+  it("switches to French and remembers it", () => {
+    chooseLanguage("fr");
+    expect(currentLanguage()).toBe("fr");
+    expect(store.get(LANGUAGE_KEY)).toBe("fr");
+    expect(i18n.t("nav.learn")).toBe("Comment jouer");
+  });
+});
