@@ -89,7 +89,7 @@ def use_cpu_clock(clock: str) -> None:
     reads this process's CPU time, and the SAT solver's interrupt timer counts CPU time too."""
     if clock != "cpu":
         return
-    import solver.orapa.backends as backends
+    import solver.orapa.sat.backends as backends
     time.monotonic = _process_time  # type: ignore[assignment]
     backends.threading = type(sys)("cpu_threading")
     backends.threading.Timer = CpuTimer

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.orapa.gems import gem_set  # noqa: E402
 from games.orapa.layout import RuleOptions  # noqa: E402
 from games.orapa.puzzle import puzzle_from_layout  # noqa: E402
-from games.orapa.sampling import random_layout  # noqa: E402
+from games.orapa.random_layouts import random_layout  # noqa: E402
 
 ORAPA = Path(sys.executable).parent / "orapa"
 

@@ -35,10 +35,10 @@ from games.orapa.board import PORTS
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle, ShotAnswer, cell_answer, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from generator.generate import Generator
 from solver.orapa.advisor.autoplay import autoplay
-from solver.orapa.frontier_search import frontier_families
+from solver.orapa.search.frontier_search import frontier_families
 
 GEMS = gem_set("base")
 SECONDS = 60.0   # per listing; past it the state counts as not forced

@@ -194,8 +194,8 @@ def rate(summary: dict, skip_startup: bool = False) -> float:
 def ray_costs(ray, workers: int) -> tuple[float, float]:
     """(worker-ms per no-op call to the engine's actors in a stream of them, ms for one call at
     a time)."""
-    from solver.orapa.ray_chunks import measure_task_cost
-    from solver.orapa.ray_pool import open_pool
+    from solver.orapa.batch.ray_chunks import measure_task_cost
+    from solver.orapa.batch.ray_pool import open_pool
 
     pool = open_pool(ray, workers, keep_warm=None)
     stream = statistics.median(measure_task_cost(ray, pool, 200) for _ in range(3))
@@ -213,7 +213,7 @@ def driver_costs(directory: Path, out: Path) -> tuple[float, float]:
     (walk, realpath; done twice, a counting pass and a feeding pass), and writing its line
     (a chunk of 8 lines a write and a flush): what one driver does for every file however many
     nodes solve them."""
-    from solver.orapa.batch_runner import _unique_paths
+    from solver.orapa.batch.runner import _unique_paths
 
     start = time.perf_counter()
     paths = [path for path, _ in _unique_paths([str(directory)])]
@@ -232,9 +232,9 @@ def driver_costs(directory: Path, out: Path) -> tuple[float, float]:
 def chunk_sweep(ray, directory: Path, workers: int, sizes: list[int | None]) -> list[str]:
     """The Ray engine in this process on warm workers, each chunk size in turn (None: sized by
     the engine from its measurements): files/s, tasks, and the CPU of the driver and workers."""
-    from solver.orapa.batch_runner import BatchOptions, expand_paths
-    from solver.orapa.ray_chunks import RayBatch
-    from solver.orapa.ray_pool import open_pool
+    from solver.orapa.batch.runner import BatchOptions, expand_paths
+    from solver.orapa.batch.ray_chunks import RayBatch
+    from solver.orapa.batch.ray_pool import open_pool
 
     paths = list(expand_paths([str(directory)]))
     rows = []

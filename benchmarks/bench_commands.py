@@ -27,7 +27,7 @@ import common  # noqa: F401  (puts the project on sys.path)
 
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.puzzle import puzzle_from_layout
 
 

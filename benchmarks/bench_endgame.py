@@ -45,11 +45,11 @@ from bench_agent import play_one, set_constants  # noqa: E402
 from games.orapa.gems import gem_set  # noqa: E402
 from games.orapa.layout import RuleOptions  # noqa: E402
 from games.orapa.puzzle import Puzzle  # noqa: E402
-from games.orapa.sampling import random_layout  # noqa: E402
+from games.orapa.random_layouts import random_layout  # noqa: E402
 from solver.orapa.advisor import ranking, tree  # noqa: E402
 from solver.orapa.advisor.autoplay import answer  # noqa: E402
 from solver.orapa.advisor.defaults import BUDGET, SAMPLE, decision_rng  # noqa: E402
-from solver.orapa.sampling import consistent_candidates  # noqa: E402
+from solver.orapa.counting.consistent_sample import consistent_candidates  # noqa: E402
 
 
 LISTING_BUDGET = 300.0   # seconds: the state is listed however loaded the machine is

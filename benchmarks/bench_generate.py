@@ -32,7 +32,7 @@ from tqdm import tqdm  # noqa: E402
 
 from games.orapa.gems import gem_set  # noqa: E402
 from games.orapa.layout import RuleOptions  # noqa: E402
-from games.orapa.sampling import random_layout  # noqa: E402
+from games.orapa.random_layouts import random_layout  # noqa: E402
 from generator.generate import Generator, TOO_HARD  # noqa: E402
 from solver.orapa.consistent import session_for  # noqa: E402
 

@@ -6,7 +6,7 @@ first `--questions` questions against the mine of `--seed`, then asks each sampl
 independent support: every other variable follows from them, and each layout is one placement
 assignment):
 
-- `families`: the advisor's exact sampler (`solver.orapa.sampling.consistent_candidates`);
+- `families`: the advisor's exact sampler (`solver.orapa.counting.consistent_sample.consistent_candidates`);
 - `unigen`: UniGen 3 through `pyunigen` (hashing, a uniformity guarantee);
 - `cmsgen`: CMSGen through `pycmsgen` (random-polarity SAT calls, no guarantee).
 
@@ -29,12 +29,12 @@ import common  # noqa: F401  (puts the project on sys.path)
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor.ranking import advise
 from solver.orapa.advisor.autoplay import answer
-from solver.orapa.backends import plain_clauses
-from solver.orapa.model import OrapaModel
-from solver.orapa.sampling import consistent_candidates
+from solver.orapa.sat.backends import plain_clauses
+from solver.orapa.sat.model import OrapaModel
+from solver.orapa.counting.consistent_sample import consistent_candidates
 
 
 def game_state(preset: str, seed: int, questions: int) -> Puzzle:

@@ -40,10 +40,10 @@ from games.errors import LimitReached
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
-from solver.orapa import frontier_compiled
+from games.orapa.random_layouts import random_layout
+from solver.orapa.search import frontier_compiled
 from solver.orapa.api import solve
-from solver.orapa.sampling import consistent_candidates
+from solver.orapa.counting.consistent_sample import consistent_candidates
 
 ENGINES = ("compiled", "plain")
 KERNEL = frontier_compiled._KERNEL
@@ -136,7 +136,7 @@ def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: fl
     """Issue 31: `orapa solve`'s count and the deduction map, exact by counting, against the
     listing they replaced (`exact.COUNT_SECONDS = 0`: count up to 10,000 listed layouts);
     CPU seconds p95 and worst per preset and number of answers, and how many were exact."""
-    from solver.orapa import exact as exact_module
+    from solver.orapa.counting import exact as exact_module
     from solver.orapa.api import deductions
     counting_seconds = exact_module.COUNT_SECONDS
     print(f"{mines} random mines per preset; CPU seconds: p95 / worst (exact/all); "

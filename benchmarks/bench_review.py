@@ -16,7 +16,7 @@ import common  # noqa: F401
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.review.game import review
 
 QUESTIONS = 15

@@ -25,7 +25,7 @@ from common import summary
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.api import solve
 from solver.orapa.consistent import METHODS, ConsistentLayouts, session_for
 

@@ -22,7 +22,7 @@ import common  # noqa: F401  (puts the project on sys.path)
 from games.orapa.array_tracer import layout_codes, numpy_trace_batch, trace_batch
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.waves import COMPILED, python_trace_answers, trace_answers
 
 

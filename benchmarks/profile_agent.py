@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.orapa.gems import gem_set  # noqa: E402
 from games.orapa.layout import Layout, RuleOptions  # noqa: E402
 from games.orapa.puzzle import Puzzle  # noqa: E402
-from games.orapa.sampling import random_layout  # noqa: E402
+from games.orapa.random_layouts import random_layout  # noqa: E402
 from solver.orapa.advisor.autoplay import answer, decide  # noqa: E402
 from solver.orapa.advisor.ranking import answer_keys, open_questions  # noqa: E402
 

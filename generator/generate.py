@@ -39,7 +39,7 @@ from games.orapa.gems import Gem, gem_set_name
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.board import CELLS
 from games.orapa.puzzle import Puzzle, cell_answer, puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from generator.difficulty import Difficulty, rate
 from generator.minimal import TooHard, check, minimise, wave_twin
 from generator.options import CLUE_MODES

@@ -8,7 +8,7 @@ stay in their original order. Paths are reversible (O4): a shot from P leaving a
 shot from Q too, so while its reverse shot is still kept a shot is dropped without a check.
 
 Two ways to check uniqueness, both exact, with the known solution excluded:
-- The wave search (`solver.orapa.wave_search`), wherever it applies (rule `touching corner`, at
+- The wave search (`solver.orapa.search.wave_search`), wherever it applies (rule `touching corner`, at
   most `WAVE_SEARCH_MAX_GEMS` gems): `generator.wave_minimal` predicts the whole removal from
   the twins it knows and proves the prediction with one search (same result as one check per
   shot, a fraction of the work). Its work is counted in search nodes, which depend only on the
@@ -35,10 +35,10 @@ from games.orapa.board import PORTS
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
-from solver.orapa.backends import SatBackend
-from solver.orapa.cnf import Cnf
+from solver.orapa.sat.backends import SatBackend
+from solver.orapa.sat.cnf import Cnf
 from solver.orapa.consistent import ModelSession, session_for, wave_search_applies
-from solver.orapa.model import OrapaModel
+from solver.orapa.sat.model import OrapaModel
 from generator.wave_minimal import NODE_BUDGET, TooHard, minimise_by_waves, wave_twin
 
 SMALL = 14                 # shots left when the SAT checks move to a fresh model

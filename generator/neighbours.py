@@ -10,7 +10,7 @@ one that shows a shot is needed).
 >>> import random
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.layout import RuleOptions
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> from games.orapa.puzzle import puzzle_from_layout
 >>> mine = random_layout(gem_set("base"), rng=random.Random(3))
 >>> found = moved_gem_twins(puzzle_from_layout(mine, gem_set("base"), RuleOptions()), mine)

@@ -333,18 +333,6 @@ class Generation:
         return summary
 
 
-def run_sharded(generation: Generation, engine: str = "local", jobs: int | None = None,
-                address: str | None = None) -> dict[str, Any]:
-    """Run `generation` on this machine's processes (`local`) or on Ray (`ray`)."""
-    if engine == "ray":
-        from generator.ray_generate import map_ray      # Ray only when asked for
-        from solver.cluster import import_ray
-        import_ray()
-        return generation.run(lambda todo: map_ray(todo, address, jobs))
-    from solver.orapa.batch_runner import default_jobs
-    return generation.run(lambda todo: map_local(todo, jobs or default_jobs()))
-
-
 def summary_text(summary: dict[str, Any], out: Path) -> str:
     """Two lines for people: what was written, and the rates met on the way."""
     rates = ", ".join(f"{k} {100 * v:.1f}%" for k, v in summary["rates"].items()

@@ -36,8 +36,8 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from games.orapa.waves import trace_counts
 from generator.neighbours import moved_gem_twins
-from solver.orapa.frontier_search import follows_counts, python_frontier_families
-from solver.orapa.wave_search import search_families
+from solver.orapa.search.frontier_search import follows_counts, python_frontier_families
+from solver.orapa.search.wave_search import search_families
 
 NODE_BUDGET = 500_000      # per search (about a second): past it the layout is `TooHard`
 

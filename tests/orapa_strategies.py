@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from games.orapa.gems import PRESETS, gem_set
 from games.orapa.layout import Layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 
 PRESET_NAMES = sorted(PRESETS)
 

@@ -22,11 +22,11 @@ import pytest
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import puzzle_from_layout
-from games.orapa.sampling import random_layout
-from solver.orapa.batch_runner import BatchOptions
+from games.orapa.random_layouts import random_layout
+from solver.orapa.batch.runner import BatchOptions
 from solver.orapa.consistent import session_for
 from generator.shards import ShardJob, ShardResult, make_shard
-from solver.orapa.ray_chunks import solve_chunk
+from solver.orapa.batch.ray_chunks import solve_chunk
 
 RAY = Path(sys.executable).parent / "ray"
 Chunk = tuple[list[dict[str, Any]], float, float]     # what a chunk task returns

@@ -14,12 +14,13 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.array_tracer import layout_codes, trace_batch
 from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, puzzle_from_layout, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor.ranking import (advise, answer_keys, cell_answer_label,
                                           shot_answer_label)
-from solver.orapa.wave_search import assign_weights, search_families
+from solver.orapa.search.path_family import assign_weights
+from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.sampling import consistent_candidates, sample_families
+from solver.orapa.counting.consistent_sample import consistent_candidates, sample_families
 
 RULES = RuleOptions()
 BUDGET = 60.0  # seconds: generous, so that a loaded machine still lists every family

@@ -14,11 +14,11 @@ from games.orapa.board import PORTS, port_label
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, ShotAnswer, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor.autoplay import answer, autoplay
 from solver.orapa.advisor.ranking import advise, answer_keys, shot_answer_label
 from solver.orapa.api import solve
-from solver.orapa.sampling import consistent_candidates, holding
+from solver.orapa.counting.consistent_sample import consistent_candidates, holding
 
 GEMS = gem_set("base")
 

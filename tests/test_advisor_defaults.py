@@ -12,7 +12,7 @@ from cli import root
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor import defaults
 from solver.orapa.advisor.autoplay import autoplay
 from tests.cli_runner import run_cli

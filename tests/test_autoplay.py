@@ -12,7 +12,7 @@ from games.orapa.board import parse_cell, parse_port, port_label
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import cell_answer, puzzle_from_layout, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.api import solve
 from solver.orapa.advisor.autoplay import answer, autoplay
 
@@ -96,7 +96,7 @@ def test_next_says_how_the_layouts_were_obtained(exact: bool, uniform: bool, cou
     from types import SimpleNamespace
 
     from commands.orapa.advice import _count_text
-    from solver.orapa.sampling import Candidates
+    from solver.orapa.counting.consistent_sample import Candidates
 
     layouts = [random_layout(gem_set("base"), RuleOptions(), random.Random(s)) for s in (1, 2)]
     candidates = Candidates(layouts, exact, count, uniform, "partial")

@@ -26,11 +26,11 @@ from games.orapa.files import parse_layout
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.text_format import format_puzzle_text
 from solver.orapa.api import solve
-from solver.orapa.batch_pool import Lost
-from solver.orapa.batch_runner import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, STATUSES, BatchOptions,
+from solver.orapa.batch.pool import Lost
+from solver.orapa.batch.runner import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, STATUSES, BatchOptions,
                                        expand_paths, hard_timeout, lost_line, open_results,
                                        run_batch, solve_file)
 
@@ -411,7 +411,7 @@ def test_a_worker_past_its_hard_deadline_gives_a_timeout_line_not_an_answer() ->
 
 def test_a_failed_solver_call_drops_the_cached_models_and_is_never_answered(
         tmp_path: Path, puzzles: dict[str, Puzzle], monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.orapa.batch_runner as runner
+    import solver.orapa.batch.runner as runner
     from solver.orapa import consistent
     path = tmp_path / "good.json"
     _write(path, puzzles["good"])

@@ -21,8 +21,8 @@ import pytest
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
-from solver.orapa.batch_runner import BatchOptions, open_results, run_batch, solve_file
+from games.orapa.random_layouts import random_layout
+from solver.orapa.batch.runner import BatchOptions, open_results, run_batch, solve_file
 
 ORAPA = Path(sys.executable).parent / "orapa"
 ROUNDS = int(os.environ.get("ORAPA_CRASH_ROUNDS", "1"))

@@ -6,7 +6,7 @@ import signal
 import time
 from pathlib import Path
 
-from solver.orapa.batch_pool import ATTEMPTS, Lost, WorkerPool
+from solver.orapa.batch.pool import ATTEMPTS, Lost, WorkerPool
 
 
 def _work(path: str) -> dict:

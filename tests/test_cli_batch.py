@@ -83,7 +83,7 @@ def test_a_glob_over_looping_directory_links_ends_and_lists_each_file_once(tmp_p
 
 def test_the_glob_matches_what_python_glob_matches_without_links(tmp_path):
     import glob
-    from solver.orapa.batch_paths import glob_paths
+    from solver.orapa.batch.paths import glob_paths
     for name in ("a/x.json", "a/b/y.json", "a/b/c/z.txt", ".hidden/h.json", "a/.h.json", "t.json"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("{}")

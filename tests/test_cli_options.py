@@ -86,7 +86,7 @@ def test_plurals_agree_with_their_counts() -> None:
 def test_summaries_agree_with_their_counts(tmp_path) -> None:
     """Before: "1 files in 0.1 s" (batch) and "1 puzzles in 1 shards" (generate --shard-size)."""
     from generator.shards import summary_text
-    from solver.orapa.batch_results import BatchSummary
+    from solver.orapa.batch.results import BatchSummary
     summary = BatchSummary()
     summary.add({"status": "unique", "seconds": 0.1})
     assert summary.text().startswith("1 file in ")
@@ -128,7 +128,7 @@ def test_exact_bound_stops_where_listing_would_fill_memory(capsys) -> None:
     """Before: `next --exact-bound 1e12` listed 2e8 layouts of an open puzzle (past 60 s and
     growing: the budget does not stop a listing)."""
     from commands.orapa.advice import MAX_EXACT_BOUND
-    from solver.orapa.sampling import LISTING_BOUND
+    from solver.orapa.counting.consistent_sample import LISTING_BOUND
     assert MAX_EXACT_BOUND == LISTING_BOUND
     status, _, err = run_cli(capsys, "next", SOLVED, "--exact-bound", str(LISTING_BOUND + 1))
     assert status == 2 and "Invalid value for '--exact-bound'" in err

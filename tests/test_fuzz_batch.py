@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from solver.orapa.batch_results import STATUSES
+from solver.orapa.batch.results import STATUSES
 from tests.test_fuzz_cli import FUZZ, MINE, ROOT, maybe, numbers, puzzle_file, run, seconds
 
 # --- batch: a folder of fuzzed files, odd options, and odd results files ---

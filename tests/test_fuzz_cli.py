@@ -37,7 +37,7 @@ from commands.common import run_main
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer, all_shot_answers, cell_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.text_format import format_puzzle_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions, violations
 from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, all_shot_answers, cell_answer,
                                 puzzle_from_layout)
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from generator.difficulty import LEVELS, level_of
 from generator.generate import (AMBIGUOUS, TRAP, Generated, Generator, classify_twin,
                                 trap_twin)

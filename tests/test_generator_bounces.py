@@ -9,7 +9,7 @@ from games.orapa.array_tracer import count_batch, layout_codes, numpy_trace_batc
 from games.orapa.gems import Gem, gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import CellAnswer, ShotAnswer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.waves import python_trace_counts
 from generator.generate import TRAP, Generator
 from generator.minimal import reverse_shot

@@ -15,14 +15,14 @@ from games.orapa.gems import Gem, gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import (Puzzle, ShotAnswer, all_shot_answers, parse_observation,
                                 puzzle_from_layout, shot_answer)
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.text_format import format_puzzle_text, parse_puzzle_text
 from games.orapa.waves import COMPILED, python_trace_counts, trace_answers, trace_counts, trace_wave
 from solver.orapa.api import solve
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.frontier_search import python_frontier_families
+from solver.orapa.search.frontier_search import python_frontier_families
 from solver.orapa.precheck import impossible_answers
-from solver.orapa.wave_search import search_families
+from solver.orapa.search.wave_search import search_families
 from tests.brute_force import brute_force
 from tests.orapa_strategies import layouts
 

@@ -78,7 +78,7 @@ def test_layout_codes_and_cell_answers_match_each_layout(cases: list[tuple[str, 
 def test_a_thousand_base_layouts_answer_alike() -> None:
     """Fixed seeds besides hypothesis's: a thousand base layouts, all 36 shots."""
     from games.orapa.gems import gem_set
-    from games.orapa.sampling import random_layout
+    from games.orapa.random_layouts import random_layout
     rng = random.Random(21)
     mines = [random_layout(gem_set("base"), rng=rng) for _ in range(1000)]
     assert [trace_answers(m) for m in mines] == [python_trace_answers(m) for m in mines]
@@ -100,7 +100,7 @@ import sys
 from games.orapa.waves import COMPILED, trace_answers, python_trace_answers
 from games.orapa.array_tracer import trace_batch, numpy_trace_batch, layout_codes
 from games.orapa.gems import gem_set
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 import random
 assert COMPILED is None, COMPILED
 mines = [random_layout(gem_set("full"), rng=random.Random(s)) for s in range(20)]

@@ -15,12 +15,12 @@ from games.orapa.board import CELLS
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
-from solver.orapa import counting
+from games.orapa.random_layouts import random_layout
+from solver.orapa.counting import family_counts as counting
 from solver.orapa.api import deductions, solve
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.counting import count_layouts, python_family_count
-from solver.orapa.frontier_search import frontier_families
+from solver.orapa.counting.family_counts import count_layouts, python_family_count
+from solver.orapa.search.frontier_search import frontier_families
 
 needs_kernel = pytest.mark.skipif(counting._KERNEL is None, reason="counting kernel not built")
 
@@ -218,14 +218,14 @@ def test_sequential_sample_at_the_start_of_a_double_game() -> None:
     advisor answered `candidates: 1` and 0 bits for every question); drawn gem by gem the
     sample is real, legal and the estimate is near the exact count where that is known."""
     from games.orapa.layout import violations
-    from solver.orapa.sampling import consistent_candidates, sequential_sample
+    from solver.orapa.counting.consistent_sample import consistent_candidates, sequential_sample
     found = consistent_candidates(Puzzle(gem_set("double"), RuleOptions(), ()), 300, 3000, 1.0,
                                   random.Random(1))
     assert found.method == "sequential" and len(found.layouts) > 20 and found.count > 1e15
     assert not any(violations(layout) for layout in found.layouts[:20])
     base = Puzzle(gem_set("base"), RuleOptions(), ())
     families = list(frontier_families(base))
-    from solver.orapa.wave_search import assign_weights
+    from solver.orapa.search.path_family import assign_weights
     assign_weights(families)
     import time as clock
     layouts, estimate = sequential_sample(families, 400, random.Random(2),

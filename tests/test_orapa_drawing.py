@@ -11,7 +11,7 @@ from games.orapa.board import PORT_LABELS, parse_cell, parse_port
 from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.svg import CELL, MARGIN, render_svg
 from games.orapa.waves import trace_wave
 

@@ -10,7 +10,7 @@ from games.orapa.board import BGA_PORT_LABELS, PORT_LABELS, parse_cell, parse_po
 from games.orapa.gems import Gem, gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, parse_observation, puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.text_format import format_puzzle_text, parse_puzzle_text
 from games.orapa.waves import trace_wave
 from solver.orapa.api import solve

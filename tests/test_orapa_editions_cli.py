@@ -7,7 +7,7 @@ import random
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from tests.cli_runner import run_cli
 
 TRIANGLE = {"gems": [{"shape": "triangle", "color": "yellow", "vertices": [[2, 2], [4, 2], [2, 4]]}]}

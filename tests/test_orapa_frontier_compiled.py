@@ -1,4 +1,4 @@
-"""The compiled frontier search (solver/orapa/_frontier.c) against the Python search it is held
+"""The compiled frontier search (solver/orapa/search/_frontier.c) against the Python search it is held
 to, and the visibility reasoning both use to cut branches."""
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions, all_visible
 from games.orapa.placements import placements
 from games.orapa.puzzle import cell_answer, puzzle_from_layout
-from games.orapa.sampling import random_layout
-from solver.orapa import frontier_compiled
+from games.orapa.random_layouts import random_layout
+from solver.orapa.search import frontier_compiled
 from solver.orapa.api import solve
-from solver.orapa.frontier_search import frontier_families, python_frontier_families
-from solver.orapa.sight import sight_lines
+from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
+from solver.orapa.search.sight import sight_lines
 from tests.orapa_strategies import layouts
 
 compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,

@@ -10,11 +10,13 @@ import pytest
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
-from solver.orapa import consistent, frontier_compiled, sampling
+from games.orapa.random_layouts import random_layout
+from solver.orapa import consistent
+from solver.orapa.search import frontier_compiled
+from solver.orapa.counting import consistent_sample as sampling
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.sampling import consistent_candidates
-from solver.orapa.wave_search import search_families
+from solver.orapa.counting.consistent_sample import consistent_candidates
+from solver.orapa.search.wave_search import search_families
 
 compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,
                               reason="the compiled frontier search was not built")

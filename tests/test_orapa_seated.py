@@ -12,7 +12,7 @@ from games.errors import BadInput
 from games.orapa.board import PORT_LABELS
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.seated import OrapaSeated
 from games.seated import NotYourTurn, Seat
 

@@ -13,7 +13,7 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import Layout
 from games.orapa.puzzle import cell_answer, shot_answer
 from games.orapa.board import PORTS, parse_cell, parse_port, port_label
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.session import ALL_LOSE, TIE, WIN, Session
 
 GEMS = gem_set("base")

@@ -15,7 +15,7 @@ from tests.cli_runner import run_cli
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 
 ORAPA = Path(sys.executable).parent / "orapa"
 MINE = random_layout(gem_set("full"), rng=random.Random(5))

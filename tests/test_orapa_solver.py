@@ -14,11 +14,11 @@ from games.orapa.gems import Gem, gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import (CellAnswer, Puzzle, ShotAnswer, all_shot_answers, cell_answer,
                                 puzzle_from_layout, shot_answer)
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.api import deductions, solve, verify
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.frontier_search import frontier_families, python_frontier_families
-from solver.orapa.wave_search import search_families
+from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
+from solver.orapa.search.wave_search import search_families
 from tests.brute_force import brute_force
 from tests.orapa_strategies import layouts
 
@@ -210,8 +210,8 @@ def test_plain_clauses_admit_the_mine_and_only_layouts_with_its_exits(case, seed
     of this test found one), which is why the solver replays every model with the tracer."""
     from pysat.solvers import Solver
 
-    from solver.orapa.backends import plain_clauses
-    from solver.orapa.model import OrapaModel
+    from solver.orapa.sat.backends import plain_clauses
+    from solver.orapa.sat.model import OrapaModel
 
     preset, truth = case
     rng = random.Random(seed)
@@ -242,8 +242,8 @@ def test_at_most_one_clauses_allow_exactly_the_assignments_with_one_or_none(n: i
 
     from pysat.solvers import Solver
 
-    from solver.orapa.backends import at_most_one_clauses
-    from solver.orapa.cnf import Cnf
+    from solver.orapa.sat.backends import at_most_one_clauses
+    from solver.orapa.sat.cnf import Cnf
 
     cnf = Cnf()
     lits = cnf.new_vars(n)

@@ -16,7 +16,7 @@ from games.orapa.gems import SHAPES, gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.placements import _touch_mask, bits, placements
 from games.orapa.puzzle import puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,7 +50,7 @@ PROBE = """
 import sys
 from cli import main
 packages = {"numpy", "pysat", "ortools", "tqdm"}
-modules = {"solver.orapa.api", "solver.orapa.backends", "solver.orapa.model",
+modules = {"solver.orapa.api", "solver.orapa.sat.backends", "solver.orapa.sat.model",
            "generator.generate", "solver.mandragora.solver"}
 def loaded():
     return sorted({m.split(".")[0] for m in sys.modules} & packages | set(sys.modules) & modules)

@@ -13,7 +13,7 @@ from games.orapa.files import parse_puzzle
 from games.orapa.gems import PRESETS, gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, cell_answer, puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.text_format import format_puzzle_text, parse_puzzle_text
 
 # The example of INTERFACE.md, written by hand in the text format.

@@ -13,7 +13,7 @@ from games.orapa.colors import basic_colors, color_name
 from games.orapa.gems import PRESETS, gem_set
 from games.orapa.layout import Layout
 from games.orapa.puzzle import all_shot_answers, cell_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.waves import trace_answers, trace_wave
 from tests.orapa_strategies import layouts
 from tests.reference_tracer import reference_trace

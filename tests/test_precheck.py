@@ -118,7 +118,7 @@ def test_solve_verify_next_and_batch_answer_an_absorbed_shot_without_black_at_on
 
 def test_a_shot_and_its_reverse_hold_for_every_answer_of_a_layout() -> None:
     """The pair rule the checks rely on (O4: paths are reversible), on one random layout."""
-    from games.orapa.sampling import random_layout
+    from games.orapa.random_layouts import random_layout
     layout = random_layout(gem_set("full"), RuleOptions(), random.Random(11))
     answers = {a.port: a for a in all_shot_answers(layout)}
     for answer in answers.values():

@@ -30,9 +30,9 @@ from generator.ray_generate import map_ray
 from generator.shards import (MANIFEST, Generation, ShardSpec, finished_shards, map_local,
                               summary_text)
 from solver.cluster import check_reachable, import_ray, ray_session
-from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
-from solver.orapa.ray_batch import run_ray_batch
-from solver.orapa.ray_chunks import MAX_CHUNK, MIN_CHUNK_SECONDS, ChunkSizer, RayBatch
+from solver.orapa.batch.runner import BatchOptions, open_results, run_batch
+from solver.orapa.batch.ray_batch import run_ray_batch
+from solver.orapa.batch.ray_chunks import MAX_CHUNK, MIN_CHUNK_SECONDS, ChunkSizer, RayBatch
 from tests.cli_runner import run_cli
 from tests.ray_support import cluster  # noqa: F401 (the module's Ray instance, a fixture)
 from tests.ray_support import (CRASH_MARK, FAILING_SHARD, HANG_MARK, chunk_with_session,

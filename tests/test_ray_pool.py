@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from solver.orapa.batch_runner import BatchOptions
-from solver.orapa.ray_chunks import RayBatch
-from solver.orapa.ray_pool import NAMESPACE, open_pool, source_version, worker_slots
+from solver.orapa.batch.runner import BatchOptions
+from solver.orapa.batch.ray_chunks import RayBatch
+from solver.orapa.batch.ray_pool import NAMESPACE, open_pool, source_version, worker_slots
 from tests.ray_support import cluster  # noqa: F401 (the module's Ray instance, a fixture)
 from tests.ray_support import ray_env, write_puzzles
 

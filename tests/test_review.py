@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle, ShotAnswer, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor.autoplay import answer
 from solver.orapa.advisor.defaults import decision_rng
 from solver.orapa.api import solve

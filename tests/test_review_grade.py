@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.waves import trace_wave
 from generator.difficulty import GRADES, Difficulty, grade, hidden_gems, solution_path
 from solver.orapa.api import solve

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from games.orapa.gems import gem_set
 from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.api import deductions, solve
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.review.why import cell_contents, forcing_answers, why_wrong

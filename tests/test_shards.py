@@ -19,7 +19,8 @@ from games.orapa.files import parse_puzzle
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from generator.shards import (MANIFEST, SUMMARY, Generation, ShardJob, ShardSpec, make_shard,
-                              map_local, plan, run_sharded)
+                              map_local, plan)
+from generator.sharded_run import run_sharded
 from solver.orapa.api import solve
 from tests.cli_runner import run_cli
 

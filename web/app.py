@@ -20,8 +20,8 @@ from web import errors, frontend, metrics
 from web.guard import Guard
 from web.health import database_answers
 from web.limits import HintPool, Limiter, configured_rates
-from web.database import (DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_kind, migrate,
-                          use_engine)
+from web.database import migrate, use_engine
+from web.engines import DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_kind
 from web.live import Hub, PgListener
 from web.play import Games
 from web.routers import advice, chat, daily, games, hints, history, players, review

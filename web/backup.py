@@ -15,7 +15,8 @@ from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, TextIO
 
 from games.errors import BadInput
-from web.database import engine_for, engine_kind, migrate, run_blocking, sqlite_path
+from web.database import migrate, run_blocking
+from web.engines import engine_for, engine_kind, sqlite_path
 
 FORMAT = "orapa-backup"
 VERSION = 1

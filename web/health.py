@@ -10,7 +10,7 @@ import shutil
 import time
 
 from web import metrics
-from web.database import engine_kind, sqlite_path
+from web.engines import engine_kind, sqlite_path
 from web.storage_errors import RETRY_AFTER, is_storage_failure
 
 PROBE_SECONDS = 2.0

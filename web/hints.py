@@ -20,7 +20,7 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, check_legal_for
 from solver.orapa.advisor.autoplay import autoplay, decide
 from solver.orapa.api import deductions, solve, verify
-from solver.orapa.sampling import consistent_candidates
+from solver.orapa.counting.consistent_sample import consistent_candidates
 
 DEDUCTION_SAMPLE = 32    # layouts enumerated before the per-cell questions
 ANALYSIS_BUDGET = 0.15   # seconds per advisor decision in the analysis

@@ -6,7 +6,7 @@ import os
 
 from piccolo.conf.apps import AppRegistry
 
-from web.database import DEFAULT_URL, engine_for
+from web.engines import DEFAULT_URL, engine_for
 
 DB = engine_for(os.environ.get("ORAPA_DATABASE_URL", DEFAULT_URL))
 APP_REGISTRY = AppRegistry(apps=["web.piccolo_app"])

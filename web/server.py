@@ -15,7 +15,8 @@ from pathlib import Path
 
 from games.errors import BadInput
 from web.app import MIGRATED_ENV, database_url
-from web.database import engine_for, engine_kind, migrate, run_blocking, sqlite_path
+from web.database import migrate, run_blocking
+from web.engines import engine_for, engine_kind, sqlite_path
 from web.limits import configured_rates
 from web.logs import log_config, mask
 

@@ -26,7 +26,7 @@ strategy_option = click.option(
 sample_option = click.option("--sample", type=click.IntRange(min=10), default=defaults.SAMPLE,
                              show_default=True,
                              help="Uniform sample size when the layouts are too many to list.")
-MAX_EXACT_BOUND = 200_000  # solver.orapa.sampling.LISTING_BOUND: a listing holds every layout
+MAX_EXACT_BOUND = 200_000  # solver.orapa.counting.consistent_sample.LISTING_BOUND: a listing holds every layout
 exact_bound_option = click.option(
     "--exact-bound", type=click.IntRange(1, MAX_EXACT_BOUND), default=defaults.EXACT_BOUND,
     show_default=True, help="List the layouts exactly when there are at most this many.")

@@ -94,8 +94,8 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
           overwrite: bool, backend: str, progress: bool | None, as_json: bool, engine: str,
           address: str | None, keep_warm: float | None) -> None:
     """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
-    from solver.orapa.batch_runner import BatchOptions, open_results, run_batch
-    from solver.orapa.ray_batch import run_ray_batch
+    from solver.orapa.batch.runner import BatchOptions, open_results, run_batch
+    from solver.orapa.batch.ray_batch import run_ray_batch
     if resume and out is None:
         raise BadInput("--resume: needs --out FILE to know what is done")
     if address is not None and engine != "ray":

@@ -60,7 +60,8 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
     """Generate puzzles whose answers force one layout; files are <gems>-0001.json, ..."""
     from tqdm import tqdm
     from generator.generate import Generated, Generator, file_stem, output_paths, write_puzzle
-    from generator.shards import Generation, ShardSpec, run_sharded, summary_text
+    from generator.sharded_run import run_sharded
+    from generator.shards import Generation, ShardSpec, summary_text
     gems = parse_gems(gems_text)
     if difficulty is not None and (engine == "ray" or shard_size is not None):
         raise BadInput("--difficulty: not with sharded runs (--shard-size or --engine ray)")

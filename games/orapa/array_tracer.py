@@ -8,7 +8,7 @@ is also the reference the tests compare the compiled loop with).
 
 >>> import random
 >>> from games.orapa.gems import gem_set
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> from games.orapa.waves import trace_answers
 >>> mines = [random_layout(gem_set("full"), rng=random.Random(s)) for s in range(5)]
 >>> exits, colors = trace_batch(layout_codes(mines))

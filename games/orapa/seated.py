@@ -14,7 +14,7 @@ out as after a last wrong guess). A question the seat's answers already settle
 referee's player names are the seat numbers written as strings.
 
 >>> from games.seated import Seat
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> from games.orapa.gems import gem_set
 >>> import random
 >>> mine = random_layout(gem_set("base"), rng=random.Random(3)).to_json()

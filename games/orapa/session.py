@@ -21,7 +21,7 @@ to JSON and back; reading it back replays it, so a log that breaks the rules or 
 the mines is bad input.
 
 >>> from games.orapa.gems import gem_set
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> import random
 >>> gems = gem_set("base")
 >>> mine = random_layout(gems, rng=random.Random(3))

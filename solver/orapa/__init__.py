@@ -1,13 +1,15 @@
-"""Orapa Mine's solver: the SAT/CP model of layouts and waves, the wave search, the layout
-families, sampling, batch solving of files, and (in `advisor/`) the next-question advisor.
+"""Orapa Mine's solver, in parts: `search/` (the wave searches), `sat/` (the SAT/CP model),
+`counting/` (exact counts and samples), `batch/` (solving many files, locally or on Ray),
+`advisor/` (the next question), `review/` (a played game reviewed); `api` holds the public
+functions, `consistent` lists the consistent layouts, `precheck` rejects impossible answers.
 """
 from solver.lazy_exports import lazy_exports
 
 __getattr__ = lazy_exports(__name__, {
     "solve": "api", "verify": "api", "deductions": "api",
     "ConsistentLayouts": "consistent", "session_for": "consistent", "METHODS": "consistent",
-    "OrapaModel": "model", "consistent_candidates": "sampling",
-    "BatchOptions": "batch_runner", "run_batch": "batch_runner",
+    "OrapaModel": "sat.model", "consistent_candidates": "counting.consistent_sample",
+    "BatchOptions": "batch.runner", "run_batch": "batch.runner",
 })
 __all__ = ["solve", "verify", "deductions", "ConsistentLayouts", "session_for", "METHODS",
            "OrapaModel", "consistent_candidates", "BatchOptions", "run_batch"]

@@ -4,7 +4,7 @@
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.layout import RuleOptions
 >>> from games.orapa.puzzle import puzzle_from_layout
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> mine = random_layout(gem_set("base"), rng=random.Random(3))
 >>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions())
 >>> result = solve(puzzle, limit=2)
@@ -60,7 +60,7 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
     On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
     `method` is ConsistentLayouts': `auto` (the wave search, else the model) or `model`.
     """
-    from solver.orapa.exact import counted_solve
+    from solver.orapa.counting.exact import counted_solve
     start = time.monotonic()
     counted = counted_solve(puzzle, min(limit, count_limit), timeout, method)
     if counted is not None:   # counted without a list (issue 31): exact however large
@@ -242,14 +242,14 @@ def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = Non
                sample: int = 32, method: str = "auto", partial: bool = False) -> Deductions:
     """Which contents each cell can take, by SAT queries: works with millions of layouts.
 
-    First by counting (`solver.orapa.exact`): a content is possible in a cell exactly when
+    First by counting (`solver.orapa.counting.exact`): a content is possible in a cell exactly when
     some consistent layout shows it there. When the count cannot be had in its time, a few
     layouts are enumerated (by `method`); then each (cell, content) pair no layout has shown
     yet is asked of the model directly (one SAT call each: the wave search would start over
     for every question), and every layout found that way marks all its cells. Past the time
     limit: LimitReached, or with `partial` what was proved (the other cells `undecided`).
     """
-    from solver.orapa.exact import exact_possible
+    from solver.orapa.counting.exact import exact_possible
     start = time.monotonic()
     counted = exact_possible(puzzle, timeout, method)
     if counted is not None:

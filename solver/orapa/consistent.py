@@ -1,12 +1,12 @@
 """ConsistentLayouts: the layouts that agree with a puzzle's answers, enumerated lazily.
 
 Two engines list them, both exact:
-- the wave search (`solver.orapa.wave_search`): under `touching corner`, it follows every
+- the wave search (`solver.orapa.search.wave_search`): under `touching corner`, it follows every
   observed wave cell by cell and branches on what covers each cell it enters; its leaves are
   families of layouts that share the waves' paths, listed member by member. No solver, so it is
   fast when the gems are few (base, full): 36-shot base puzzles in a few milliseconds, and
   tens of thousands of layouts a second on puzzles with many. When the compiled frontier
-  search (`solver.orapa.frontier_search`) is built, it takes its place for every gem set: the
+  search (`solver.orapa.search.frontier_search`) is built, it takes its place for every gem set: the
   same families, with every wave followed at once and the most constrained cell decided next,
   in C (a `full` puzzle of ten answers and 56 layouts: 0.13 s against 4.9 s for the plain
   search, which gave up at its 2 s and left the model 23 s of SAT calls). Without it, above
@@ -38,10 +38,11 @@ from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle
 from games.wording import plural
-from solver.orapa import frontier_compiled
-from solver.orapa.frontier_search import follows_counts, frontier_families
-from solver.orapa.wave_search import PathFamily, search_families
-from solver.orapa.families import Family
+from solver.orapa.search import frontier_compiled
+from solver.orapa.search.frontier_search import follows_counts, frontier_families
+from solver.orapa.search.path_family import PathFamily
+from solver.orapa.search.wave_search import search_families
+from solver.orapa.sat.families import Family
 from solver.orapa.options import METHODS
 from solver.orapa.precheck import impossible_answers
 
@@ -51,8 +52,8 @@ class ModelSession:
 
     def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> None:
         # imported here: a puzzle the wave search answers never loads PySAT or OR-tools
-        from solver.orapa.backends import make_backend
-        from solver.orapa.model import OrapaModel
+        from solver.orapa.sat.backends import make_backend
+        from solver.orapa.sat.model import OrapaModel
         self.model = OrapaModel(gems, rules)
         self.backend = make_backend(backend, self.model.cnf)
         self.backend_name = backend
@@ -128,7 +129,7 @@ def wave_search_applies(gems: tuple[Gem, ...], rules: RuleOptions) -> bool:
     """Does the plain wave search suit this gem set and these rules? The generator checks
     uniqueness with it where it does (it rates difficulty by its nodes). Above
     `WAVE_SEARCH_MAX_GEMS` gems it is hopeless, and `ConsistentLayouts` takes the frontier
-    search (`solver.orapa.frontier_search`) there, as it does for every gem set when that
+    search (`solver.orapa.search.frontier_search`) there, as it does for every gem set when that
     search is compiled."""
     return rules.touching == "corner" and len(gems) <= WAVE_SEARCH_MAX_GEMS
 

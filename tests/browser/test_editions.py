@@ -8,7 +8,7 @@ import random
 from games.orapa.board import CELLS, PORT_LABELS, cell_label
 from games.orapa.gems import gem_set
 from games.orapa.puzzle import Puzzle
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import api_get, create_game, enter_layout, game_id
 

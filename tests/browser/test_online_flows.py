@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 from games.orapa.gems import gem_set
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import api_get, create_game, enter_layout, game_id, wait_turn
 

@@ -6,7 +6,7 @@ import random
 
 from games.orapa.board import PORT_LABELS
 from games.orapa.gems import gem_set
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import api_get, enter_layout, game_id, solve_answers
 

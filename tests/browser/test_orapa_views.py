@@ -10,7 +10,7 @@ import pytest
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, PlacedGem, violations
 from games.orapa.placements import placements
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import (api_get, create_game, enter_layout, game_id, solve_answers,
                                    wait_turn)

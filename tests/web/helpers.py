@@ -10,7 +10,7 @@ from typing import Any, Awaitable, TypeVar
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.computer import explorer_action
 
 T = TypeVar("T")

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tests.web.conftest import Player, wait_for
 from web.app import create_app
-from web.database import ServerSQLiteEngine, sqlite_path
+from web.engines import ServerSQLiteEngine, sqlite_path
 from web.models import GAME_OPTIONS
 
 

@@ -16,7 +16,7 @@ from solver.orapa.advisor.autoplay import decide
 from tests.web.helpers import legal_mine, run_coroutine
 from web import daily
 from web.app import create_app
-from web.database import sqlite_path
+from web.engines import sqlite_path
 
 
 SHOTS = ["1", "3", "A", "K", "5", "15"]   # no exit of an earlier one (O5: free)

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from games.orapa.layout import Layout
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from games.orapa.gems import gem_set
 from solver.orapa.consistent import ConsistentLayouts
 from tests.web.conftest import wait_for

@@ -14,7 +14,7 @@ from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.review.why import cell_contents
 from tests.web.helpers import legal_mine
 from web.app import create_app
-from web.database import sqlite_path
+from web.engines import sqlite_path
 
 ANN_SHOTS = ["1", "3", "A", "K", "5"]
 BOB_SHOTS = ["2", "C", "12"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, parse_observation, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.review.game import review
 from solver.orapa.review.state import SPLIT_SHOWN, solver_count
 

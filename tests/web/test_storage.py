@@ -12,7 +12,8 @@ from tests.web.conftest import Player
 from tests.web.helpers import legal_mine
 from web import store
 from web.app import create_app
-from web.database import engine_for, migrate, run_blocking, use_engine
+from web.database import migrate, run_blocking, use_engine
+from web.engines import engine_for
 
 
 def test_migrations_apply_once_and_the_database_refuses_a_second_event_n(

@@ -18,7 +18,7 @@ from games.orapa.board import parse_cell, parse_port
 from games.orapa.gems import Gem, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Observation, Puzzle, cell_answer, shot_answer
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor.defaults import (BUDGET, EXACT_BOUND, SAMPLE, SEED, STRATEGY,
                                            decision_rng)
 from solver.orapa.advisor.ranking import Advice, advise

@@ -2,7 +2,7 @@
 answer is expected to give over the consistent layouts.
 
 Every consistent layout is listed when there are few (exact figures), otherwise a uniform sample
-stands in for them (see `solver.orapa.sampling`). All 36 shot answers of every layout come from one
+stands in for them (see `solver.orapa.counting.consistent_sample`). All 36 shot answers of every layout come from one
 batch trace, the 80 cell answers from the quarter codes; a question's answer distribution is then
 a grouping of one column. Strategies:
 - `entropy` (default): the largest entropy of the answer, in bits;
@@ -40,7 +40,7 @@ from games.orapa.layout import ABSORBS, Layout
 from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
 from solver.orapa.advisor.defaults import BUDGET, EXACT_BOUND, SAMPLE, STRATEGIES, STRATEGY
 from solver.orapa.advisor.tree import WORK_LIMIT, AnswerTable, TreeSearch
-from solver.orapa.sampling import Candidates, consistent_candidates
+from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates
 
 LOOKAHEAD_WIDTH = 6          # questions re-ranked by look-ahead
 TREE_DEPTH = 4               # deepest decision-tree search of the `questions` strategy

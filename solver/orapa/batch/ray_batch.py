@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, TextIO
 
 from solver.cluster import KEEP_WARM, already_connected, cluster_cpus, peak_rss_mb, ray_session
-from solver.orapa.batch_runner import (BatchOptions, BatchStopped, BatchSummary, _StopSignals,
+from solver.orapa.batch.runner import (BatchOptions, BatchStopped, BatchSummary, _StopSignals,
                                        default_jobs, expand_paths, progress_bar)
-from solver.orapa.ray_chunks import RayBatch
-from solver.orapa.ray_pool import open_pool
+from solver.orapa.batch.ray_chunks import RayBatch
+from solver.orapa.batch.ray_pool import open_pool
 
 
 @dataclass

@@ -19,12 +19,12 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator
 
 from solver.cluster import failure_reason, peak_rss_mb, stop_tasks, task_failures
-from solver.orapa.batch_pool import Lost, shield_from_sigint
-from solver.orapa.batch_runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, hard_timeout,
+from solver.orapa.batch.pool import Lost, shield_from_sigint
+from solver.orapa.batch.runner import (INTERFACE_KEYS, RECYCLE_AFTER, BatchOptions, hard_timeout,
                                        solve_file)
-from solver.orapa.batch_runner import lost_line as stuck_line
+from solver.orapa.batch.runner import lost_line as stuck_line
 from solver.orapa.consistent import drop_sessions
-from solver.orapa.ray_pool import RayWorkerPool, open_pool
+from solver.orapa.batch.ray_pool import RayWorkerPool, open_pool
 
 OVERHEAD_SHARE = 0.02     # Ray's per-task cost kept to about this share of a chunk's work
 MIN_CHUNK_SECONDS = 0.25  # and a chunk holds at least this much CPU: a task costs more CPU

@@ -40,10 +40,10 @@ from games.orapa.drawing import render_deductions
 from games.orapa.files import parse_puzzle
 from games.orapa.puzzle import Puzzle
 from solver.orapa.api import deductions, solve
-from solver.orapa.batch_paths import (DEDUCTIONS_SUFFIX, PUZZLE_SUFFIXES,  # noqa: F401
+from solver.orapa.batch.paths import (DEDUCTIONS_SUFFIX, PUZZLE_SUFFIXES,  # noqa: F401
                                       SOLUTION_SUFFIX, _unique_paths, expand_paths)
-from solver.orapa.batch_pool import Lost, WorkerPool
-from solver.orapa.batch_results import (INTERFACE_KEYS, STATUSES, BatchSummary, check_results,
+from solver.orapa.batch.pool import Lost, WorkerPool
+from solver.orapa.batch.results import (INTERFACE_KEYS, STATUSES, BatchSummary, check_results,
                                         open_results)
 from solver.orapa.consistent import drop_sessions
 from solver.orapa.options import BATCH_COUNT_LIMIT

@@ -1,6 +1,6 @@
-/* Exact counting of a family's members (solver/orapa/counting.py is the Python reference).
+/* Exact counting of a family's members (solver/orapa/counting/family_counts.py is the Python reference).
 
-A family (solver/orapa/wave_search.py, PathFamily) fixes the gems the waves touch and leaves the
+A family (solver/orapa/search/wave_search.py, PathFamily) fixes the gems the waves touch and leaves the
 others free off the waves' paths. Its members are the tuples of placements of the free gems that
 are pairwise compatible (no overlap, no shared edge), compatible with the fixed gems, off the
 cells each free gem must avoid, that cover every answered coloured cell no fixed gem covers, and
@@ -549,7 +549,7 @@ static PyMethodDef Context_methods[] = {
 
 static PyTypeObject ContextType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "solver.orapa._counting.Context",
+    .tp_name = "solver.orapa.counting._counting.Context",
     .tp_basicsize = sizeof(Context),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -560,7 +560,7 @@ static PyTypeObject ContextType = {
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_counting",
-                                    "Exact family counting (solver/orapa/counting.py).", -1, NULL};
+                                    "Exact family counting (solver/orapa/counting/family_counts.py).", -1, NULL};
 
 PyMODINIT_FUNC PyInit__counting(void) {
     if (PyType_Ready(&ContextType) < 0) return NULL;

@@ -1,6 +1,6 @@
 """Consistent layouts for the advisor: all of them when few, else a uniform random sample.
 
-The consistent layouts split into disjoint families (see `solver.orapa.wave_search`): the gems
+The consistent layouts split into disjoint families (see `solver.orapa.search.wave_search`): the gems
 the observed waves touch sit at fixed placements, the free gems anywhere off the waves' paths
 where the layout stays legal and gives the cell answers. The direct search lists the families;
 when it is too slow, the SAT model lists them (`ConsistentLayouts.model_families`, one SAT call
@@ -34,10 +34,10 @@ from games.errors import LimitReached
 from games.orapa.array_tracer import count_batch, layout_codes, trace_batch
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
-from games.orapa.sampling import random_layout
-from solver.orapa import frontier_compiled
-from solver.orapa.wave_search import (PathFamily, _placement_words, _words, assign_weights,
-                                      search_families)
+from games.orapa.random_layouts import random_layout
+from solver.orapa.search import frontier_compiled
+from solver.orapa.search.path_family import PathFamily, assign_weights, placement_words, words
+from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.precheck import impossible_answers
 
@@ -237,12 +237,12 @@ SEQUENTIAL_BELOW = 100   # rejection kept fewer draws than this: draw gem by gem
 def _free_tables(family: PathFamily) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Per free gem: which of its placements the fixed gems and its avoided cells allow, and
     its placements' quarter and touch masks as 64-bit words."""
-    used = _words(family.used, 5)
-    blocked = _words(family.used | family.touch, 5)
+    used = words(family.used, 5)
+    blocked = words(family.used | family.touch, 5)
     tables = []
     for gem, avoid in zip(family.free, family.avoid):
-        cells, quarters, touches = _placement_words(gem.shape, family.mirror)
-        allowed = ~((cells & _words(avoid, 2)).any(axis=1)
+        cells, quarters, touches = placement_words(gem.shape, family.mirror)
+        allowed = ~((cells & words(avoid, 2)).any(axis=1)
                     | (quarters & blocked).any(axis=1) | (touches & used).any(axis=1))
         tables.append((allowed, quarters, touches))
     return tables

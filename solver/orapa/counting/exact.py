@@ -1,7 +1,7 @@
 """Answers from exact counts: `orapa solve`'s count and the deduction map without a list.
 
 `solver.orapa.api.solve` and `deductions` ask here first. Within `COUNT_SECONDS` (or half the
-caller's time, when less) the counting kernel (`solver.orapa.counting`) gives the exact number
+caller's time, when less) the counting kernel (`solver.orapa.counting.family_counts`) gives the exact number
 of consistent layouts and, per cell and colour, how many of them cover the cell; a solve then
 lists only the layouts it prints, lazily from the same families. When counting does not apply
 (rule `touching any`, `method="model"`) or runs out of its time, these return None and the
@@ -11,7 +11,7 @@ callers list layouts as before.
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.layout import RuleOptions
 >>> from games.orapa.puzzle import puzzle_from_layout
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> mine = random_layout(gem_set("base"), rng=random.Random(8))
 >>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports=range(0, 36, 4))
 >>> count, layouts, families = counted_solve(puzzle, limit=2)
@@ -27,8 +27,8 @@ from games.errors import LimitReached
 from games.orapa.board import CELLS
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle
-from solver.orapa.counting import LayoutCount, count_layouts
-from solver.orapa.frontier_search import frontier_families
+from solver.orapa.counting.family_counts import LayoutCount, count_layouts
+from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.precheck import impossible_answers
 
 COUNT_SECONDS = 2.0   # counting's share of a solve or a deduction map before listing takes over

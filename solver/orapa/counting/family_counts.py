@@ -1,10 +1,10 @@
 """Exact counts of the layouts consistent with a puzzle, without listing them.
 
-The frontier search (`solver.orapa.frontier_search`) splits the consistent layouts into
+The frontier search (`solver.orapa.search.frontier_search`) splits the consistent layouts into
 families: the gems the observed waves touch are fixed, the others are free anywhere off the
 waves' paths where the layout stays legal, visible and true to the cell answers. A family can
 hold billions of members (at the start of a game it is every legal layout), but counting them
-needs no list: the compiled kernel (`solver/orapa/_counting.c`) places the free gems one by one
+needs no list: the compiled kernel (`solver/orapa/counting/_counting.c`) places the free gems one by one
 over bit sets of the placements still compatible, and counts the last gem's placements that
 complete a member with one popcount (visibility included, exactly). `python_family_count` is
 the plain reference it is tested against, and what runs without a C compiler.
@@ -18,7 +18,7 @@ the total is the cell's probability.
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.layout import RuleOptions
 >>> from games.orapa.puzzle import puzzle_from_layout
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> mine = random_layout(gem_set("base"), rng=random.Random(5))
 >>> puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports=range(0, 36, 3))
 >>> result = count_layouts(puzzle)
@@ -41,17 +41,17 @@ from games.orapa.gems import Gem
 from games.orapa.layout import all_visible
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle
-from solver.orapa import frontier_compiled
-from solver.orapa.frontier_search import frontier_families
-from solver.orapa.search_setup import prepare
-from solver.orapa.wave_search import PathFamily
+from solver.orapa.search import frontier_compiled
+from solver.orapa.search.frontier_search import frontier_families
+from solver.orapa.search.search_setup import prepare
+from solver.orapa.search.path_family import PathFamily
 
 
 def _load() -> ModuleType | None:
     if os.environ.get("ORAPA_COUNTING", "").lower() == "python":
         return None
     try:
-        from solver.orapa import _counting
+        from solver.orapa.counting import _counting
     except ImportError:
         return None
     return _counting
@@ -311,7 +311,7 @@ _BATCH = 4096   # leaves of the frontier search counted per kernel call
 
 def _start_search(puzzle: Puzzle):
     """The compiled frontier search started on the puzzle (as
-    `solver.orapa.frontier_compiled.families` starts it; that function builds a Python family
+    `solver.orapa.search.frontier_compiled.families` starts it; that function builds a Python family
     per leaf, which counting does without); None when an answer rules out every layout."""
     setup = prepare(puzzle)
     if setup is None:

@@ -8,7 +8,7 @@ docs/review.md; `solver.orapa.review.state` judges one state.
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.layout import RuleOptions
 >>> from games.orapa.puzzle import Puzzle, shot_answer
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> mine = random_layout(gem_set("base"), rng=random.Random(5))
 >>> game = Puzzle(gem_set("base"), RuleOptions(), tuple(shot_answer(mine, p) for p in (0, 9)))
 >>> found = review(game)

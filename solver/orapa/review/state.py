@@ -32,7 +32,7 @@ from games.orapa.puzzle import Observation, Puzzle, ShotAnswer, cell_answer, sho
 from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_questions
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
 from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
-from solver.orapa.sampling import Candidates, consistent_candidates, holding
+from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates, holding
 
 LIST_BOUND = 3000        # the solver's list is used when it holds at most this many layouts
 SAMPLE = 400             # else a sample of this many

@@ -13,7 +13,7 @@ import weakref
 import numpy as np
 from pysat.solvers import Solver
 
-from solver.orapa.cnf import Cnf
+from solver.orapa.sat.cnf import Cnf
 from solver.orapa.options import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS  # noqa: F401
 
 _OPEN_SAT_BACKENDS: "weakref.WeakSet[SatBackend]" = weakref.WeakSet()

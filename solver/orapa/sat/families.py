@@ -5,7 +5,7 @@ no observed wave touches can move to any placement off the waves' paths without 
 single shot answer. Those layouts form a family; families partition the consistent layouts, so
 the solver blocks a whole family with one clause (the touched gems at their placements, every
 other cell on a path empty) and lists its members as the wave search lists its own families
-(`solver.orapa.wave_search.PathFamily`), checking each for legality and for the cell answers, which
+(`solver.orapa.search.wave_search.PathFamily`), checking each for legality and for the cell answers, which
 moved gems can change. This is what makes enumeration fast when a few shots
 leave most of the mine unexplored.
 
@@ -20,7 +20,7 @@ from games.orapa.board import CELLS
 from games.orapa.layout import Layout
 from games.orapa.puzzle import CellAnswer, Observation, ShotAnswer
 from games.orapa.waves import trace_wave
-from solver.orapa.wave_search import PathFamily, ruled_out
+from solver.orapa.search.path_family import PathFamily, ruled_out
 
 
 def path_cells(layout: Layout, observations: tuple[Observation, ...] | list[Observation]) -> int:

@@ -17,10 +17,10 @@ from games.orapa.board import CELLS, PORT_LINES, QUARTERS, quarter_neighbour
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem, RuleOptions
 from games.orapa.placements import Placement, bits, placements
-from solver.orapa.cnf import Cnf
+from solver.orapa.sat.cnf import Cnf
 
 if TYPE_CHECKING:
-    from solver.orapa.families import Family
+    from solver.orapa.sat.families import Family
 
 
 class LayoutVars:
@@ -88,7 +88,7 @@ class LayoutVars:
         return self._at[key]
 
     def family_clause(self, family: "Family") -> list[int]:
-        """A clause that excludes exactly the layouts of a family (see solver.orapa.families)."""
+        """A clause that excludes exactly the layouts of a family (see solver.orapa.sat.families)."""
         return ([-self.at_placement(g.gem, g.placement) for g in family.touched]
                 + [self.cell_occupied[c] for c in family.empty_path_cells()])
 

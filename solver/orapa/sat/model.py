@@ -4,9 +4,9 @@ from __future__ import annotations
 from games.orapa.gems import Gem
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import ABSORBED, CellAnswer, Observation, ShotAnswer
-from solver.orapa.cnf import Cnf
-from solver.orapa.layout_encoding import LayoutVars
-from solver.orapa.wave_encoding import BASIC, ShotVars
+from solver.orapa.sat.cnf import Cnf
+from solver.orapa.sat.layout_encoding import LayoutVars
+from solver.orapa.sat.wave_encoding import BASIC, ShotVars
 
 _BITS = {"red": 1, "yellow": 2, "blue": 4, "white": 8}
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS
 from games.orapa.colors import BASIC_COLORS, GEM_COLOR_BITS
-from solver.orapa.layout_encoding import LayoutVars
+from solver.orapa.sat.layout_encoding import LayoutVars
 
 BASIC = ("red", "yellow", "blue", "white")
 

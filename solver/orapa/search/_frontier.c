@@ -1,4 +1,4 @@
-/* The frontier search of solver.orapa.frontier_search in C: the same nodes in the same order.
+/* The frontier search of solver.orapa.search.frontier_search in C: the same nodes in the same order.
  *
  * The Python function `python_frontier_families` is the reference; this is the same explicit
  * depth-first stack, with the masks as machine words (quarters: 5 x 64 bits, cells: 2 x 64
@@ -567,7 +567,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_frontier",
-    "The frontier search of solver.orapa.frontier_search, compiled.", -1, methods,
+    "The frontier search of solver.orapa.search.frontier_search, compiled.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__frontier(void) { return PyModule_Create(&module); }

@@ -1,6 +1,6 @@
-"""The compiled frontier search (`solver/orapa/_frontier.c`): inputs packed, leaves unpacked.
+"""The compiled frontier search (`solver/orapa/search/_frontier.c`): inputs packed, leaves unpacked.
 
-`solver.orapa.frontier_search.python_frontier_families` is the reference: the C code searches
+`solver.orapa.search.frontier_search.python_frontier_families` is the reference: the C code searches
 the same nodes in the same order and gives the same families (the tests compare them). The
 extension is optional (built when a C compiler is there); ORAPA_FRONTIER=python in the
 environment asks for the Python search.
@@ -19,9 +19,9 @@ from games.orapa.layout import PlacedGem
 from games.orapa.placements import placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.waves import ROUTE
-from solver.orapa.search_setup import family_of, prepare
-from solver.orapa.sight import sight_lines
-from solver.orapa.wave_search import PathFamily
+from solver.orapa.search.search_setup import family_of, prepare
+from solver.orapa.search.sight import sight_lines
+from solver.orapa.search.path_family import PathFamily
 
 _MAX_KINDS = 16       # the C search's limits (_frontier.c)
 _MAX_GEMS = 64
@@ -33,7 +33,7 @@ def _load() -> ModuleType | None:
     if os.environ.get("ORAPA_FRONTIER", "").lower() == "python":
         return None
     try:
-        from solver.orapa import _frontier
+        from solver.orapa.search import _frontier
     except ImportError:
         return None
     return _frontier
@@ -90,7 +90,7 @@ def _kernel_deadline(deadline: float | None) -> float:
 
 def _start(puzzle: Puzzle, setup):
     """The compiled search started on the prepared puzzle: its gems, waves and masks packed as
-    the kernel reads them (also used by `solver.orapa.counting`, which counts its leaves)."""
+    the kernel reads them (also used by `solver.orapa.counting.family_counts`, which counts its leaves)."""
     mirror = puzzle.rules.mirror
     kinds = bytearray()
     for i, _ in enumerate(setup.kinds):

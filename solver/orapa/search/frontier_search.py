@@ -1,6 +1,6 @@
 """The wave search's families, found with every wave followed at once (for many gems).
 
-`solver.orapa.wave_search.search_families` follows one observed wave to its end before the
+`solver.orapa.search.wave_search.search_families` follows one observed wave to its end before the
 next: a gem placed for one wave is checked against the others only when they are followed,
 so with many gems (`double` has 14) a wrong placement is found out late, under a subtree that
 grows with every gem. This search keeps every wave's frontier instead: after each decision
@@ -16,8 +16,8 @@ to exactly one leaf, whatever the order the cells are decided in, so the familie
 the consistent layouts (the tests compare the two searches). Its nodes are not the plain
 search's nodes, so the generator, which rates difficulty by those, keeps the plain search.
 Rule `touching corner` only. Under the visibility rule a branch also ends when no visible
-layout is left below it (`solver.orapa.sight.room_left`). `frontier_families` runs the
-compiled search (`solver.orapa.frontier_compiled`) when it was built: the same nodes as
+layout is left below it (`solver.orapa.search.sight.room_left`). `frontier_families` runs the
+compiled search (`solver.orapa.search.frontier_compiled`) when it was built: the same nodes as
 `python_frontier_families`, the reference kept here. Bounce-count answers (RULINGS O9) are
 followed by the Python search only: a wave's frontier carries the faces it has met, and the
 branch ends once they pass the observed count or the wave leaves with another count.
@@ -25,7 +25,7 @@ branch ends once they pass the observed count or the wave leaves with another co
 >>> import random
 >>> from games.orapa.gems import gem_set
 >>> from games.orapa.layout import RuleOptions
->>> from games.orapa.sampling import random_layout
+>>> from games.orapa.random_layouts import random_layout
 >>> from games.orapa.puzzle import puzzle_from_layout
 >>> mine = random_layout(gem_set("double"), rng=random.Random(4))
 >>> puzzle = puzzle_from_layout(mine, gem_set("double"), RuleOptions())
@@ -44,9 +44,9 @@ from games.orapa.layout import PlacedGem
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
-from solver.orapa.search_setup import family_of, prepare
-from solver.orapa.sight import room_left, sighted
-from solver.orapa.wave_search import PathFamily, by_cell_entries
+from solver.orapa.search.search_setup import family_of, prepare
+from solver.orapa.search.sight import room_left, sighted
+from solver.orapa.search.path_family import PathFamily, by_cell_entries
 
 _CHECK_EVERY = 1024  # search nodes between two looks at the clock
 _UNDO = object()     # on the search stack: take the last placement back
@@ -77,7 +77,7 @@ def frontier_families(puzzle: Puzzle, deadline: float | None = None,
     `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
     ORAPA_FRONTIER=python does not ask for the Python one), else `python_frontier_families`:
     both search the same nodes in the same order."""
-    from solver.orapa import frontier_compiled
+    from solver.orapa.search import frontier_compiled
     if frontier_compiled.available(puzzle):
         return frontier_compiled.families(puzzle, deadline, nodes, max_nodes)
     return python_frontier_families(puzzle, deadline, nodes, max_nodes)

@@ -1,7 +1,7 @@
 """What both wave searches read of a puzzle, and the family a leaf of either stands for.
 
-`solver.orapa.wave_search.search_families` (one wave at a time) and
-`solver.orapa.frontier_search` (every wave at once, in Python and compiled) differ in the order
+`solver.orapa.search.wave_search.search_families` (one wave at a time) and
+`solver.orapa.search.frontier_search` (every wave at once, in Python and compiled) differ in the order
 they decide cells; their inputs (gem kinds and counts, the waves and the kinds each may meet,
 the cell answers as masks) and their leaves (placed gems fixed, the others free off the paths)
 are the same, and are made here.
@@ -15,7 +15,7 @@ from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
 from games.orapa.layout import PlacedGem, RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, ShotAnswer
-from solver.orapa.wave_search import PathFamily, ruled_out
+from solver.orapa.search.path_family import PathFamily, ruled_out
 
 
 @dataclass
