@@ -20,7 +20,7 @@ from cli import root as orapa
 from games.orapa.board import CELLS, cell_label
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.sampling import random_layout
+from games.orapa.random_layouts import random_layout
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "tracer.json"
 SETS = ("base", "base+diamond", "base+black", "full", "double", "first-edition")

@@ -1,0 +1,121 @@
+"""The shape of the Python tree: data flows one way and no module imports itself round a loop.
+
+Data flows games <- solver <- generator <- commands/cli.py and web/: a package may import the
+ones before it, never one after. An import cycle means a piece lives in the wrong module, so
+the test names every cycle it finds (strongly connected parts of the import graph).
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ["games", "solver", "generator", "commands", "web"]
+LONGEST_MODULE = 420   # lines; "one module, one job": a longer one is asking to be split
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the project's packages (migrations aside), by dotted name."""
+    found = {"cli": ROOT / "cli.py"}
+    for package in LAYERS:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if "piccolo_migrations" in parts or "frontend" in parts or "build" in parts:
+                continue
+            name = ".".join(parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def imports_of(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project modules a file imports, at top level or inside functions."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                if submodule in modules:
+                    found.add(submodule)
+                elif node.module in modules:
+                    found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in modules)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    return {name: imports_of(path, modules) - {name} for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == node:
+                        break
+                if len(part) > 1:
+                    found.append(sorted(part))
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle_and_nothing_else() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_in_the_python_tree() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_data_flows_one_way_between_the_packages() -> None:
+    wrong = []
+    for module, imported in import_graph().items():
+        if module == "cli":
+            continue
+        layer = LAYERS.index(module.split(".")[0])
+        for other in imported:
+            top = other.split(".")[0]
+            later = top == "cli" or (top in LAYERS and LAYERS.index(top) > layer)
+            # commands and web are siblings: `orapa serve` (commands) starts the server (web)
+            if later and not (module.startswith("commands.") and top == "web"):
+                wrong.append(f"{module} imports {other}")
+    assert wrong == []
+
+
+def test_no_module_is_much_over_four_hundred_lines() -> None:
+    long = {name: n for name, path in project_modules().items()
+            if (n := len(path.read_text().splitlines())) > LONGEST_MODULE}
+    assert long == {}
