@@ -8,15 +8,25 @@ from datetime import timezone
 from typing import Any
 
 from games.errors import BadInput
-from games.seated import Seat, SeatedGame
+from games.seated import LEVELS, ROLES, SEAT_KINDS, Seat, SeatedGame, shown
 from web import clocks
 from web.clocks import utc
 from web.registry import GameKind
 
-SEAT_ROLES = ("explorer", "director", "player")
-SEAT_KINDS = ("human", "computer")
-LEVELS = ("easy", "normal", "strong")
+SEAT_ROLES = ROLES
 MAX_SEATS = 8
+RESULT_FIELDS = ("outcome", "winners", "scores", "reason", "swaps_made", "optimum", "score",
+                 "resigned")
+"""What the end of a game tells everybody (every game's `result()` keys are among these)."""
+SERVER_EVENTS: dict[str, tuple[str, ...]] = {
+    "joined": ("name", "player"),       # who sat down (a public player id and name)
+    "timeout": ("loses",),              # a clock ran out: the turn or the game
+    "turn": ("to_move",),
+    "over": RESULT_FIELDS,
+    "chat": ("name", "text"),
+    "rematch": ("game", "code", "name"),  # the join code: for seats only, see Loaded.event
+}
+"""The server's own events (not a game's moves) and what every seat sees of each."""
 
 
 def parse_seats(value: Any) -> list[Seat]:
@@ -84,18 +94,13 @@ class Loaded:
                                            "name": row["event"].get("name")}
         elif row["type"] == "timeout":          # the server's, not a player's: web.clocks
             clocks.time_out(self.game, row["seat"])
-        elif row["action"] is not None:
-            replay = getattr(self.game, "replay", None)   # a game whose rules changed
-            if callable(replay):
-                replay(row["seat"], row["action"], row["event"])
-            else:
-                self.game.act(row["seat"], row["action"])
+        elif row["action"] is not None:     # a game whose rules changed keeps old logs' sense
+            self.game.replay(row["seat"], row["action"], row["event"])
         self.seq = row["seq"]
         self.rows.append(row)
 
     def waiting_for(self) -> list[int]:
-        waiting = getattr(self.game, "waiting_for", None)
-        return list(waiting()) if callable(waiting) else []
+        return list(self.game.waiting_for())
 
     def state(self, seat: int | None) -> dict[str, Any]:
         """STATE (INTERFACE.md) as `seat` may see it (None: a spectator); the game's own part
@@ -119,9 +124,13 @@ class Loaded:
         return state
 
     def event(self, row: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """EVENT (INTERFACE.md) as `seat` may see it."""
+        """EVENT (INTERFACE.md) as `seat` may see it: the server's own events by the fields
+        `SERVER_EVENTS` lists, a game's through its `event_view`."""
         full = {"seq": row["seq"], "at": iso(row["at"]), "seat": row["seat"], **row["event"]}
-        if seat is None and row["type"] == "rematch":
-            full.pop("code", None)            # a rematch's join code is for the players
-        event_view = getattr(self.game, "event_view", None)
-        return event_view(full, seat) if callable(event_view) else full
+        kind = row["event"].get("type")
+        if kind in SERVER_EVENTS:
+            fields = SERVER_EVENTS[kind]
+            if kind == "rematch" and seat is None:
+                fields = ("game", "name")     # a rematch's join code is for the players
+            return shown(full, fields)
+        return self.game.event_view(full, seat)

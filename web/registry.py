@@ -1,10 +1,9 @@
 """Which games the server hosts: a game name -> how to build one and how a computer plays it.
 
 Adding a game is one line in GAMES. `create(options, seats)` builds a SeatedGame
-(games/seated.py) from the create body's game options (plus a `seed` the server draws) and the
-seats (an empty list: the game's default seats); a game may expose `seats` (the seats it settled
-on), `waiting_for()` (seats that must act before anyone has the turn, such as hiding a mine) and
-`event_view(event, seat)` (an event as a seat may see it). `computer(game, seat, level)` returns
+(games/seated.py, every member required: its seats, `waiting_for()`, `replay`, and the views of
+state and of events) from the create body's game options (plus a `seed` the server draws) and
+the seats (an empty list: the game's default seats). `computer(game, seat, level)` returns
 the action of a computer seat. Orapa resigns in its own rules (games/orapa/seated.py); the other
 games get resigning here (`Resignable`).
 """
@@ -17,7 +16,7 @@ from games.errors import BadInput
 from games.mandragora.seated import MandragoraSeated
 from games.orapa.seated import OrapaSeated
 from games.ripple.seated import RippleSeated
-from games.seated import NotYourTurn, Seat, SeatedGame
+from games.seated import NotYourTurn, Seat, SeatedGame, shown
 from generator.computer import choose_action as orapa_computer
 from solver.mandragora.computer import choose_action as mandragora_computer
 from solver.ripple.computer import choose_action as ripple_computer
@@ -58,6 +57,25 @@ class Resignable:
             self.resigned = seat
             return {"type": "resign"}
         return self.inner.act(seat, action)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return list(self.inner.seats)
+
+    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
+        if isinstance(action, dict) and "resign" in action:
+            self.act(seat, action)
+        else:
+            self.inner.replay(seat, action, recorded)
+
+    def waiting_for(self) -> list[int]:
+        return [] if self.resigned is not None else list(self.inner.waiting_for())
+
+    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A resignation shows only that it happened (and who); other events are the game's."""
+        if event.get("type") == "resign":
+            return shown(event, ())
+        return dict(self.inner.event_view(event, seat))
 
     def result(self) -> dict[str, Any]:
         if self.resigned is None:

@@ -16,9 +16,11 @@ from typing import Any, Mapping, Sequence
 from games.errors import BadInput
 from games.mandragora.board import PATTERNS, SIDE_NAMES, SOWING_TARGETS
 from games.mandragora.match import Match, describe
-from games.seated import Seat
+from games.seated import Seat, shown
 from games.seated_checks import check_turn, only_key, option, settle_seats, two_player_result, whole_number
 
+MOVE_FIELDS = ("side", "area", "sown", "extra_turn", "gained", "scores", "over", "winner", "repetition")
+"""What every seat sees of a move: nothing in Mandragora Mania is hidden, but it is listed."""
 PIECE_NAMES = {"M": "Mandragora", "K": "Korrigan", "P": "Pachypodium", "C": "Citrullus", "A": "Adenium"}
 
 
@@ -80,6 +82,18 @@ class MandragoraSeated:
             "gained": dict(zip(SIDE_NAMES, gained)), "scores": describe(self.match)["scores"],
             "over": self.over, "winner": self.match.winner(), "repetition": self.match.repeated_out(),
         }
+
+    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
+        """A stored move again: the rules have not changed, so as `act`."""
+        self.act(seat, action)
+
+    def waiting_for(self) -> list[int]:
+        """Nobody: the side to move plays at once."""
+        return []
+
+    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A move as every seat sees it (`MOVE_FIELDS`)."""
+        return shown(event, MOVE_FIELDS if event.get("type") == "move" else ())
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The position as `orapa mandragora play --json` prints it, the legal areas, the moves

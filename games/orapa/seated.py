@@ -38,11 +38,20 @@ from games.orapa.gems import Gem, gem_set, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions, violations
 from games.orapa.puzzle import Puzzle
 from games.orapa.session import DUEL, TABLE, Session
-from games.seated import NotYourTurn, Seat
+from games.seated import NotYourTurn, Seat, shown
 
 SOLO = "solo"
 MODES = (SOLO, DUEL, TABLE)
 QUESTION_KEYS = ("shot", "cell")
+ANSWER_FIELDS = ("shot", "exit", "color", "bounces", "cell", "content")
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "mine_placed": (),          # that a mine is hidden, never the mine
+    "shot": ANSWER_FIELDS, "cell": ANSWER_FIELDS,
+    "confirm": ANSWER_FIELDS,   # a question answered from the record (O5)
+    "guess": ("correct", "reveal", "decided_by"),   # the layout: see event_view
+    "resign": (),
+}
+"""What every seat sees of each kind of Orapa event."""
 ACTION_KEYS = ("mine", "shot", "cell", "guess", "resign")
 
 
@@ -310,11 +319,13 @@ class OrapaSeated:
                 "mines_placed": sorted(self.mines)}
 
     def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """An event as `seat` may see it: a guessed layout only once the game is over (or to
-        the seat that guessed)."""
-        if event.get("type") == "guess" and not self.over and event.get("seat") != seat:
-            return {k: v for k, v in event.items() if k != "layout"}
-        return event
+        """An event as `seat` may see it (`EVENT_FIELDS`); a guessed layout only once the game
+        is over, or to the seat that guessed it."""
+        kind = event.get("type")
+        fields = EVENT_FIELDS.get(kind, ()) if isinstance(kind, str) else ()
+        if kind == "guess" and (self.over or (seat is not None and event.get("seat") == seat)):
+            fields = (*fields, "layout")
+        return shown(event, fields)
 
     def result(self) -> dict[str, Any]:
         if self.session is None or not self.session.over:

@@ -20,10 +20,12 @@ from games.ripple.board import COLOURS, row_col
 from games.ripple.game import RippleGame
 from games.ripple.notation import board_rows, parse_colour, parse_move, parse_palettes
 from games.ripple.rules import DRAW, Group, Position, Rules, all_groups, ripple_steps
-from games.seated import Seat
+from games.seated import Seat, shown
 from games.seated_checks import check_turn, only_key, option, settle_seats, two_player_result
 
 POWER_STONES = 2
+MOVE_FIELDS = ("side", "move", "ripple", "groups", "scores", "change", "over", "winner", "reason")
+"""What every seat sees of a move: nothing in Ripple is hidden, but it is listed."""
 
 
 def _palettes(value: Any) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -117,6 +119,18 @@ class RippleSeated:
             "scores": _scores(record.scores), "change": _scores(record.change),
             "over": after.over, "winner": _winner(after), "reason": after.reason,
         }
+
+    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
+        """A stored move again: the rules have not changed, so as `act`."""
+        self.act(seat, action)
+
+    def waiting_for(self) -> list[int]:
+        """Nobody: the player to move plays at once."""
+        return []
+
+    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A move as every seat sees it (`MOVE_FIELDS`)."""
+        return shown(event, MOVE_FIELDS if event.get("type") == "move" else ())
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The position as `orapa ripple play --json` prints it (with the history), the rules,

@@ -9,9 +9,9 @@ a seat before the game is over.
 Actions: `{"swap": [own_position, other_seat, other_position]}` or `{"declare": true}`.
 
 What a seat may see goes through `view` (built on `games.uncovered.views.view_of`, U5). Events
-are safe for everybody by design: a swap is made face up, so the two cards it moves are public
-from then on (every seat's view shows them), and the declaration ends the game, after which
-every hand is face up. So a swap event carries exactly those two cards, and nothing else.
+list what they show (`EVENT_FIELDS`): a swap is made face up, so the two cards it moves are
+public from then on (every seat's view shows them), and the declaration ends the game, after
+which every hand is face up. So a swap event shows exactly those two cards, and nothing else.
 
 The score of a won game (U4) needs the exact optimum of the deal, which is the solver's work:
 it comes in as the callable `optimum(hands, win) -> (fewest swaps, [[player, own, other,
@@ -33,13 +33,19 @@ import secrets
 from typing import Any, Callable, Mapping, Sequence
 
 from games.errors import BadInput
-from games.seated import Seat
+from games.seated import Seat, shown
 from games.seated_checks import ALL_LOSE, WIN, check_turn, only_key, option, settle_seats, whole_number
 from games.uncovered.deal import (
     PLAYERS_MAX, PLAYERS_MIN, Hands, WinRule, format_hands, parse_hands, random_deal,
 )
 from games.uncovered.game import Game, Swap
 from games.uncovered.views import Variant, View, check_variant, view_of
+
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "swap": ("turn", "swap", "cards", "to_move"),
+    "declare": ("turn", "won", "initial", "hands", "options", "optimum", "best_swaps", "score"),
+}
+"""What every seat sees of each kind of event (a declaration ends the game: all is face up)."""
 
 Optimum = Callable[[Hands, WinRule], tuple[int, list[list[int]]]]
 """(deal, win rule) -> (fewest swaps that win from it, one shortest sequence of swaps)."""
@@ -128,6 +134,19 @@ class UncoveredSeated:
         hands = self.table.hands
         return {"type": "swap", "turn": turn, "swap": swap.as_list(),
                 "cards": [hands[seat][own - 1], hands[other][position - 1]], "to_move": self.to_move}
+
+    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
+        """A stored action again: the rules have not changed, so as `act`."""
+        self.act(seat, action)
+
+    def waiting_for(self) -> list[int]:
+        """Nobody: the seat whose turn it is plays at once."""
+        return []
+
+    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """An event as every seat sees it (`EVENT_FIELDS`)."""
+        kind = event.get("type")
+        return shown(event, EVENT_FIELDS.get(kind, ()) if isinstance(kind, str) else ())
 
     def seat_view(self, seat: int | None) -> View:
         """The engine's view for a seat; a spectator knows only what every seat knows."""
