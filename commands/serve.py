@@ -1,7 +1,7 @@
 """`orapa serve`: the game server (FastAPI under uvicorn) with the browser app."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -40,6 +40,14 @@ def serve_command(host: str, port: int, database: str | None, database_file: str
 
 
 DATABASE_HELP = "sqlite:///PATH or postgresql://... (default: $ORAPA_DATABASE_URL)"
+F = Callable[..., Any]
+
+
+def database_options(command: F) -> F:
+    """`--database URL` and `--database-file PATH`, as every `orapa database` command takes them."""
+    command = click.option("--database-file", default=None, metavar="PATH",
+                           help="A file whose first line is the database URL.")(command)
+    return click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)(command)
 
 
 def _url(database: str | None, database_file: str | None) -> str:
@@ -57,9 +65,7 @@ def database_group() -> None:
 
 
 @database_group.command("backup")
-@click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)
-@click.option("--database-file", default=None, metavar="PATH",
-              help="A file whose first line is the database URL.")
+@database_options
 @click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),
               help="The backup file to write (JSON lines).")
 def backup_command(database: str | None, database_file: str | None, out: str) -> None:
@@ -81,9 +87,7 @@ def backup_command(database: str | None, database_file: str | None, out: str) ->
 
 
 @database_group.command("restore")
-@click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)
-@click.option("--database-file", default=None, metavar="PATH",
-              help="A file whose first line is the database URL.")
+@database_options
 @click.argument("backup_file", type=click.File("r", encoding="utf-8"))
 def restore_command(database: str | None, database_file: str | None, backup_file: Any) -> None:
     """Fill a new, empty database from a backup (stop the server that used the old one)."""
@@ -95,9 +99,7 @@ def restore_command(database: str | None, database_file: str | None, backup_file
 
 
 @database_group.command("export-game")
-@click.option("--database", default=None, metavar="URL", help=DATABASE_HELP)
-@click.option("--database-file", default=None, metavar="PATH",
-              help="A file whose first line is the database URL.")
+@database_options
 @click.argument("game", type=click.IntRange(1, 2 ** 31 - 1))
 def export_game_command(database: str | None, database_file: str | None, game: int) -> None:
     """One game's row and its whole event log as one JSON document (it holds the secrets:

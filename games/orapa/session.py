@@ -33,47 +33,28 @@ the mines is bad input.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from games.errors import BadInput
 from games.orapa.board import parse_cell, parse_port
-from games.orapa.gems import Gem, gem_set, gem_set_to_json
+from games.orapa.gems import Gem
 from games.orapa.guessing import guess_is_right, parse_guess_options, rule_words, telling_answer
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, ShotAnswer, cell_answer,
-                                check_legal_for, parse_observation, shot_answer)
+                                check_legal_for, shot_answer)
+from games.orapa.session_log import (ALL_LOSE, DUEL, HEARD_ACTIONS, QUESTION_ACTIONS, TABLE, TIE,
+                                     WIN, Event, Mode, Outcome, guess_options_json, read_session,
+                                     replay_item, session_json)
 
-DUEL, TABLE = "duel", "table"
-WIN, TIE, ALL_LOSE = "win", "tie", "all lose"
-QUESTION_ACTIONS = ("shot", "cell")
-HEARD_ACTIONS = QUESTION_ACTIONS + ("reveal",)   # answers that join the asker's record
-
-
-@dataclass(frozen=True)
-class Event:
-    """One logged action: a question and its answer, a free confirmation, or a guess."""
-
-    player: str
-    action: str                        # "shot", "cell", "confirm", "guess", "reveal", "resign"
-    answer: Observation | None = None  # for shot, cell and confirm
-    guess: Layout | None = None        # for guess
-    correct: bool | None = None        # for guess
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"player": self.player, "action": self.action}
-        if self.answer is not None:
-            data.update(self.answer.to_json())
-        if self.guess is not None:
-            data["layout"] = self.guess.to_json()
-            data["correct"] = self.correct
-        return data
+__all__ = ["ALL_LOSE", "DUEL", "HEARD_ACTIONS", "QUESTION_ACTIONS", "TABLE", "TIE", "WIN",
+           "Event", "Session"]
 
 
 class Session:
     """The referee of one game of Orapa Mine; build it with `Session.duel` or `Session.table`."""
 
-    def __init__(self, mode: str, players: list[str], director: str | None,
+    def __init__(self, mode: Mode, players: list[str], director: str | None,
                  mines: dict[str, Layout], gems: tuple[Gem, ...], rules: RuleOptions,
                  allowed_guesses: int, guess_rule: str | None = None,
                  reveal: bool | None = None) -> None:
@@ -89,7 +70,7 @@ class Session:
             raise BadInput(f"allowed_guesses: must be at least 1, got {allowed_guesses}")
         for owner, mine in mines.items():
             check_legal_for(mine, gems, rules, f"mine of {owner}")
-        self.mode = mode
+        self.mode: Mode = mode
         self.players: tuple[str, ...] = tuple(players)
         self.director = director
         self.mines = dict(mines)
@@ -104,7 +85,7 @@ class Session:
         self.wrong_guesses: dict[str, int] = {p: 0 for p in self.players}
         self.resigned: set[str] = set()        # players who gave up (out of the game)
         self.winners: tuple[str, ...] = ()
-        self.outcome: str | None = None        # WIN, TIE or ALL_LOSE once the game is over
+        self.outcome: Outcome | None = None        # WIN, TIE or ALL_LOSE once the game is over
         self._turn = 0                         # index into players of the player to move
         self._last_turn = False                # duel: the second player's turn after a right guess
 
@@ -301,7 +282,7 @@ class Session:
         if player != self.to_move:
             raise BadInput(f"{player}: not your turn ({self.to_move} to move)")
 
-    def _finish(self, outcome: str, winners: tuple[str, ...]) -> None:
+    def _finish(self, outcome: Outcome, winners: tuple[str, ...]) -> None:
         self.outcome, self.winners = outcome, winners
 
     def _end_turn(self) -> None:
@@ -343,111 +324,21 @@ class Session:
         else:
             self._end_turn()
 
-    # ----- JSON --------------------------------------------------------------------------
+    # ----- JSON (games/orapa/session_log.py) -----------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The game and its log; `status` is derived and only informative."""
-        return {
-            "mode": self.mode,
-            "gems": gem_set_to_json(self.gems),
-            "rules": self.rules.to_json(),
-            "players": list(self.players),
-            "director": self.director,
-            "allowed_guesses": self.allowed_guesses,
-            **self.guess_options_json(),
-            "mines": {owner: mine.to_json() for owner, mine in self.mines.items()},
-            "log": [event.to_json() for event in self.log],
-            "status": {"over": self.over, "outcome": self.outcome,
-                       "winners": list(self.winners), "to_move": self.to_move,
-                       "eliminated": list(self.eliminated), "decided_by": self.decided_by},
-        }
+        return session_json(self)
 
     def guess_options_json(self) -> dict[str, Any]:
         """The O7 guess options, only where they differ from the defaults."""
-        data: dict[str, Any] = {}
-        if self.guess_rule != "mine":
-            data["guess"] = self.guess_rule
-        if self.reveal:
-            data["reveal"] = True
-        return data
+        return guess_options_json(self)
 
     @classmethod
     def from_json(cls, data: Any) -> "Session":
         """Rebuild a session by replaying its log; any disagreement is bad input."""
-        if not isinstance(data, dict):
-            raise BadInput("session: expected a JSON object")
-        for key in ("mode", "gems", "players", "mines", "log"):
-            if key not in data:
-                raise BadInput(f"session: missing {key!r}")
-        gems = gem_set(data["gems"], "gems")
-        rules = RuleOptions.from_json(data.get("rules"), "rules")
-        if not isinstance(data["mines"], dict) or not isinstance(data["players"], list):
-            raise BadInput("session: 'mines' must be an object and 'players' a list")
-        mines = {owner: Layout.from_json(mine, rules, f"mines.{owner}")
-                 for owner, mine in data["mines"].items()}
-        guess_rule, reveal = data.get("guess"), data.get("reveal")   # None: the rules' own
-        if data["mode"] == DUEL:
-            session = cls.duel(data["players"], mines, gems, rules, guess_rule, reveal)
-        elif data["mode"] == TABLE:
-            director = data.get("director")
-            if list(mines) != [director]:
-                raise BadInput("session: a table game has one mine, the director's")
-            allowed = data.get("allowed_guesses", 2)
-            if type(allowed) is not int:
-                raise BadInput(f"allowed_guesses: expected an integer, got {allowed!r}")
-            session = cls.table(director, data["players"], mines[director], gems, rules, allowed,
-                                guess_rule, reveal)
-        else:
-            raise BadInput(f"mode: expected 'duel' or 'table', got {data['mode']!r}")
-        if not isinstance(data["log"], list):
-            raise BadInput("log: expected a list")
-        for i, item in enumerate(data["log"]):
-            try:
-                session._replay(item, rules)
-            except BadInput as exc:
-                raise BadInput(f"log[{i}]: {exc}") from None
+        session: Session = read_session(data, cls.duel, cls.table)
         return session
 
     def _replay(self, item: Any, rules: RuleOptions) -> None:
-        if not isinstance(item, dict) or "player" not in item or "action" not in item:
-            raise BadInput("expected an object with 'player' and 'action'")
-        player, action = item["player"], item["action"]
-        if action == "resign":
-            self.resign(player)
-            return
-        if action == "reveal":       # made again by the guess before it: check it matches
-            last = self.log[-1] if self.log else None
-            if last is None or last.action != "reveal" or last.player != player \
-                    or last.answer != parse_observation(item):
-                raise BadInput("a reveal must follow the wrong guess it answers, as recorded")
-            return
-        if action == "guess":
-            if "layout" not in item or "correct" not in item:
-                raise BadInput("a guess needs 'layout' and 'correct'")
-            correct = self.guess(player, Layout.from_json(item["layout"], rules, "layout"))
-            if correct != item["correct"]:
-                raise BadInput(f"recorded correct={item['correct']} but the mine says {correct}")
-            return
-        if action not in QUESTION_ACTIONS + ("confirm",):
-            raise BadInput(f"unknown action {action!r} (shot, cell, confirm, guess, resign)")
-        recorded = parse_observation(item)
-        if action == "confirm":
-            answer = self.confirm(player, recorded.question)
-        elif self._known(player) is None and self.settled(
-                player, getattr(recorded, "port", None), getattr(recorded, "cell", None)):
-            # a repeat counted as a question: logs written before O5 made repeats free
-            self._check_turn(player)
-            mine = self.mine_explored_by(player)
-            answer = shot_answer(mine, recorded.port) if isinstance(recorded, ShotAnswer) \
-                else cell_answer(mine, recorded.cell)
-            if action != ("shot" if isinstance(answer, ShotAnswer) else "cell"):
-                raise BadInput(f"action {action!r} does not match its question")
-            self.log.append(Event(player, action, answer))
-            self._end_turn()
-        elif action == "shot" and isinstance(recorded, ShotAnswer):
-            answer = self.shoot(player, recorded.port)
-        elif action == "cell" and isinstance(recorded, CellAnswer):
-            answer = self.ask_cell(player, recorded.cell)
-        else:
-            raise BadInput(f"action {action!r} does not match its question")
-        if answer != recorded:
-            raise BadInput(f"recorded answer '{recorded}' but the mine answers '{answer}'")
+        """Apply one logged item again, checking the answer it records."""
+        replay_item(self, item, rules)
