@@ -2,7 +2,9 @@
 // in the replay), shown as plain text (React escapes it), and a line to type in for the
 // players seated at the game; spectators read along.
 import { FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GameEvent, GameState, api } from "../api";
+import i18n from "../i18n";
 import "./together.css";
 
 export const MAX_CHAT = 500;
@@ -14,7 +16,7 @@ export function chatLines(events: GameEvent[]): GameEvent[] {
 
 function time(at: string): string {
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" });
 }
 
 export function Chat({
@@ -26,6 +28,7 @@ export function Chat({
   events: GameEvent[];
   seated: boolean;
 }): JSX.Element {
+  const { t } = useTranslation("together");
   const [text, setText] = useState("");
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
@@ -50,18 +53,18 @@ export function Chat({
     }
   };
   const name = (e: GameEvent) =>
-    (typeof e.name === "string" && e.name) || (e.seat !== null ? state.seats[e.seat]?.name : "") || "someone";
+    (typeof e.name === "string" && e.name) || (e.seat !== null ? state.seats[e.seat]?.name : "") || t("chat.someone");
   return (
-    <section className="card chat" aria-label="chat">
-      <h2>Chat</h2>
+    <section className="card chat" aria-label={t("chat.label")}>
+      <h2>{t("chat.title")}</h2>
       {lines.length === 0 ? (
-        <p className="muted">No messages yet.</p>
+        <p className="muted">{t("chat.empty")}</p>
       ) : (
         <ol ref={list} className="chat-lines" aria-live="polite" data-testid="chat-lines">
           {lines.map((e) => (
             <li key={e.seq}>
-              <span className="chat-time">{time(e.at)}</span> <b>{name(e)}</b>:{" "}
-              <span className="chat-text">{String(e.text ?? "")}</span>
+              <span className="chat-time">{time(e.at)}</span> <b>{name(e)}</b>
+              {t("chat.colon")} <span className="chat-text">{String(e.text ?? "")}</span>
             </li>
           ))}
         </ol>
@@ -69,7 +72,7 @@ export function Chat({
       {seated ? (
         <form onSubmit={send} className="chat-form">
           <label className="sr-only" htmlFor="chat-input">
-            Message
+            {t("chat.message")}
           </label>
           <input
             id="chat-input"
@@ -77,15 +80,15 @@ export function Chat({
             value={text}
             maxLength={MAX_CHAT}
             autoComplete="off"
-            placeholder="Say something to the table"
+            placeholder={t("chat.placeholder")}
             onChange={(e) => setText(e.target.value)}
           />
           <button type="submit" disabled={sending || !text.trim()}>
-            Send
+            {t("chat.send")}
           </button>
         </form>
       ) : (
-        <p className="muted">Only the players at this game can write here.</p>
+        <p className="muted">{t("chat.onlyPlayers")}</p>
       )}
       {error && (
         <p className="error" role="alert">

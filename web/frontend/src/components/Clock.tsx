@@ -2,7 +2,9 @@
 // the server's moment `at` and whose clock runs; the page only counts the running one down from
 // the moment those figures arrived (never deciding anything: the server writes the timeout).
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GameState } from "../api";
+import i18n from "../i18n";
 import "./together.css";
 
 export interface ClockInfo {
@@ -15,16 +17,19 @@ export interface ClockInfo {
 }
 
 /** The clocks the lobby offers for duels and tables (the server takes any within its limits). */
-export const CLOCK_CHOICES: Record<
-  string,
-  { label: string; clock?: { initial?: number; increment?: number; per_move?: number } }
-> = {
-  none: { label: "no clock" },
-  "600+10": { label: "10 min + 10 s a move", clock: { initial: 600, increment: 10 } },
-  "300+5": { label: "5 min + 5 s a move", clock: { initial: 300, increment: 5 } },
-  per120: { label: "2 min a turn", clock: { per_move: 120 } },
-  per60: { label: "1 min a turn", clock: { per_move: 60 } },
+export const CLOCK_CHOICES: Record<string, { clock?: { initial?: number; increment?: number; per_move?: number } }> = {
+  none: {},
+  "600+10": { clock: { initial: 600, increment: 10 } },
+  "300+5": { clock: { initial: 300, increment: 5 } },
+  per120: { clock: { per_move: 120 } },
+  per60: { clock: { per_move: 60 } },
 };
+
+/** A lobby choice in words, in the reader's language: "no clock", "5 min + 5 s a move". */
+export function clockChoiceLabel(key: string): string {
+  const clock = CLOCK_CHOICES[key]?.clock;
+  return clock ? describeClock({ ...clock, left: {}, running: null, at: "" }) : i18n.t("together:clock.none");
+}
 
 /** Seconds as m:ss (or h:mm:ss), rounded up so that 0:00 means the time is gone. */
 export function formatClock(seconds: number): string {
@@ -36,14 +41,18 @@ export function formatClock(seconds: number): string {
   return `${h ? `${h}:` : ""}${mm}:${String(r).padStart(2, "0")}`;
 }
 
-/** The option in words: "5 min + 10 s a move" or "60 s a move". */
+/** The option in words: "5 min + 10 s a move" or "60 s a turn". */
 export function describeClock(c: ClockInfo): string {
-  if (c.per_move) return `${c.per_move} s a turn`;
+  if (c.per_move) return i18n.t("together:clock.perMove", { seconds: c.per_move });
   const minutes = (c.initial ?? 0) / 60;
-  return `${Number.isInteger(minutes) ? `${minutes} min` : `${c.initial} s`}${c.increment ? ` + ${c.increment} s a move` : ""}`;
+  const start = Number.isInteger(minutes)
+    ? i18n.t("together:clock.minutes", { minutes })
+    : i18n.t("together:clock.seconds", { seconds: c.initial });
+  return c.increment ? i18n.t("together:clock.plus", { start, seconds: c.increment }) : start;
 }
 
 export function Clock({ state }: { state: GameState }): JSX.Element | null {
+  const { t } = useTranslation("together");
   const clock = state.clock as ClockInfo | undefined;
   const [received, setReceived] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
@@ -61,15 +70,15 @@ export function Clock({ state }: { state: GameState }): JSX.Element | null {
   }, [running, state.status]);
   if (!clock) return null;
   return (
-    <section className="card clocks" aria-label="clocks">
+    <section className="card clocks" aria-label={t("clock.label")}>
       <h2>
-        Clocks <span className="muted">({describeClock(clock)})</span>
+        {t("clock.title")} <span className="muted">({describeClock(clock)})</span>
       </h2>
       <ul>
         {Object.entries(clock.left).map(([seat, left]) => {
           const runs = state.status === "playing" && running === Number(seat);
           const shown = runs ? left - (now - received) / 1000 : left;
-          const name = state.seats[Number(seat)]?.name || `seat ${seat}`;
+          const name = state.seats[Number(seat)]?.name || t("clock.seat", { seat });
           return (
             <li
               key={seat}

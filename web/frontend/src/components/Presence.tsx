@@ -2,7 +2,9 @@
 // becomes your turn: a short sound and, if the browser allows it, a notification. Off by
 // default; the choice is kept in this browser. (The tab title already says "Your turn".)
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GameState, Presence as Here, Seat, api } from "../api";
+import i18n from "../i18n";
 import "./together.css";
 
 const POLL_MS = 5000;
@@ -11,10 +13,11 @@ const ALERT_KEY = "orapa.turnAlert";
 /** "spectators: Carl, Dana and 2 more" (or "" when nobody else looks on). */
 export function watchers(here: Here): string {
   const names = [...here.spectators];
-  if (here.anonymous) names.push(`${here.anonymous} more`);
+  if (here.anonymous) names.push(i18n.t("together:presence.more", { count: here.anonymous }));
   if (!names.length) return "";
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `spectators: ${list}`;
+  const and = i18n.t("together:presence.and");
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${and} ${names[names.length - 1]}`;
+  return i18n.t("together:presence.spectators", { list });
 }
 
 function beep(): void {
@@ -34,6 +37,7 @@ function beep(): void {
 }
 
 export function Presence({ state, me }: { state: GameState; me: Seat | null }): JSX.Element {
+  const { t } = useTranslation("together");
   const [here, setHere] = useState<Here | null>(null);
   const [alert, setAlert] = useState(() => localStorage.getItem(ALERT_KEY) === "on");
   const previous = useRef<number | null>(state.to_move);
@@ -57,11 +61,11 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
     if (alert && mine && previous.current !== me?.seat) {
       beep();
       if ("Notification" in window && Notification.permission === "granted" && document.hidden) {
-        new Notification("Orapa Mine", { body: "Your turn" });
+        new Notification("Orapa Mine", { body: t("presence.yourTurn") });
       }
     }
     previous.current = state.to_move;
-  }, [state.to_move, state.status, me, alert]);
+  }, [state.to_move, state.status, me, alert, t]);
   const toggle = (on: boolean) => {
     setAlert(on);
     localStorage.setItem(ALERT_KEY, on ? "on" : "off");
@@ -70,7 +74,7 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
   };
   const humans = state.seats.filter((s) => s.kind === "human" && s.player !== null);
   return (
-    <div className="presence" aria-label="who is here" data-testid="presence">
+    <div className="presence" aria-label={t("presence.label")} data-testid="presence">
       {here && (
         <p>
           {humans.map((s) => {
@@ -78,7 +82,7 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
             return (
               <span key={s.seat} className={`here${on ? " on" : ""}`} data-testid={`here-${s.seat}`}>
                 <span aria-hidden="true">{on ? "●" : "○"}</span> {s.name}{" "}
-                <span className="sr-only">{on ? "online" : "away"}</span>
+                <span className="sr-only">{on ? t("presence.online") : t("presence.away")}</span>
               </span>
             );
           })}
@@ -92,8 +96,8 @@ export function Presence({ state, me }: { state: GameState; me: Seat | null }): 
       )}
       {me && state.status !== "over" && (
         <label className="inline">
-          <input type="checkbox" name="turnAlert" checked={alert} onChange={(e) => toggle(e.target.checked)} /> sound
-          and notification on my turn
+          <input type="checkbox" name="turnAlert" checked={alert} onChange={(e) => toggle(e.target.checked)} />{" "}
+          {t("presence.alert")}
         </label>
       )}
     </div>

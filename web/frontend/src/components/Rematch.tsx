@@ -1,6 +1,7 @@
 // After the end: one rematch per game (same options and seats, a new deal). Its link arrives in
 // the game's log as a `rematch` event, so every player's page shows it at once.
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, Seat, api } from "../api";
 import { Link } from "./Link";
 
@@ -13,6 +14,7 @@ export function Rematch({
   events: GameEvent[];
   seat: Seat | null;
 }): JSX.Element | null {
+  const { t } = useTranslation("together");
   const [made, setMade] = useState<GameEvent | null>(null);
   const [error, setError] = useState("");
   const found = made ?? [...events].reverse().find((e) => e.type === "rematch") ?? null;
@@ -21,8 +23,12 @@ export function Rematch({
     const to = `/games/${String(found.game)}${found.code ? `?code=${String(found.code)}` : ""}`;
     return (
       <p className="card rematch" data-testid="rematch">
-        {String(found.name ?? "A player")} asked for a rematch:{" "}
-        <Link to={to}>{seat ? "join the rematch" : "watch the rematch"}</Link>
+        <Trans
+          t={t}
+          i18nKey={seat ? "rematch.askedJoin" : "rematch.askedWatch"}
+          values={{ name: String(found.name ?? t("rematch.aPlayer")) }}
+          components={{ link: <Link to={to}>{""}</Link> }}
+        />
       </p>
     );
   }
@@ -37,9 +43,9 @@ export function Rematch({
   return (
     <p className="rematch">
       <button type="button" onClick={ask} data-testid="rematch-button">
-        Rematch
+        {t("rematch.button")}
       </button>{" "}
-      <span className="muted">the same game again, with a new deal</span>
+      <span className="muted">{t("rematch.note")}</span>
       {error && (
         <span className="error" role="alert">
           {" "}

@@ -1,6 +1,7 @@
 // The lobby: a name (the token stays in this browser), a new game, joining one, my games.
-import { CLOCK_CHOICES } from "../components/Clock";
+import { CLOCK_CHOICES, clockChoiceLabel } from "../components/Clock";
 import { FormEvent, useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "../components/Link";
 import {
   ApiError,
@@ -96,6 +97,7 @@ export function otherGameBody(
 }
 
 function CreateForm(): JSX.Element {
+  const { t } = useTranslation("lobby");
   const [game, setGame] = useState<Game>("orapa");
   const [power, setPower] = useState(false);
   const [pattern, setPattern] = useState("A");
@@ -115,7 +117,7 @@ function CreateForm(): JSX.Element {
   const [hints, setHints] = useState(false);
   const [level, setLevel] = useState<Level>("normal");
   const [opponent, setOpponent] = useState<Opponent>("computer");
-  const [friend, setFriend] = useState("Friend");
+  const [friend, setFriend] = useState(() => t("create.friendDefault"));
   const [tableRole, setTableRole] = useState<"explorer" | "director">("explorer");
   const [explorers, setExplorers] = useState(2);
   const [computerExplorers, setComputerExplorers] = useState(1);
@@ -150,7 +152,7 @@ function CreateForm(): JSX.Element {
             );
       sessionStorage.setItem(`orapa.code.${out.game.id}`, out.code);
       if (game !== "orapa" && game !== "uncovered" && opponent === "hotseat")
-        await addHotSeat(String(out.game.id), out.code, friend.trim() || "Friend");
+        await addHotSeat(String(out.game.id), out.code, friend.trim() || t("create.friendDefault"));
       navigate(`/games/${out.game.id}`);
     } catch (err) {
       setError((err as Error).message);
@@ -159,10 +161,10 @@ function CreateForm(): JSX.Element {
     }
   };
   return (
-    <form className="card" onSubmit={submit} aria-label="create a game">
-      <h2>New game</h2>
+    <form className="card" onSubmit={submit} aria-label={t("create.label")}>
+      <h2>{t("create.title")}</h2>
       <label>
-        Game{" "}
+        {t("create.game")}{" "}
         <select name="game" value={game} onChange={(e) => setGame(e.target.value as Game)}>
           <option value="orapa">Orapa Mine</option>
           <option value="ripple">Ripple</option>
@@ -174,36 +176,36 @@ function CreateForm(): JSX.Element {
         <>
           {game !== "uncovered" && (
             <label>
-              Opponent{" "}
+              {t("create.opponent")}{" "}
               <select name="otherOpponent" value={opponent} onChange={(e) => setOpponent(e.target.value as Opponent)}>
-                <option value="computer">the computer</option>
-                <option value="human">a friend online (share the code)</option>
-                <option value="hotseat">a friend on this screen</option>
+                <option value="computer">{t("create.opponents.computer")}</option>
+                <option value="human">{t("create.opponents.online")}</option>
+                <option value="hotseat">{t("create.opponents.hotseat")}</option>
               </select>
             </label>
           )}
           {game !== "uncovered" && opponent === "hotseat" && (
             <label>
-              Friend's name{" "}
+              {t("create.friendName")}{" "}
               <input name="friend" value={friend} onChange={(e) => setFriend(e.target.value)} maxLength={40} />
             </label>
           )}
           {game === "mandragora" && (
             <label className="inline">
               <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} />{" "}
-              training mode (the solver's advice)
+              {t("create.mandragoraHints")}
             </label>
           )}
           {game === "ripple" && (
             <label className="inline">
-              <input type="checkbox" name="power" checked={power} onChange={(e) => setPower(e.target.checked)} /> power
-              stones
+              <input type="checkbox" name="power" checked={power} onChange={(e) => setPower(e.target.checked)} />{" "}
+              {t("create.power")}
             </label>
           )}
           {game === "mandragora" && (
             <>
               <label>
-                Pattern{" "}
+                {t("create.pattern")}{" "}
                 <select name="pattern" value={pattern} onChange={(e) => setPattern(e.target.value)}>
                   {"ABCDE".split("").map((p) => (
                     <option key={p}>{p}</option>
@@ -211,10 +213,10 @@ function CreateForm(): JSX.Element {
                 </select>
               </label>
               <label>
-                First to move{" "}
+                {t("create.first")}{" "}
                 <select name="first" value={first} onChange={(e) => setFirst(e.target.value)}>
-                  <option value="player">me (areas 1, 3, 5)</option>
-                  <option value="opponent">the opponent</option>
+                  <option value="player">{t("create.firsts.player")}</option>
+                  <option value="opponent">{t("create.firsts.opponent")}</option>
                 </select>
               </label>
             </>
@@ -222,15 +224,15 @@ function CreateForm(): JSX.Element {
           {game === "uncovered" && (
             <>
               <label>
-                Variant{" "}
+                {t("create.variant")}{" "}
                 <select name="variant" value={variant} onChange={(e) => setVariant(e.target.value)}>
-                  <option value="beginner">beginner</option>
-                  <option value="intermediate">intermediate</option>
-                  <option value="advanced">advanced (3+ players)</option>
+                  <option value="beginner">{t("create.variants.beginner")}</option>
+                  <option value="intermediate">{t("create.variants.intermediate")}</option>
+                  <option value="advanced">{t("create.variants.advanced")}</option>
                 </select>
               </label>
               <label>
-                Players{" "}
+                {t("create.players")}{" "}
                 <input
                   type="number"
                   name="players"
@@ -241,7 +243,7 @@ function CreateForm(): JSX.Element {
                 />
               </label>
               <label>
-                of them computers{" "}
+                {t("create.ofThemComputers")}{" "}
                 <input
                   type="number"
                   name="computers"
@@ -258,33 +260,29 @@ function CreateForm(): JSX.Element {
       {game === "orapa" && (
         <>
           <fieldset>
-            <legend>Mode</legend>
+            <legend>{t("create.mode")}</legend>
             {(["solo", "duel", "table"] as Mode[]).map((m) => (
               <label key={m} className="inline">
                 <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-                {m === "solo"
-                  ? "Solo (the computer hides a mine)"
-                  : m === "duel"
-                    ? "Duel (each hides a mine)"
-                    : "Table (one director, 2-4 explorers)"}
+                {t(`create.modes.${m}`)}
               </label>
             ))}
           </fieldset>
           <label>
-            Gem set{" "}
+            {t("create.gemSet")}{" "}
             <select name="gems" value={gems} onChange={(e) => setGems(e.target.value)}>
               {Object.keys(GEM_SETS).map((g) => (
                 <option key={g} value={g}>
-                  {g}
+                  {t(`create.gemSets.${g}`, { defaultValue: g })}
                 </option>
               ))}
             </select>
           </label>
           <fieldset>
-            <legend>Rules</legend>
+            <legend>{t("create.rules")}</legend>
             <label className="inline">
               <input type="checkbox" name="mirror" checked={mirror} onChange={(e) => setMirror(e.target.checked)} />{" "}
-              mirror images allowed
+              {t("create.mirror")}
             </label>
             <label className="inline">
               <input
@@ -293,49 +291,49 @@ function CreateForm(): JSX.Element {
                 checked={visibility}
                 onChange={(e) => setVisibility(e.target.checked)}
               />{" "}
-              every gem visible
+              {t("create.visibility")}
             </label>
             <label className="inline">
-              gems may touch{" "}
+              {t("create.touching")}{" "}
               <select
                 name="touching"
                 value={touching}
                 onChange={(e) => setTouching(e.target.value as "corner" | "any")}
               >
-                <option value="corner">at corners only</option>
-                <option value="any">anyhow</option>
+                <option value="corner">{t("create.touchings.corner")}</option>
+                <option value="any">{t("create.touchings.any")}</option>
               </select>
             </label>
             <label className="inline">
-              a shot is answered with{" "}
+              {t("create.answer")}{" "}
               <select
                 name="answer"
                 value={answerKind}
                 onChange={(e) => setAnswerKind(e.target.value as "colour" | "bounces" | "both")}
               >
-                <option value="colour">its exit and colour</option>
-                <option value="bounces">its exit and number of bounces (Playte 2024)</option>
-                <option value="both">exit, colour and bounces (study)</option>
+                <option value="colour">{t("create.answers.colour")}</option>
+                <option value="bounces">{t("create.answers.bounces")}</option>
+                <option value="both">{t("create.answers.both")}</option>
               </select>
             </label>
             <label className="inline">
-              a guess wins when{" "}
+              {t("create.guess")}{" "}
               <select
                 name="guess"
                 value={guessRule}
                 onChange={(e) => setGuessRule(e.target.value as "mine" | "consistent")}
               >
-                <option value="mine">it is the hidden mine</option>
-                <option value="consistent">it fits every answer given (Black Box)</option>
+                <option value="mine">{t("create.guesses.mine")}</option>
+                <option value="consistent">{t("create.guesses.consistent")}</option>
               </select>
             </label>
             <label className="inline">
-              <input type="checkbox" name="reveal" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> a
-              wrong guess is shown one telling answer
+              <input type="checkbox" name="reveal" checked={reveal} onChange={(e) => setReveal(e.target.checked)} />{" "}
+              {t("create.reveal")}
             </label>
           </fieldset>
           <label className="inline">
-            port labels (in this browser){" "}
+            {t("create.labels")}{" "}
             <select
               name="labels"
               value={labels}
@@ -344,42 +342,42 @@ function CreateForm(): JSX.Element {
                 setLabelScheme(e.target.value as LabelScheme);
               }}
             >
-              <option value="sheet">as on the printed sheet</option>
-              <option value="bga">as on Board Game Arena</option>
+              <option value="sheet">{t("create.labelSchemes.sheet")}</option>
+              <option value="bga">{t("create.labelSchemes.bga")}</option>
             </select>
           </label>
           <label className="inline">
-            <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> training
-            mode (hints on)
+            <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} />{" "}
+            {t("create.hints")}
           </label>
           {mode === "duel" && (
             <label>
-              Opponent{" "}
+              {t("create.opponent")}{" "}
               <select
                 name="opponent"
                 value={opponent === "hotseat" ? "human" : opponent}
                 onChange={(e) => setOpponent(e.target.value as Opponent)}
               >
-                <option value="computer">the computer</option>
-                <option value="human">a friend (share the code)</option>
+                <option value="computer">{t("create.opponents.computer")}</option>
+                <option value="human">{t("create.opponents.friend")}</option>
               </select>
             </label>
           )}
           {mode === "table" && (
             <>
               <label>
-                I play{" "}
+                {t("create.iPlay")}{" "}
                 <select
                   name="tableRole"
                   value={tableRole}
                   onChange={(e) => setTableRole(e.target.value as "explorer" | "director")}
                 >
-                  <option value="explorer">an explorer (the computer directs)</option>
-                  <option value="director">the director</option>
+                  <option value="explorer">{t("create.tableRoles.explorer")}</option>
+                  <option value="director">{t("create.tableRoles.director")}</option>
                 </select>
               </label>
               <label>
-                Explorers{" "}
+                {t("create.explorers")}{" "}
                 <input
                   type="number"
                   name="explorers"
@@ -390,7 +388,7 @@ function CreateForm(): JSX.Element {
                 />
               </label>
               <label>
-                of them computers{" "}
+                {t("create.ofThemComputers")}{" "}
                 <input
                   type="number"
                   name="computerExplorers"
@@ -404,11 +402,11 @@ function CreateForm(): JSX.Element {
           )}
           {mode !== "solo" && (
             <label>
-              Clock{" "}
+              {t("create.clock")}{" "}
               <select name="clock" value={clock} onChange={(e) => setClock(e.target.value)}>
-                {Object.entries(CLOCK_CHOICES).map(([k, c]) => (
+                {Object.keys(CLOCK_CHOICES).map((k) => (
                   <option key={k} value={k}>
-                    {c.label}
+                    {clockChoiceLabel(k)}
                   </option>
                 ))}
               </select>
@@ -417,15 +415,15 @@ function CreateForm(): JSX.Element {
         </>
       )}
       <label>
-        Computer strength{" "}
+        {t("create.level")}{" "}
         <select name="level" value={level} onChange={(e) => setLevel(e.target.value as Level)}>
-          <option value="easy">easy</option>
-          <option value="normal">normal</option>
-          <option value="strong">strong</option>
+          <option value="easy">{t("common:levels.easy")}</option>
+          <option value="normal">{t("common:levels.normal")}</option>
+          <option value="strong">{t("common:levels.strong")}</option>
         </select>
       </label>
       <button type="submit" disabled={busy}>
-        Create game
+        {t("create.submit")}
       </button>
       {error && (
         <p className="error" role="alert">
@@ -437,6 +435,7 @@ function CreateForm(): JSX.Element {
 }
 
 function JoinForm(): JSX.Element {
+  const { t } = useTranslation("lobby");
   const [link, setLink] = useState("");
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
@@ -448,23 +447,23 @@ function JoinForm(): JSX.Element {
     try {
       if (!id) {
         const found = await api.byCode(theCode);
-        if (!found.games.length) throw new Error(`code: no game with the code ${theCode}`);
+        if (!found.games.length) throw new Error(t("join.noCode", { code: theCode }));
         id = String(found.games[0].id);
       }
       const out = await api.join(id, theCode);
       navigate(`/games/${out.game.id}`);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 404 ? `no game ${id}` : (err as Error).message);
+      setError(err instanceof ApiError && err.status === 404 ? t("join.noGame", { id }) : (err as Error).message);
     }
   };
   return (
-    <form className="card" onSubmit={submit} aria-label="join a game">
-      <h2>Join a game</h2>
+    <form className="card" onSubmit={submit} aria-label={t("join.label")}>
+      <h2>{t("join.title")}</h2>
       <label>
-        Game link or id (or leave empty) <input name="game" value={link} onChange={(e) => setLink(e.target.value)} />
+        {t("join.link")} <input name="game" value={link} onChange={(e) => setLink(e.target.value)} />
       </label>
       <label>
-        Code{" "}
+        {t("join.code")}{" "}
         <input
           name="code"
           value={code}
@@ -473,7 +472,7 @@ function JoinForm(): JSX.Element {
           required={!link}
         />
       </label>
-      <button type="submit">Join</button>
+      <button type="submit">{t("join.submit")}</button>
       {error && (
         <p className="error" role="alert">
           {error}
@@ -484,6 +483,7 @@ function JoinForm(): JSX.Element {
 }
 
 function MyGames({ player }: { player: string }): JSX.Element {
+  const { t, i18n } = useTranslation("lobby");
   const [games, setGames] = useState<GameRecord[] | null>(null);
   const [error, setError] = useState("");
   useEffect(() => {
@@ -498,43 +498,44 @@ function MyGames({ player }: { player: string }): JSX.Element {
         {error}
       </p>
     );
-  if (games === null) return <p>Loading my games…</p>;
+  if (games === null) return <p>{t("mine.loading")}</p>;
   const running = games.filter((g) => g.status !== "over");
   const finished = games.filter((g) => g.status === "over");
   const row = (g: GameRecord) => (
     <li key={g.id}>
       <Link to={`/games/${g.id}`}>
         {GAME_TITLES[g.game] ?? g.game}
-        {g.mode ? ` ${g.mode}` : ""}
+        {g.mode ? ` ${t(`mine.modes.${g.mode}`, { defaultValue: g.mode })}` : ""}
       </Link>{" "}
       <span className="muted">
-        {g.status}
-        {g.result ? ` · ${g.result}` : ""}
-        {g.questions !== null && g.status === "over" ? ` · ${g.questions} questions` : ""}
-        {(g.ended ?? g.started) ? ` · ${(g.ended ?? g.started ?? "").slice(0, 10)}` : ""}
+        {t(`mine.statuses.${g.status}`, { defaultValue: g.status })}
+        {g.result ? ` · ${t(`mine.results.${g.result}`, { defaultValue: g.result })}` : ""}
+        {g.questions !== null && g.status === "over" ? ` · ${t("mine.questions", { count: g.questions })}` : ""}
+        {(g.ended ?? g.started) ? ` · ${shortDate(g.ended ?? g.started ?? "", i18n.language)}` : ""}
       </span>
     </li>
   );
   return (
-    <section className="card" aria-label="my games">
-      <h2>My games</h2>
-      <h3>Running</h3>
-      {running.length ? <ul>{running.map(row)}</ul> : <p className="muted">none</p>}
-      <h3>Finished</h3>
-      {finished.length ? <ul>{finished.map(row)}</ul> : <p className="muted">none</p>}
+    <section className="card" aria-label={t("mine.label")}>
+      <h2>{t("mine.title")}</h2>
+      <h3>{t("mine.running")}</h3>
+      {running.length ? <ul>{running.map(row)}</ul> : <p className="muted">{t("mine.none")}</p>}
+      <h3>{t("mine.finished")}</h3>
+      {finished.length ? <ul>{finished.map(row)}</ul> : <p className="muted">{t("mine.none")}</p>}
     </section>
   );
 }
 
 /** This browser's players: switch to one, or forget one. */
 function Players({ onChange }: { onChange: () => void }): JSX.Element | null {
+  const { t } = useTranslation("lobby");
   const list = browserPlayers();
   const current = me();
   const others = list.filter((p) => String(p.id) !== String(current?.id));
   if (others.length === 0) return null;
   return (
-    <section className="card players-here" aria-label="players on this browser">
-      <h2>Players on this browser</h2>
+    <section className="card players-here" aria-label={t("players.label")}>
+      <h2>{t("players.title")}</h2>
       <ul>
         {others.map((p) => (
           <li key={p.id}>
@@ -545,7 +546,12 @@ function Players({ onChange }: { onChange: () => void }): JSX.Element | null {
                 onChange();
               }}
             >
-              Play as <span className="player-name">{p.name}</span>
+              <Trans
+                t={t}
+                i18nKey="players.playAs"
+                values={{ name: p.name }}
+                components={{ name: <span className="player-name" /> }}
+              />
             </button>{" "}
             <button
               type="button"
@@ -555,7 +561,7 @@ function Players({ onChange }: { onChange: () => void }): JSX.Element | null {
                 onChange();
               }}
             >
-              forget
+              {t("players.forget")}
             </button>
           </li>
         ))}
@@ -581,8 +587,16 @@ export const PLAY_NOW: CreateBody = {
   }),
 };
 
+/** A game's date (its end, else its start) in the reader's language: "25 Nov 2026". */
+export function shortDate(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
+  return new Intl.DateTimeFormat(language, { day: "numeric", month: "short", year: "numeric" }).format(d);
+}
+
 /** First contact: what this site is, the four games with a picture and a line, "Play now". */
 function Welcome({ signedIn }: { signedIn: boolean }): JSX.Element {
+  const { t } = useTranslation("lobby");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const playNow = async () => {
@@ -599,19 +613,16 @@ function Welcome({ signedIn }: { signedIn: boolean }): JSX.Element {
   };
   return (
     <section className="card welcome" aria-labelledby="welcome-title">
-      <h1 id="welcome-title">Four deduction and strategy games, in your browser</h1>
-      <p>
-        Play alone against the computer, with a friend on this screen, or online with a game code. New here? Read how a
-        game is played, or take the short Orapa Mine tutorial.
-      </p>
+      <h1 id="welcome-title">{t("welcome.title")}</h1>
+      <p>{t("welcome.intro")}</p>
       <ul className="game-intros">
         {GAMES.map((g) => (
           <li key={g.id} data-game={g.id}>
             <GamePicture game={g.id} />
             <div>
               <h2>{g.title}</h2>
-              <p>{g.line}</p>
-              <Link to={`/learn/${g.id}`}>How to play {g.title}</Link>
+              <p>{t(`learn:games.${g.id}.line`)}</p>
+              <Link to={`/learn/${g.id}`}>{t("learn:howToPlayGame", { game: g.title })}</Link>
             </div>
           </li>
         ))}
@@ -619,22 +630,16 @@ function Welcome({ signedIn }: { signedIn: boolean }): JSX.Element {
       <p className="welcome-actions">
         {signedIn ? (
           <button type="button" className="play-now" onClick={playNow} disabled={busy}>
-            Play now
+            {t("welcome.playNow")}
           </button>
         ) : (
           <span>
-            Pick a name below, then press <b>Play now</b> for a solo Orapa Mine game.
+            <Trans t={t} i18nKey="welcome.pickFirst" components={{ b: <b /> }} />
           </span>
         )}{" "}
-        <Link to="/learn/orapa/tutorial">
-          {tutorialDone() ? "First-game tutorial (done)" : "New to Orapa Mine? Take the first-game tutorial"}
-        </Link>
+        <Link to="/learn/orapa/tutorial">{tutorialDone() ? t("welcome.tutorialDone") : t("welcome.tutorial")}</Link>
       </p>
-      {signedIn && (
-        <p className="muted">
-          Play now starts a solo Orapa Mine game with the base gems: the computer hides the mine, you find it.
-        </p>
-      )}
+      {signedIn && <p className="muted">{t("welcome.playNowNote")}</p>}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -645,6 +650,7 @@ function Welcome({ signedIn }: { signedIn: boolean }): JSX.Element {
 }
 
 export function Lobby(): JSX.Element {
+  const { t } = useTranslation("lobby");
   const [, setVersion] = useState(0);
   const player = me();
   const next = new URLSearchParams(window.location.search).get("next");
@@ -666,7 +672,12 @@ export function Lobby(): JSX.Element {
     <div className="lobby">
       <Welcome signedIn />
       <p>
-        Welcome, <b className="player-name">{player.name}</b>.{" "}
+        <Trans
+          t={t}
+          i18nKey="welcome.hello"
+          values={{ name: player.name }}
+          components={{ b: <b className="player-name" /> }}
+        />{" "}
         <button
           type="button"
           className="link"
@@ -675,7 +686,7 @@ export function Lobby(): JSX.Element {
             refresh();
           }}
         >
-          Not you?
+          {t("welcome.notYou")}
         </button>
       </p>
       <Players onChange={refresh} />

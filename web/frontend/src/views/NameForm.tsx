@@ -1,14 +1,16 @@
 // Picking a name: signs this browser in as a new player (the lobby, and a game's page opened
 // from an invite link by someone signed out).
 import { FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { register } from "../api";
 
-export function NameForm({ onDone, title = "Pick a name" }: { onDone: () => void; title?: string }): JSX.Element {
+export function NameForm({ onDone, title }: { onDone: () => void; title?: string }): JSX.Element {
+  const { t } = useTranslation("lobby");
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setError("Type a name: spaces alone are not a name.");
+    if (!name.trim()) return setError(t("name.blank"));
     setError("");
     try {
       await register(name.trim());
@@ -18,13 +20,13 @@ export function NameForm({ onDone, title = "Pick a name" }: { onDone: () => void
     }
   };
   return (
-    <form className="card" onSubmit={submit} aria-label="choose a name">
-      <h2>{title}</h2>
+    <form className="card" onSubmit={submit} aria-label={t("name.formLabel")}>
+      <h2>{title ?? t("name.title")}</h2>
       <label>
-        Your name{" "}
+        {t("name.yourName")}{" "}
         <input name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
       </label>
-      <button type="submit">Start playing</button>
+      <button type="submit">{t("name.start")}</button>
       {error && (
         <p className="error" role="alert">
           {error}

@@ -1,92 +1,73 @@
 // How to play: the list of games (/learn) and one page per game (/learn/{game}), in our words.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, NoSuchPage } from "../../components/Link";
 import { OrapaRules } from "./OrapaRules";
 import { RippleBoard, rippleSteps } from "./RippleSteps";
 import { GAMES, GamePicture, isGame } from "./games";
 
 function Mandragora(): JSX.Element {
+  const { t } = useTranslation("learn");
   const player = [1, 2, 3, 4, 5, 0, 6, 4, 7, 2, 8];
   const opponent = [6, 4, 7, 2, 8, 9, 1, 2, 3, 4, 5];
   return (
     <article className="card learn-page" aria-labelledby="learn-title">
-      <h1 id="learn-title">How to play Mandragora Mania</h1>
-      <p>
-        Two players share a board of eight areas and two bases. Each area starts with a stack of three pieces. On your
-        turn you lift a whole stack and drop its pieces one by one along your own loop. Pieces that land in your base
-        score for you. The game ends when the player to move has nothing to sow; the higher score wins.
-      </p>
-      <h2>The board</h2>
-      <pre
-        className="mandragora-board"
-        role="img"
-        tabIndex={0}
-        aria-label="the areas: top row 9 (the opponent's base), 8, 7, 6; middle row 2 and 4 (shared); bottom row 1, 3, 5 and 0 (your base)"
-      >
-        {`[9]  [8]  [7]  [6]      the opponent's areas
-       [2]  [4]         shared areas
-   [1]  [3]  [5]  [0]   your areas and your base`}
+      <h1 id="learn-title">{t("howToPlayGame", { game: "Mandragora Mania" })}</h1>
+      <p>{t("mandragora.intro")}</p>
+      <h2>{t("mandragora.board")}</h2>
+      <pre className="mandragora-board" role="img" tabIndex={0} aria-label={t("mandragora.boardLabel")}>
+        {`[9]  [8]  [7]  [6]      ${t("mandragora.rowTheirs")}
+       [2]  [4]         ${t("mandragora.rowShared")}
+   [1]  [3]  [5]  [0]   ${t("mandragora.rowYours")}`}
       </pre>
-      <p>
-        You may sow from areas 1, 3 and 5 and the shared 2 and 4; your opponent from 6, 7, 8 and also 2 and 4. Bases are
-        never sown from.
-      </p>
-      <h2>The sowing loop</h2>
-      <p>
-        Each side follows its own loop, round and round. Your base comes up in yours, the opponent's base never does:
-      </p>
-      <ol className="loop" aria-label="your loop">
+      <p>{t("mandragora.whereFrom")}</p>
+      <h2>{t("mandragora.loop")}</h2>
+      <p>{t("mandragora.loopIntro")}</p>
+      <ol className="loop" aria-label={t("mandragora.yourLoop")}>
         {player.map((a, i) => (
           <li key={i} className={a === 0 ? "base" : ""}>
-            {a === 0 ? "0 (your base)" : a}
+            {a === 0 ? t("mandragora.yourBase") : a}
           </li>
         ))}
-        <li>back to 1</li>
+        <li>{t("mandragora.backTo", { area: 1 })}</li>
       </ol>
-      <ol className="loop" aria-label="the opponent's loop">
+      <ol className="loop" aria-label={t("mandragora.theirLoop")}>
         {opponent.map((a, i) => (
           <li key={i} className={a === 9 ? "base" : ""}>
-            {a === 9 ? "9 (their base)" : a}
+            {a === 9 ? t("mandragora.theirBase") : a}
           </li>
         ))}
-        <li>back to 6</li>
+        <li>{t("mandragora.backTo", { area: 6 })}</li>
       </ol>
-      <p>
-        The shared areas appear twice in each loop: sowing from one starts after its first appearance (for you, from 2
-        the first piece goes to 3, from 4 to 5). The top piece of the stack is dropped first, and each piece goes on top
-        of its new area. If the last piece lands in your own base, you play again.
-      </p>
-      <h2>Piece values</h2>
+      <p>{t("mandragora.shared")}</p>
+      <h2>{t("mandragora.values")}</h2>
       <table className="values">
         <thead>
           <tr>
-            <th scope="col">piece</th>
-            <th scope="col">for the player who moved first</th>
-            <th scope="col">for the player who moved second</th>
+            <th scope="col">{t("mandragora.piece")}</th>
+            <th scope="col">{t("mandragora.forFirst")}</th>
+            <th scope="col">{t("mandragora.forSecond")}</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td>M, mandragora</td>
+            <td>{t("mandragora.pieceM")}</td>
             <td>1</td>
             <td>1</td>
           </tr>
           <tr>
-            <td>K, korrigan; P, pachypodium</td>
+            <td>{t("mandragora.pieceKP")}</td>
             <td>2</td>
             <td>3</td>
           </tr>
           <tr>
-            <td>C, citrullus; A, adenium</td>
+            <td>{t("mandragora.pieceCA")}</td>
             <td>3</td>
             <td>4</td>
           </tr>
         </tbody>
       </table>
-      <p>
-        Pieces left on the board at the end score nothing. A position seen for the third time with the same player to
-        move ends the game as it stands.
-      </p>
+      <p>{t("mandragora.end")}</p>
     </article>
   );
 }
@@ -100,103 +81,86 @@ const RIPPLE_START = [
 ];
 
 function Ripple(): JSX.Element {
+  const { t } = useTranslation("learn");
   const steps = rippleSteps(RIPPLE_START, { row: 3, col: 3, color: "red" });
   const [at, setAt] = useState(0);
   return (
     <article className="card learn-page" aria-labelledby="learn-title">
-      <h1 id="learn-title">How to play Ripple</h1>
-      <p>
-        Two players take turns to put a stone of any colour (red, blue, green or yellow) on an empty square of a 7 by 7
-        board. Every stone remembers who placed it.
-      </p>
-      <h2>A ripple, step by step</h2>
-      <p>
-        The new stone pushes every other stone of its colour one square straight away from it, the farthest stone first.
-        A stone only moves onto an empty square of the board; otherwise it stays.
-      </p>
+      <h1 id="learn-title">{t("howToPlayGame", { game: "Ripple" })}</h1>
+      <p>{t("ripple.intro")}</p>
+      <h2>{t("ripple.stepByStep")}</h2>
+      <p>{t("ripple.push")}</p>
       <div className="ripple-steps" data-testid="ripple-steps">
         <RippleBoard step={steps[at]} />
         <p aria-live="polite" data-testid="ripple-text">
-          Step {at + 1} of {steps.length}: {steps[at].text}
+          {t("ripple.step", { at: at + 1, of: steps.length, text: steps[at].text })}
         </p>
         <p>
           <button type="button" onClick={() => setAt((a) => Math.max(0, a - 1))} disabled={at === 0}>
-            Previous step
+            {t("ripple.previous")}
           </button>{" "}
           <button
             type="button"
             onClick={() => setAt((a) => Math.min(steps.length - 1, a + 1))}
             disabled={at === steps.length - 1}
           >
-            Next step
+            {t("ripple.next")}
           </button>
         </p>
       </div>
-      <h2>Groups and winning</h2>
-      <p>
-        Three or more stones of one colour touching across sides or corners make a group. It belongs to the player who
-        placed more of its stones (nobody's on a tie) and is worth 3 points for 3 stones, 6 for 4, 10 for 5, and 15 plus
-        3 for each stone beyond 6. Scores are counted again after every move, so a group only scores while it lasts.
-      </p>
-      <p>
-        Owning a group of 5 or more stones wins at once; otherwise reaching 15 points wins; if the board fills up, the
-        higher score wins. With power stones (an option) each player has two stones that push twice as far.
-      </p>
+      <h2>{t("ripple.groups")}</h2>
+      <p>{t("ripple.groupsText")}</p>
+      <p>{t("ripple.winning")}</p>
     </article>
   );
 }
 
 function Uncovered(): JSX.Element {
+  const { t } = useTranslation("learn");
   return (
     <article className="card learn-page" aria-labelledby="learn-title">
-      <h1 id="learn-title">How to play Uncovered!</h1>
-      <p>
-        A cooperative game for 2 to 6 players. Everyone holds four cards, numbered 1 to 4, dealt at random. You all win
-        together when every hand reads 1, 2, 3, 4 in order. On your turn you either swap one of your cards with any card
-        of another player, or declare that the table is done. Declaring too soon loses the game for everybody.
-      </p>
-      <p>A won game is scored by how many swaps it took beyond the fewest possible from the deal: 0 is perfect.</p>
-      <h2>What each variant lets you see</h2>
+      <h1 id="learn-title">{t("howToPlayGame", { game: "Uncovered!" })}</h1>
+      <p>{t("uncovered.intro")}</p>
+      <p>{t("uncovered.score")}</p>
+      <h2>{t("uncovered.variants")}</h2>
       <table className="values">
         <thead>
           <tr>
-            <th scope="col">variant</th>
-            <th scope="col">your own hand</th>
-            <th scope="col">the other hands</th>
+            <th scope="col">{t("uncovered.variant")}</th>
+            <th scope="col">{t("uncovered.ownHand")}</th>
+            <th scope="col">{t("uncovered.otherHands")}</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td>beginner</td>
-            <td>seen</td>
-            <td>seen</td>
+            <td>{t("uncovered.beginner")}</td>
+            <td>{t("uncovered.seen")}</td>
+            <td>{t("uncovered.seen")}</td>
           </tr>
           <tr>
-            <td>intermediate</td>
-            <td>hidden, but a card that reaches its own place is marked settled</td>
-            <td>seen</td>
+            <td>{t("uncovered.intermediate")}</td>
+            <td>{t("uncovered.hiddenSettled")}</td>
+            <td>{t("uncovered.seen")}</td>
           </tr>
           <tr>
-            <td>advanced (3 or more players)</td>
-            <td>seen</td>
-            <td>hidden</td>
+            <td>{t("uncovered.advanced")}</td>
+            <td>{t("uncovered.seen")}</td>
+            <td>{t("uncovered.hidden")}</td>
           </tr>
         </tbody>
       </table>
-      <p>
-        Every swap is made face up, so a card that has moved is known to everybody, in every variant. After a
-        declaration all cards are shown.
-      </p>
+      <p>{t("uncovered.faceUp")}</p>
     </article>
   );
 }
 
 /** /learn: every game with its picture; /learn/{game}: that game's rules. */
 export function LearnPage({ game }: { game: string | null }): JSX.Element {
+  const { t } = useTranslation("learn");
   if (game === null) {
     return (
       <section className="card learn-index" aria-labelledby="learn-title">
-        <h1 id="learn-title">How to play</h1>
+        <h1 id="learn-title">{t("title")}</h1>
         <ul className="game-intros">
           {GAMES.map((g) => (
             <li key={g.id}>
@@ -205,27 +169,27 @@ export function LearnPage({ game }: { game: string | null }): JSX.Element {
                 <h2>
                   <Link to={`/learn/${g.id}`}>{g.title}</Link>
                 </h2>
-                <p>{g.line}</p>
+                <p>{t(`games.${g.id}.line`)}</p>
               </div>
             </li>
           ))}
         </ul>
         <p>
-          <Link to="/learn/orapa/tutorial">Orapa Mine: your first game, guided</Link>
+          <Link to="/learn/orapa/tutorial">{t("tutorialLink")}</Link>
         </p>
       </section>
     );
   }
-  if (!isGame(game)) return <NoSuchPage what={`There are no rules for ${game}.`} />;
+  if (!isGame(game)) return <NoSuchPage what={t("noRules", { game })} />;
   return (
     <div className="learn">
-      <nav className="learn-nav" aria-label="rules of the games">
+      <nav className="learn-nav" aria-label={t("navLabel")}>
         {GAMES.map((g) => (
           <Link key={g.id} to={`/learn/${g.id}`} className={g.id === game ? "current" : undefined}>
             {g.title}
           </Link>
         ))}
-        <Link to="/learn/orapa/tutorial">Tutorial</Link>
+        <Link to="/learn/orapa/tutorial">{t("tutorial")}</Link>
       </nav>
       {game === "orapa" && <OrapaRules />}
       {game === "mandragora" && <Mandragora />}

@@ -1,5 +1,6 @@
 // Ripple, a ripple step by step: a new stone, then its colour's stones pushed one at a time,
 // farthest first (R1, R2), each only onto an empty square of the board.
+import i18n from "../../i18n";
 
 export type Stone = { row: number; col: number; color: string };
 export interface RippleStep {
@@ -10,13 +11,19 @@ export interface RippleStep {
 
 const SIZE = 7;
 
+/** A stone's colour in the reader's language. */
+function colour(name: string): string {
+  return i18n.t(`learn:ripple.colors.${name}`, { defaultValue: name });
+}
+
 /** Every step of placing `placed` on `start`: the placement, then one step per stone considered. */
 export function rippleSteps(start: Stone[], placed: Stone): RippleStep[] {
+  const t = i18n.t;
   let stones = [...start, placed];
   const steps: RippleStep[] = [
     {
       stones,
-      text: `A ${placed.color} stone goes on row ${placed.row}, column ${placed.col}.`,
+      text: t("learn:ripple.placed", { color: colour(placed.color), row: placed.row, col: placed.col }),
       moved: stones.length - 1,
     },
   ];
@@ -31,25 +38,25 @@ export function rippleSteps(start: Stone[], placed: Stone): RippleStep[] {
     const col = s.col + Math.sign(s.col - placed.col);
     const inside = row >= 0 && row < SIZE && col >= 0 && col < SIZE;
     const taken = stones.some((o) => o.row === row && o.col === col);
-    const from = `row ${s.row}, column ${s.col}`;
+    const from = { color: colour(s.color), row: s.row, col: s.col };
     if (inside && !taken) {
       stones = stones.map((o, j) => (j === i ? { ...o, row, col } : o));
       steps.push({
         stones,
         moved: i,
-        text: `The ${s.color} stone on ${from} is pushed one square away, to row ${row}, column ${col}.`,
+        text: t("learn:ripple.pushed", { ...from, toRow: row, toCol: col }),
       });
     } else {
       steps.push({
         stones,
         moved: i,
-        text: `The ${s.color} stone on ${from} would leave the board or land on a stone, so it stays.`,
+        text: t("learn:ripple.stays", from),
       });
     }
   }
   steps.push({
     stones,
-    text: "Stones of other colours never move. Now groups of 3 or more touching stones of one colour score.",
+    text: t("learn:ripple.others"),
   });
   return steps;
 }
@@ -62,7 +69,11 @@ export function RippleBoard({ step }: { step: RippleStep }): JSX.Element {
       className="learn-ripple-board"
       viewBox="0 0 7 7"
       role="img"
-      aria-label={`ripple board: ${step.stones.map((s) => `${s.color} on row ${s.row} column ${s.col}`).join(", ")}`}
+      aria-label={i18n.t("learn:ripple.boardLabel", {
+        stones: step.stones
+          .map((s) => i18n.t("learn:ripple.stoneAt", { color: colour(s.color), row: s.row, col: s.col }))
+          .join(", "),
+      })}
     >
       <rect width="7" height="7" fill="#eef3f8" />
       {Array.from({ length: 8 }, (_, i) => (

@@ -1,6 +1,7 @@
 // The first-game tutorial for Orapa Mine: a guided solo game played entirely in the page on a
 // fixed two-gem mine, answered by the page's own tracer. Skippable; remembered as done.
 import { useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "../../components/Link";
 import { Board, CellMark, PortMark, WavePath } from "../../components/Board";
 import { PORT_LABELS } from "../../orapa/board";
@@ -53,49 +54,21 @@ function remember(how: "done" | "skipped"): void {
   }
 }
 
-type Step =
-  | { kind: "shoot"; port: string; ask: string; lesson: string }
-  | { kind: "place"; gem: number; cell: string; ask: string }
-  | { kind: "guess"; ask: string };
+/** The guided steps; what each asks (and a shot's lesson) is learn:tutorial.steps.{index}. */
+type Step = { kind: "shoot"; port: string } | { kind: "place"; gem: number; cell: string } | { kind: "guess" };
 
 const STEPS: Step[] = [
-  {
-    kind: "shoot",
-    port: "3",
-    ask: "Send your first wave: press port 3 at the top of the board.",
-    lesson: "It bounced straight back, yellow: a yellow gem has a flat side facing up somewhere in column C.",
-  },
-  {
-    kind: "shoot",
-    port: "C",
-    ask: "Now look at column C from below: press port C at the bottom.",
-    lesson:
-      "The wave went up column C, met a slanted side and turned right, out at port N on row 4. So the yellow gem is a triangle whose long side crosses cell C4.",
-  },
-  {
-    kind: "shoot",
-    port: "16",
-    ask: "Try row 6 from the left: press port 16.",
-    lesson: "This one came out at the bottom of column F, red: a red gem with a slanted side in cell F6.",
-  },
-  {
-    kind: "shoot",
-    port: "G",
-    ask: "Press port G, at the bottom of column G.",
-    lesson:
-      "Straight back and red: the red gem has a flat bottom in column G too. A slant in F6 and a flat side in G6 is the red parallelogram lying along row 6.",
-  },
-  {
-    kind: "place",
-    gem: 0,
-    cell: "C3",
-    ask: "Put your finding on the board: press cell C3 to place the yellow triangle with its square corner there.",
-  },
-  { kind: "place", gem: 1, cell: "G6", ask: "Now press cell G6 to place the red parallelogram along row 6." },
-  { kind: "guess", ask: "Every gem is placed and fits every answer. Press “Guess this mine” to check." },
+  { kind: "shoot", port: "3" },
+  { kind: "shoot", port: "C" },
+  { kind: "shoot", port: "16" },
+  { kind: "shoot", port: "G" },
+  { kind: "place", gem: 0, cell: "C3" },
+  { kind: "place", gem: 1, cell: "G6" },
+  { kind: "guess" },
 ];
 
 export function Tutorial(): JSX.Element {
+  const { t } = useTranslation("learn");
   const traced = useMemo(() => new Traced(TUTORIAL_MINE), []);
   const [at, setAt] = useState(0);
   const [shots, setShots] = useState<string[]>([]);
@@ -116,38 +89,47 @@ export function Tutorial(): JSX.Element {
     ports[p] = {
       tag: "in",
       color: c,
-      title: `port ${p}: ${answerWords(p, w.exit === null ? null : PORT_LABELS[w.exit], c)}`,
+      title: t("tutorial.portTitle", {
+        port: p,
+        answer: answerWords(p, w.exit === null ? null : PORT_LABELS[w.exit], c),
+      }),
     };
     if (w.exit !== null && PORT_LABELS[w.exit] !== p)
       ports[PORT_LABELS[w.exit]] = {
         tag: "out",
         color: c,
-        title: `port ${PORT_LABELS[w.exit]}: the wave from port ${p} came out here`,
+        title: t("tutorial.exitTitle", { port: PORT_LABELS[w.exit], from: p }),
       };
   }
   const cells: Record<string, CellMark> = {};
   if (!finished && step.kind === "shoot")
-    ports[step.port] = { ...ports[step.port], tag: "here", state: "ok", title: `port ${step.port}: press here` };
+    ports[step.port] = {
+      ...ports[step.port],
+      tag: "here",
+      state: "ok",
+      title: t("tutorial.pressPort", { port: step.port }),
+    };
   if (!finished && step.kind === "place")
-    cells[step.cell] = { fill: "#ffe7a3", text: "here", title: `cell ${step.cell}: press here` };
+    cells[step.cell] = {
+      fill: "#ffe7a3",
+      text: t("tutorial.here"),
+      title: t("tutorial.pressCell", { cell: step.cell }),
+    };
 
   const onPort = (label: string) => {
-    if (finished || step.kind !== "shoot")
-      return setSaid("No wave needed now: follow the instruction above the board.");
-    if (label !== step.port)
-      return setSaid(
-        `In this tutorial, press port ${step.port} for this step (port ${label} comes later, in real games).`,
-      );
+    if (finished || step.kind !== "shoot") return setSaid(t("tutorial.noWave"));
+    if (label !== step.port) return setSaid(t("tutorial.wrongPort", { port: step.port, label }));
     const w = traceWave(traced, PORT_LABELS.indexOf(label));
     setShots((s) => [...s, label]);
-    setSaid(`${answerWords(label, w.exit === null ? null : PORT_LABELS[w.exit], colorName(w.color))} ${step.lesson}`);
+    const lesson = t(`tutorial.steps.${at}.lesson`);
+    setSaid(`${answerWords(label, w.exit === null ? null : PORT_LABELS[w.exit], colorName(w.color))} ${lesson}`);
     setAt((a) => a + 1);
   };
   const onCell = (name: string) => {
     if (finished || step.kind !== "place") return;
-    if (name !== step.cell) return setSaid(`Press cell ${step.cell} for this step.`);
+    if (name !== step.cell) return setSaid(t("tutorial.wrongCell", { cell: step.cell }));
     setPlaced((g) => [...g, step.gem]);
-    setSaid(`The ${TUTORIAL_MINE.gems[step.gem].color} ${TUTORIAL_MINE.gems[step.gem].shape} is on your sketch.`);
+    setSaid(t(`tutorial.placed${step.gem}`));
     setAt((a) => a + 1);
   };
   const guess = () => {
@@ -163,37 +145,35 @@ export function Tutorial(): JSX.Element {
   if (skipped) {
     return (
       <section className="card learn-page" aria-labelledby="tutorial-title" data-testid="tutorial">
-        <h1 id="tutorial-title">Tutorial skipped</h1>
-        <p>It will not be offered again on this browser; you can always come back to it from How to play.</p>
+        <h1 id="tutorial-title">{t("tutorial.skippedTitle")}</h1>
+        <p>{t("tutorial.skippedText")}</p>
         <p>
-          <Link to="/">Back to the lobby</Link> · <Link to="/learn/orapa">Rules of Orapa Mine</Link>
+          <Link to="/">{t("tutorial.backToLobby")}</Link> · <Link to="/learn/orapa">{t("tutorial.rules")}</Link>
         </p>
       </section>
     );
   }
   return (
     <section className="card learn-page tutorial" aria-labelledby="tutorial-title" data-testid="tutorial">
-      <h1 id="tutorial-title">Your first Orapa Mine game</h1>
-      <p>
-        A small mine hides two gems: a yellow triangle and a red parallelogram. Send waves, read the answers, place the
-        gems and guess. It takes a couple of minutes.
-      </p>
+      <h1 id="tutorial-title">{t("tutorial.title")}</h1>
+      <p>{t("tutorial.intro")}</p>
       {!finished && (
         <p className="tutorial-step" data-testid="tutorial-step" data-step={at}>
-          <b>
-            Step {at + 1} of {STEPS.length}.
-          </b>{" "}
-          {step.ask}
+          <b>{t("tutorial.stepOf", { at: at + 1, of: STEPS.length })}</b> {t(`tutorial.steps.${at}.ask`)}
         </p>
       )}
       {finished && (
         <p className="tutorial-step done" data-testid="tutorial-done" role="status">
-          <b>You found the mine in {shots.length} questions!</b> In a real game the computer hides five gems; the same
-          reading of waves finds them. <Link to="/">Play a real game from the lobby</Link>.
+          <Trans
+            t={t}
+            i18nKey="tutorial.done"
+            count={shots.length}
+            components={{ b: <b />, link: <Link to="/">{""}</Link> }}
+          />
         </p>
       )}
       <Board
-        label="tutorial mine: your questions and your sketch"
+        label={t("tutorial.boardLabel")}
         gems={placed.map((i) => TUTORIAL_MINE.gems[i])}
         waves={waves}
         portMarks={ports}
@@ -207,12 +187,12 @@ export function Tutorial(): JSX.Element {
       <p>
         {!finished && step.kind === "guess" && (
           <button type="button" onClick={guess}>
-            Guess this mine
+            {t("tutorial.guess")}
           </button>
         )}{" "}
         {!finished && (
           <button type="button" className="link" onClick={skip}>
-            Skip the tutorial
+            {t("tutorial.skip")}
           </button>
         )}
       </p>

@@ -6,30 +6,25 @@ export type GameId = "orapa" | "mandragora" | "ripple" | "uncovered";
 export interface GameIntro {
   id: GameId;
   title: string;
-  line: string;
 }
 
-/** The games in the order the lobby shows them, with one line in a player's words. */
+/** The games in the order the lobby shows them (each one's line is learn:games.{id}.line). */
 export const GAMES: GameIntro[] = [
   {
     id: "orapa",
     title: "Orapa Mine",
-    line: "Find the hidden gems by sending waves into the mine and reading where they come out, and in which colour.",
   },
   {
     id: "mandragora",
     title: "Mandragora Mania",
-    line: "Sow pieces around your loop of areas and bring the most valuable ones home to your base.",
   },
   {
     id: "ripple",
     title: "Ripple",
-    line: "Place stones that push every stone of their colour, and build groups that score while they last.",
   },
   {
     id: "uncovered",
     title: "Uncovered!",
-    line: "Together, swap cards until every hand reads 1, 2, 3, 4 — while seeing only part of the table.",
   },
 ];
 
