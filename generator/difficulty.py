@@ -22,14 +22,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solver.orapa.uniqueness import Measure
 
 LEVELS = ("easy", "medium", "hard")
 # per measure: where `medium` and `hard` begin
 THRESHOLDS = {"nodes": (1800, 4500), "conflicts": (600, 1600)}
 
 
-def level_of(work: int, measure: str = "nodes") -> str:
+def level_of(work: int, measure: Measure = "nodes") -> str:
     """The named level of an amount of work in `measure` units."""
     medium_from, hard_from = THRESHOLDS[measure]
     if work >= hard_from:
@@ -44,13 +47,13 @@ class Difficulty:
     level: str
     shots: int
     work: int
-    measure: str
+    measure: Measure
 
     def to_json(self) -> dict[str, Any]:
         return {"level": self.level, "shots": self.shots, self.measure: self.work}
 
 
-def rate(shots: int, work: int, measure: str) -> Difficulty:
+def rate(shots: int, work: int, measure: Measure) -> Difficulty:
     """The difficulty of a puzzle with `shots` clues that took `work` to establish."""
     return Difficulty(level_of(work, measure), shots, work, measure)
 

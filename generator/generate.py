@@ -1,10 +1,11 @@
 """Unique Orapa puzzles from random legal layouts (RULINGS O8).
 
 A layout is drawn uniformly at random (`random_layout`), all 36 shots are fired at it, and the
-solver is asked for another consistent layout (the known one excluded): by the wave search where
-it applies, else by the SAT model. With none the puzzle is kept; otherwise the layout is
-rejected, as a `trap` when some twin differs from it only in white or transparent gems (colour
-cannot tell them apart: the symmetric white-tile trap), else as `ambiguous`. With
+solver is asked for another consistent layout (the known one excluded,
+`solver.orapa.uniqueness.second_layout`): by the wave search where it applies, else by the SAT
+model. With none the puzzle is kept; otherwise the layout is rejected, as a `trap` when some
+twin differs from it only in white or transparent gems (colour cannot tell them apart: the
+symmetric white-tile trap), else as `ambiguous`. With
 `clues="minimal"` the kept puzzle's shots are then cut down to an irreducible set
 (`generator.minimal`); a layout whose cutting exceeds the solver budget is rejected as
 `too_hard`.
@@ -41,9 +42,9 @@ from games.orapa.board import CELLS
 from games.orapa.puzzle import Puzzle, cell_answer, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from generator.difficulty import Difficulty, rate
-from generator.minimal import TooHard, check, minimise, wave_twin
+from generator.minimal import minimise
 from generator.options import CLUE_MODES
-from solver.orapa.consistent import ModelSession, session_for, wave_search_applies
+from solver.orapa.uniqueness import TooHard, second_layout
 
 # A wave cannot tell where these colours sit: white shows as white wherever it is hit and
 # transparent adds nothing, so gems of these colours can swap places unseen.
@@ -62,16 +63,12 @@ def _distinct(layout: Layout) -> dict[str, int]:
     return {color: mask for color, mask in layout.signature if color not in INDISTINCT_COLORS}
 
 
-def trap_twin(session: ModelSession, puzzle: Puzzle, layout: Layout) -> Layout | None:
+def trap_twin(puzzle: Puzzle, layout: Layout) -> Layout | None:
     """A layout giving the puzzle's answers that differs from `layout` only in white or
     transparent regions, or None. Exact (the solver is asked for exactly that), so the
     verdict does not depend on which twin a plain search happens to find."""
-    same = _distinct(layout)
-    color_quarter = session.model.layout.color_quarter
-    extra = tuple(lit if same.get(color, 0) >> q & 1 else -lit
-                  for color, lits in color_quarter.items() if color not in INDISTINCT_COLORS
-                  for q, lit in enumerate(lits))
-    return check(session, dict(enumerate(puzzle.observations)), layout, extra=extra).twin
+    kept = frozenset(g.color for g in puzzle.gems) - INDISTINCT_COLORS
+    return second_layout(puzzle, layout, keep_colors=kept).layout
 
 
 def file_stem(gems: tuple[Gem, ...]) -> str:
@@ -177,8 +174,7 @@ class Generator:
             return self._ask_cells(puzzle, layout, twin)
         if twin is None:
             return "unique", puzzle, difficulty
-        session = session_for(self.gems, self.rules)
-        if classify_twin(layout, twin) == TRAP or trap_twin(session, puzzle, layout):
+        if classify_twin(layout, twin) == TRAP or trap_twin(puzzle, layout):
             return TRAP, puzzle, difficulty
         return AMBIGUOUS, puzzle, difficulty
 
@@ -205,17 +201,8 @@ class Generator:
     def _twin(self, puzzle: Puzzle, layout: Layout) -> tuple[Layout | None, Difficulty]:
         """Another layout with the puzzle's answers (None when unique), by the wave search
         where it applies and finishes within its budget, else by the SAT model."""
-        shots = len(puzzle.observations)
-        if wave_search_applies(self.gems, self.rules):
-            nodes = [0]
-            try:
-                twin = wave_twin(puzzle, list(puzzle.observations), layout, nodes)
-                return twin, rate(shots, nodes[0], "nodes")
-            except TooHard:
-                pass
-        result = check(session_for(self.gems, self.rules), dict(enumerate(puzzle.observations)),
-                       layout)
-        return result.twin, rate(shots, result.conflicts, "conflicts")
+        found = second_layout(puzzle, layout)
+        return found.layout, rate(len(puzzle.observations), found.work, found.measure)
 
     def next(self) -> Generated:
         """The next kept puzzle from the stream; rejected layouts are counted."""

@@ -31,41 +31,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.errors import LimitReached
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from games.orapa.waves import trace_counts
 from generator.neighbours import moved_gem_twins
-from solver.orapa.search.frontier_search import follows_counts, python_frontier_families
-from solver.orapa.search.wave_search import search_families
+from solver.orapa.uniqueness import NODE_BUDGET, second_layout
 
-NODE_BUDGET = 500_000      # per search (about a second): past it the layout is `TooHard`
-
-
-class TooHard(Exception):
-    """A check needed more than its budget (search nodes or conflicts)."""
-
-
-def wave_twin(puzzle: Puzzle, observations: list[Observation], solution: Layout,
-              nodes: list[int], budget: int = NODE_BUDGET) -> Layout | None:
-    """A layout other than `solution` that gives the observations, by the wave search, or
-    None; its nodes are added to `nodes[0]`; raises TooHard past `budget` nodes. The search
-    tries the solution's own contents first: a twin mostly shares them, so it is met sooner
-    (on minimal base puzzles, a fourth of the nodes of the checks that find one)."""
-    posed = puzzle.with_observations(observations)
-    if follows_counts(posed):   # bounce counts: the frontier search (see frontier_search)
-        families = python_frontier_families(posed, nodes=nodes, max_nodes=nodes[0] + budget)
-    else:
-        families = search_families(posed, nodes=nodes, max_nodes=nodes[0] + budget,
-                                   last=solution)
-    try:
-        for family in families:
-            for member in family.members():
-                if member != solution:
-                    return member
-    except LimitReached:
-        raise TooHard(f"a uniqueness check needed more than {budget} search nodes") from None
-    return None
+__all__ = ["NODE_BUDGET", "broken", "witness", "predict", "WaveMinimised", "minimise_by_waves"]
 
 
 def broken(observations: tuple[Observation, ...], layout: Layout) -> int:
@@ -113,7 +85,7 @@ class WaveMinimised:
 
 def minimise_by_waves(puzzle: Puzzle, solution: Layout, rng: random.Random) -> WaveMinimised:
     """The greedy removal in a random order from `rng` (the puzzle must be unique). Raises
-    TooHard when a search needs more than NODE_BUDGET nodes."""
+    TooHard (`solver.orapa.uniqueness`) when a search needs more than NODE_BUDGET nodes."""
     observations = puzzle.observations
     order = list(range(len(observations)))
     rng.shuffle(order)
@@ -122,15 +94,12 @@ def minimise_by_waves(puzzle: Puzzle, solution: Layout, rng: random.Random) -> W
     while True:
         guess = predict(twins, order, len(observations))
         kept = [obs for i, obs in enumerate(observations) if guess >> i & 1]
-        nodes = [0]
         searches += 1
-        try:
-            twin = wave_twin(puzzle, kept, solution, nodes)
-        finally:
-            total += nodes[0]
-        if twin is None:
-            return WaveMinimised(kept, nodes[0], searches, total)
-        breaks = broken(observations, twin)
+        found = second_layout(puzzle.with_observations(kept), solution, engine="waves")
+        total += found.work
+        if found.layout is None:
+            return WaveMinimised(kept, found.work, searches, total)
+        breaks = broken(observations, found.layout)
         if not breaks:
             raise ValueError("minimise: the puzzle is not unique")
         twins.append(breaks)

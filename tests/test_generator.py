@@ -19,11 +19,11 @@ from games.orapa.random_layouts import random_layout
 from generator.difficulty import LEVELS, level_of
 from generator.generate import (AMBIGUOUS, TRAP, Generated, Generator, classify_twin,
                                 trap_twin)
-from generator.minimal import is_irreducible, minimise, reverse_shot
+from generator.minimal import is_irreducible, minimise
 from generator.neighbours import moved_gem_twins
 from generator.wave_minimal import predict, witness
 from solver.orapa.api import solve
-from solver.orapa.consistent import session_for, wave_search_applies
+from solver.orapa.uniqueness import reverse_shot, wave_search_applies
 
 BASE = gem_set("base")
 
@@ -120,7 +120,7 @@ def test_trap_detected_on_hand_built_example() -> None:
 def test_trap_question_is_exact() -> None:
     # the solver is asked for a white-only twin, whichever twin a plain search finds first
     puzzle = puzzle_from_layout(TRAP_MINE, BASE, RuleOptions())
-    twin = trap_twin(session_for(BASE, RuleOptions()), puzzle, TRAP_MINE)
+    twin = trap_twin(puzzle, TRAP_MINE)
     assert twin is not None and twin != TRAP_MINE
     assert classify_twin(TRAP_MINE, twin) == TRAP
     # first edition: the black absorber can usually move unseen, the white gems cannot
@@ -129,7 +129,7 @@ def test_trap_question_is_exact() -> None:
     mine = random_layout(gems, generator.rules, generator.rng)
     verdict, puzzle, _ = generator.classify(mine)
     assert verdict == AMBIGUOUS
-    assert trap_twin(session_for(gems, RuleOptions()), puzzle, mine) is None
+    assert trap_twin(puzzle, mine) is None
 
 
 def test_twin_differing_in_a_coloured_gem_is_ambiguous_not_trap() -> None:

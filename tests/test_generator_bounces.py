@@ -12,7 +12,7 @@ from games.orapa.puzzle import CellAnswer, ShotAnswer
 from games.orapa.random_layouts import random_layout
 from games.orapa.waves import python_trace_counts
 from generator.generate import TRAP, Generator
-from generator.minimal import reverse_shot
+from solver.orapa.uniqueness import reverse_shot
 from solver.orapa.api import solve
 
 

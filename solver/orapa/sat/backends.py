@@ -108,11 +108,24 @@ class SatBackend:
                 raise TimeoutError("the SAT solver was interrupted")
             ok = bool(status)
         if ok:
-            model = self.solver.get_model()
-            values = np.zeros(len(model) + 1, dtype=bool)
-            values[1:] = np.asarray(model) > 0
-            self._values = values
+            self._keep_model()
         return ok
+
+    def solve_within(self, assumptions: list[int], conflicts: int) -> bool | None:
+        """Satisfiable under the assumptions, within `conflicts` conflicts? None when the
+        budget ran out first (the generator gives up such a layout as too hard)."""
+        self.sync()
+        self.solver.conf_budget(conflicts)
+        status = self.solver.solve_limited(assumptions=assumptions)
+        if status:
+            self._keep_model()
+        return status
+
+    def _keep_model(self) -> None:
+        model = self.solver.get_model()
+        values = np.zeros(len(model) + 1, dtype=bool)
+        values[1:] = np.asarray(model) > 0
+        self._values = values
 
     @property
     def values(self) -> np.ndarray:
