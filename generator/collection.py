@@ -9,9 +9,9 @@ puzzles answered with bounce counts (RULINGS O9, Playte's 2024 edition; rule `an
 cells asked where counts cannot tell colours apart), its index entries naming the set beside
 the gems. Files are
 `puzzles/<gems>/<gems>-<level>-NN.json`; `puzzles/<gems>/index.json` lists them with level,
-shots and the solver's work behind the level (search nodes), and `puzzles/README.md` is the same index for people. The puzzles follow
-from the seeds and the solver's encoding: a change to the encoding changes the minimal clue
-sets (which budgets depend on), so rebuild after one.
+shots and the solver's work behind the level (search nodes), and `puzzles/README.md` is the same
+index for people. The puzzles follow from the seeds and the solver's encoding: a change to the
+encoding changes the minimal clue sets (which budgets depend on), so rebuild after one.
 """
 from __future__ import annotations
 

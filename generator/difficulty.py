@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 if TYPE_CHECKING:
     from solver.orapa.uniqueness import Measure
 
-LEVELS = ("easy", "medium", "hard")
+Level = Literal["easy", "medium", "hard"]   # by the solver's work
+LEVELS: tuple[Level, ...] = get_args(Level)
 # per measure: where `medium` and `hard` begin
 THRESHOLDS = {"nodes": (1800, 4500), "conflicts": (600, 1600)}
 
 
-def level_of(work: int, measure: Measure = "nodes") -> str:
+def level_of(work: int, measure: Measure = "nodes") -> Level:
     """The named level of an amount of work in `measure` units."""
     medium_from, hard_from = THRESHOLDS[measure]
     if work >= hard_from:
@@ -44,7 +45,7 @@ def level_of(work: int, measure: Measure = "nodes") -> str:
 class Difficulty:
     """How hard a puzzle is: its level, number of shots and the solver's work."""
 
-    level: str
+    level: Level
     shots: int
     work: int
     measure: Measure
@@ -59,7 +60,8 @@ def rate(shots: int, work: int, measure: Measure) -> Difficulty:
 
 
 # ----- grades by technique (issue 32) ----------------------------------------------------------
-GRADES = ("easy", "medium", "hard", "extreme")
+GradeName = Literal["easy", "medium", "hard", "extreme"]   # by the reasoning a puzzle needs
+GRADES: tuple[GradeName, ...] = get_args(GradeName)
 # where `medium`, `hard` and `extreme` begin, in points (see `Grade`; docs/generator.md)
 GRADE_FROM = (10, 13, 16)
 HIDDEN_POINTS = 2      # per gem no clue's wave touches: placed only by where waves did not go
@@ -79,10 +81,10 @@ class Grade:
       how many alternatives must be kept in mind until the end.
     points = steps + breadth + HIDDEN_POINTS * hidden + WORK_POINTS * (work level index)."""
 
-    level: str
+    level: GradeName
     steps: int
     hidden: int
-    work: str
+    work: Level
     breadth: int
     points: int
 
@@ -91,7 +93,7 @@ class Grade:
                 "work": self.work, "breadth": self.breadth, "points": self.points}
 
 
-def grade_of(points: int) -> str:
+def grade_of(points: int) -> GradeName:
     """The named grade of a number of points.
 
     >>> grade_of(5), grade_of(10), grade_of(14), grade_of(30)

@@ -33,7 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Final, Iterator, Literal
 
 from games.errors import BadInput
 from games.orapa.gems import Gem, gem_set_name
@@ -43,17 +43,23 @@ from games.orapa.puzzle import Puzzle, cell_answer, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from generator.difficulty import Difficulty, rate
 from generator.minimal import minimise
-from generator.options import CLUE_MODES
+from generator.options import CLUE_MODES, ClueMode
 from solver.orapa.uniqueness import TooHard, second_layout
 
 # A wave cannot tell where these colours sit: white shows as white wherever it is hit and
 # transparent adds nothing, so gems of these colours can swap places unseen.
 INDISTINCT_COLORS = frozenset({"white", "transparent"})
-TRAP, AMBIGUOUS, TOO_HARD = "trap", "ambiguous", "too_hard"
+# a layout's verdict, and why one was thrown away (the keys of `Generator.rejected`)
+Verdict = Literal["unique", "trap", "ambiguous"]
+Rejection = Literal["trap", "ambiguous", "too_hard"]
+UNIQUE: Final = "unique"
+TRAP: Final = "trap"
+AMBIGUOUS: Final = "ambiguous"
+TOO_HARD: Final = "too_hard"
 MAX_CELL_CLUES = 4   # cells asked to break the twins of a bounce-count puzzle
 
 
-def classify_twin(layout: Layout, twin: Layout) -> str:
+def classify_twin(layout: Layout, twin: Layout) -> Literal["trap", "ambiguous"]:
     """`trap` when two layouts differ only in white or transparent regions, else
     `ambiguous`."""
     return TRAP if _distinct(layout) == _distinct(twin) else AMBIGUOUS
@@ -152,34 +158,34 @@ class Generator:
     `rejected` counts the layouts thrown away, by reason."""
 
     def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions | None = None,
-                 rng: random.Random | None = None, clues: str = "all") -> None:
+                 rng: random.Random | None = None, clues: ClueMode = "all") -> None:
         if clues not in CLUE_MODES:
             raise ValueError(f"clues must be one of {CLUE_MODES}, got {clues!r}")
         self.gems = tuple(gems)
         self.rules = rules or RuleOptions()
         self.rng = rng or random.Random()
         self.clues = clues
-        self.rejected: Counter[str] = Counter({AMBIGUOUS: 0, TRAP: 0})
+        self.rejected: Counter[Rejection] = Counter({AMBIGUOUS: 0, TRAP: 0})
         if clues == "minimal":
             self.rejected[TOO_HARD] = 0
         # the wave-search minimiser's work on kept puzzles: searches, their nodes, and the
         # nodes of the final proofs among them
         self.minimiser: Counter[str] = Counter()
 
-    def classify(self, layout: Layout) -> tuple[str, Puzzle, Difficulty]:
+    def classify(self, layout: Layout) -> tuple[Verdict, Puzzle, Difficulty]:
         """(`unique`, `trap` or `ambiguous`, the 36-shot puzzle, how hard its proof was)."""
         puzzle = puzzle_from_layout(layout, self.gems, self.rules)
         twin, difficulty = self._twin(puzzle, layout)
         if twin is not None and not self.rules.tells_colour:
             return self._ask_cells(puzzle, layout, twin)
         if twin is None:
-            return "unique", puzzle, difficulty
+            return UNIQUE, puzzle, difficulty
         if classify_twin(layout, twin) == TRAP or trap_twin(puzzle, layout):
             return TRAP, puzzle, difficulty
         return AMBIGUOUS, puzzle, difficulty
 
     def _ask_cells(self, puzzle: Puzzle, layout: Layout, twin: Layout
-                   ) -> tuple[str, Puzzle, Difficulty]:
+                   ) -> tuple[Verdict, Puzzle, Difficulty]:
         """Bounce answers: ask the first cell telling the twin apart, up to MAX_CELL_CLUES
         times (see the module's notes)."""
         difficulty = rate(len(puzzle.observations), 0, "nodes")
@@ -192,7 +198,7 @@ class Generator:
                                               + [cell_answer(layout, cell)])
             found, difficulty = self._twin(puzzle, layout)
             if found is None:
-                return "unique", puzzle, difficulty
+                return UNIQUE, puzzle, difficulty
             twin = found
         if all(layout.cell_content(c) == twin.cell_content(c) for c in range(CELLS)):
             return TRAP, puzzle, difficulty
@@ -209,7 +215,7 @@ class Generator:
         while True:
             layout = random_layout(self.gems, self.rules, self.rng)
             verdict, puzzle, difficulty = self.classify(layout)
-            if verdict != "unique":
+            if verdict != UNIQUE:
                 self.rejected[verdict] += 1
                 continue
             if self.clues == "all":

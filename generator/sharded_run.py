@@ -5,12 +5,15 @@ maps shards onto Ray tasks. This module picks one of the two maps for a `Generat
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.shards import Generation, map_local
 
+if TYPE_CHECKING:
+    from solver.cluster import Engine
 
-def run_sharded(generation: Generation, engine: str = "local", jobs: int | None = None,
+
+def run_sharded(generation: Generation, engine: Engine = "local", jobs: int | None = None,
                 address: str | None = None) -> dict[str, Any]:
     """Run `generation` on this machine's processes (`local`) or on Ray (`ray`)."""
     if engine == "ray":

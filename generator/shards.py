@@ -42,7 +42,7 @@ from games.orapa.gems import Gem
 from games.orapa.layout import RuleOptions
 from games.wording import plural
 from generator.generate import Generated, Generator, file_stem
-from generator.options import SHARD_SIZE
+from generator.options import SHARD_SIZE, ClueMode
 
 MAX_SHARD_SIZE = 5000    # "at most a few thousand" per file
 MANIFEST, RUN, SUMMARY = "manifest.jsonl", "run.json", "summary.json"
@@ -54,7 +54,7 @@ class ShardSpec:
 
     gems: tuple[Gem, ...]
     rules: RuleOptions
-    clues: str
+    clues: ClueMode
     seed: int
 
     def parameters(self, count: int, shard_size: int) -> dict[str, Any]:

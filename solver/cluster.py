@@ -18,11 +18,12 @@ import socket
 import sys
 from contextlib import contextmanager, redirect_stdout
 from types import ModuleType
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Literal, get_args
 
 from games.errors import BadInput
 
-ENGINES = ("local", "ray")
+Engine = Literal["local", "ray"]   # where a batch or a sharded generation runs
+ENGINES: tuple[Engine, ...] = get_args(Engine)
 CONNECT_TIMEOUT = 5.0   # seconds to reach a cluster's address before calling it bad input
 KEEP_WARM = 600.0       # seconds a batch's idle worker processes stay up on a cluster
 INSTALL_HINT = ("--engine ray: Ray is not installed; install the extra with "

@@ -6,7 +6,6 @@ clean run gives. `ORAPA_CRASH_ROUNDS` (set by `make fuzz-batch`) runs more rando
 """
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -20,7 +19,7 @@ import pytest
 
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.puzzle import Puzzle, puzzle_from_layout
+from games.orapa.puzzle import puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from solver.orapa.batch.runner import BatchOptions, open_results, run_batch, solve_file
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from games.orapa.array_tracer import count_batch, layout_codes, numpy_trace_batch
 from games.orapa.gems import Gem, gem_set
-from games.orapa.layout import Layout, RuleOptions
+from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, ShotAnswer
 from games.orapa.random_layouts import random_layout
 from games.orapa.waves import python_trace_counts

@@ -17,7 +17,7 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import (CellAnswer, Puzzle, ShotAnswer, all_shot_answers,
                                 cell_answer, parse_observation)
-from solver.orapa.api import conflict, solve, verify
+from solver.orapa.api import conflict, solve
 from solver.orapa.precheck import impossible_answers, straight_exit
 from tests.cli_runner import run_cli
 from tests.orapa_strategies import layouts

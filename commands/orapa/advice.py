@@ -98,8 +98,8 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
             click.echo(f"\n{question_text(q.question, labels)}: {len(q.answers)} possible answers, "
                        f"H = -sum p log2 p = {q.expected_bits:.3f} bits")
             for label, p in q.answers[:12]:
-                click.echo(f"  {answer_words(label, labels):<22} p = {p:.4f}  (~{plural(p * advice.candidates.count, 'layout', '.4g')} "
-                           "left)")
+                left = plural(p * advice.candidates.count, 'layout', '.4g')
+                click.echo(f"  {answer_words(label, labels):<22} p = {p:.4f}  (~{left} left)")
             if len(q.answers) > 12:
                 rest = sum(p for _, p in q.answers[12:])
                 click.echo(f"  ... {len(q.answers) - 12} more answers, p = {rest:.4f}")
@@ -140,7 +140,8 @@ def play_command(auto: bool, seed: int, gems_name: str | None, mine_file: str | 
     else:
         gems = gem_set(gems_name or "base", "--gems")
         rules = RuleOptions(mirror, touching, visibility)
-    bar = tqdm(desc="questions", unit="q", file=sys.stderr, disable=True if as_json else None)  # None: only on a terminal
+    # disable None: a bar only on a terminal
+    bar = tqdm(desc="questions", unit="q", file=sys.stderr, disable=True if as_json else None)
 
     def report(step: Step) -> None:
         bar.update(1)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import Any, Literal
 
 from games.errors import LimitReached
 from games.orapa.board import CELLS
@@ -24,16 +24,18 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, check_legal_for
 from games.wording import plural
 from solver.orapa.consistent import ConsistentLayouts, ModelSession, session_for
+from solver.orapa.options import BackendName, Method
 from solver.orapa.precheck import impossible_answers
 
 DEFAULT_COUNT_LIMIT = 10_000
+Status = Literal["unique", "ambiguous", "contradiction"]   # docs/interface.md's statuses
 
 
 @dataclass
 class SolveResult:
     """What `orapa solve` reports (INTERFACE.md)."""
 
-    status: str                        # unique | ambiguous | contradiction
+    status: Status
     count: int
     exact: bool
     solutions: list[Layout]
@@ -53,8 +55,8 @@ class SolveResult:
 
 
 def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMIT,
-          backend: str = "sat", timeout: float | None = None, method: str = "auto"
-          ) -> SolveResult:
+          backend: BackendName = "sat", timeout: float | None = None,
+          method: Method = "auto") -> SolveResult:
     """Enumerate consistent layouts: keep `limit` of them, count up to `count_limit`.
 
     On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
@@ -86,7 +88,7 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
                                    solutions_json=kept_json)
     except LimitReached as exc:
         # INTERFACE's statuses only; `exact` false says nothing is proven beyond `count`
-        status = "unique" if count == 1 else "ambiguous"
+        status: Status = "unique" if count == 1 else "ambiguous"
         partial = SolveResult(status, count, False, kept, sat_calls=layouts.sat_calls,
                               solutions_json=kept_json)
         raise LimitReached(str(exc), partial=partial.to_json()) from None
@@ -131,8 +133,8 @@ class VerifyResult:
                 "alternative": None if self.alternative is None else self.alternative.to_json()}
 
 
-def verify(puzzle: Puzzle, guess: Layout, backend: str = "sat",
-           timeout: float | None = None, method: str = "auto") -> VerifyResult:
+def verify(puzzle: Puzzle, guess: Layout, backend: BackendName = "sat",
+           timeout: float | None = None, method: Method = "auto") -> VerifyResult:
     """Check a guess (it must use the puzzle's gems and obey O3)."""
     check_legal_for(guess, puzzle.gems, puzzle.rules, "guess")
     consistent = all(obs.holds(guess) for obs in puzzle.observations)
@@ -140,7 +142,7 @@ def verify(puzzle: Puzzle, guess: Layout, backend: str = "sat",
     return VerifyResult(consistent, consistent and other is None, other)
 
 
-def conflict(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None
+def conflict(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None
              ) -> list[int] | None:
     """A minimal set of observation indices that cannot all hold (None when they can).
 
@@ -171,7 +173,7 @@ def conflict(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None
                                       selectors, deadline)
             if ok:
                 return None
-            core = sorted(index[abs(l)] for l in failed if abs(l) in index) \
+            core = sorted(index[abs(lit)] for lit in failed if abs(lit) in index) \
                 or list(range(len(selectors)))
         i = 0
         while i < len(core):
@@ -179,7 +181,8 @@ def conflict(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None
             ok, failed = _satisfiable(puzzle, session, activation, trial, selectors, deadline)
             if not ok:
                 # the solver's own core may be smaller still
-                core = sorted({index[abs(l)] for l in failed if abs(l) in index} & set(trial)) \
+                core = sorted({index[abs(lit)] for lit in failed if abs(lit) in index}
+                              & set(trial)) \
                     or trial
             else:
                 i += 1
@@ -238,8 +241,9 @@ class Deductions:
         return {cell_label(c): sorted(v) for c, v in self.possible.items()}
 
 
-def deductions(puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
-               sample: int = 32, method: str = "auto", partial: bool = False) -> Deductions:
+def deductions(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
+               sample: int = 32, method: Method = "auto", partial: bool = False
+               ) -> Deductions:
     """Which contents each cell can take, by SAT queries: works with millions of layouts.
 
     First by counting (`solver.orapa.counting.exact`): a content is possible in a cell exactly when

@@ -31,7 +31,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from typing import Iterator
+from typing import Iterator, Literal
 
 from games.errors import LimitReached
 from games.orapa.gems import Gem
@@ -43,14 +43,20 @@ from solver.orapa.search.frontier_search import follows_counts, frontier_familie
 from solver.orapa.search.path_family import PathFamily
 from solver.orapa.search.wave_search import search_families
 from solver.orapa.sat.families import Family
-from solver.orapa.options import METHODS
+from solver.orapa.options import METHODS, BackendName, Method
 from solver.orapa.precheck import impossible_answers
+
+
+# Which engine answered an enumeration: the wave search (`waves`), the model (`model`), or
+# none needed (`rules`: `precheck` found answers the gem set cannot give, so no layout exists).
+Engine = Literal["waves", "model", "rules"]
 
 
 class ModelSession:
     """A model and its backend, reused across puzzles of one gem set and rule options."""
 
-    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> None:
+    def __init__(self, gems: tuple[Gem, ...], rules: RuleOptions,
+                 backend: BackendName = "sat") -> None:
         # imported here: a puzzle the wave search answers never loads PySAT or OR-tools
         from solver.orapa.sat.backends import make_backend
         from solver.orapa.sat.model import OrapaModel
@@ -87,7 +93,8 @@ def _sessions() -> "OrderedDict[tuple, ModelSession]":
     return cache
 
 
-def session_for(gems: tuple[Gem, ...], rules: RuleOptions, backend: str = "sat") -> ModelSession:
+def session_for(gems: tuple[Gem, ...], rules: RuleOptions,
+                backend: BackendName = "sat") -> ModelSession:
     """This thread's cached session for a gem set (in any order) and rule options. A session
     pushed out of the cache is not closed: a listing still running may hold it, and it is
     freed with its last reference."""
@@ -137,8 +144,9 @@ def wave_search_applies(gems: tuple[Gem, ...], rules: RuleOptions) -> bool:
 class ConsistentLayouts:
     """The layouts consistent with a puzzle's observations (plus optional extra literals)."""
 
-    def __init__(self, puzzle: Puzzle, backend: str = "sat", timeout: float | None = None,
-                 session: ModelSession | None = None, method: str = "auto") -> None:
+    def __init__(self, puzzle: Puzzle, backend: BackendName = "sat",
+                 timeout: float | None = None, session: ModelSession | None = None,
+                 method: Method = "auto") -> None:
         if method not in METHODS:
             raise ValueError(f"method must be one of {METHODS}, got {method!r}")
         self.puzzle = puzzle
@@ -149,7 +157,7 @@ class ConsistentLayouts:
         self.sat_calls = 0
         self.found = 0          # layouts yielded by the current enumeration
         self.families = 0       # families found by the wave search
-        self.engine = ""        # which engine answered the last enumeration: waves or model
+        self.engine: Engine | None = None   # which engine answered the last enumeration
 
     @property
     def session(self) -> ModelSession:

@@ -170,23 +170,23 @@ class CpBackend:
     def sync(self) -> None:
         cnf = self.cnf
         for group in cnf.exactly_one[self._exactly:]:
-            self.model.AddExactlyOne([self._lit(l) for l in group])
+            self.model.AddExactlyOne([self._lit(lit) for lit in group])
         self._exactly = len(cnf.exactly_one)
         for group in cnf.at_most_one[self._at_most:]:
-            self.model.AddAtMostOne([self._lit(l) for l in group])
+            self.model.AddAtMostOne([self._lit(lit) for lit in group])
         self._at_most = len(cnf.at_most_one)
         for clause in cnf.clauses[self._clauses:]:
-            self.model.AddBoolOr([self._lit(l) for l in clause])
+            self.model.AddBoolOr([self._lit(lit) for lit in clause])
         self._clauses = len(cnf.clauses)
 
     def add_clause(self, clause: list[int]) -> None:
         self.sync()
-        self.model.AddBoolOr([self._lit(l) for l in clause])
+        self.model.AddBoolOr([self._lit(lit) for lit in clause])
 
     def solve(self, assumptions: list[int], deadline: float | None = None) -> bool:
         self.sync()
         self.model.ClearAssumptions()
-        self.model.AddAssumptions([self._lit(l) for l in assumptions])
+        self.model.AddAssumptions([self._lit(lit) for lit in assumptions])
         solver = self._cp.CpSolver()
         solver.parameters.num_workers = self.workers
         solver.parameters.cp_model_presolve = False
@@ -201,7 +201,7 @@ class CpBackend:
             raise TimeoutError("CP-SAT reached its time limit")
         if status != self._cp.INFEASIBLE:
             raise RuntimeError(f"CP-SAT stopped with status {solver.StatusName(status)}")
-        by_index = {self._lit(l).Index(): l for l in assumptions}
+        by_index = {self._lit(lit).Index(): lit for lit in assumptions}
         self._core = [by_index[i] for i in solver.SufficientAssumptionsForInfeasibility()
                       if i in by_index]
         return False

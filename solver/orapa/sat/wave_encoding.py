@@ -92,7 +92,7 @@ class ShotVars:
         if count >= len(meets):
             return [-cnf.true]
         while len(self._counter) < count + 1:
-            j = len(self._counter) + 1          # level j: "at least j of the first i + 1"
+            # the next level, j = len(self._counter) + 1: "at least j of the first i + 1"
             below = self._counter[-1] if self._counter else None
             level: list[int] = []
             for i, m in enumerate(meets):
