@@ -1,5 +1,5 @@
 """Write tests/fixtures/tracer.json for the Vitest tracer test: random layouts and the answers
-the project's own `orapa simulate --json` and `orapa ask --json` give for them.
+the project's own `orapa simulate --answer both --json` and `orapa ask --json` give for them.
 
 Run from the repository root:  .venv/bin/python web/frontend/scripts/make_tracer_fixture.py
 The layouts mix every gem set and both touching rules, so black bodies (absorbed), transparent
@@ -49,7 +49,10 @@ def main(count: int = 200, seed: int = 2026) -> None:
             layout = random_layout(gem_set(gems), rules, rng).to_json()
             path = Path(tmp) / f"layout-{i}.json"
             path.write_text(json.dumps(layout))
-            shots = run_json(["simulate", str(path), *rule_flags(rules)])["results"]
+            # exit, colour and bounce count (RULINGS O9) of every shot: the Vitest test reads
+            # the colour answers and the bounce answers out of these
+            shots = run_json(["simulate", str(path), "--answer", "both",
+                              *rule_flags(rules)])["results"]
             asked = [cell_label(c) for c in range(CELLS)]
             results = run_json(["ask", str(path), *asked, *rule_flags(rules)])["results"]
             assert [r["cell"] for r in results] == asked

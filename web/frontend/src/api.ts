@@ -17,13 +17,36 @@ export interface SeatRequest {
   level?: Level;
 }
 
-export interface Observation {
-  shot?: string;
-  exit?: string;
+/** A shot's answer (RULINGS O4, O9), ports in the sheet's labels as every machine format names
+ * them: the exit port or "absorbed", with the colour, the bounce count or both as the game's
+ * answer kind says (an absorbed shot has neither). */
+export interface ShotAnswer {
+  shot: string;
+  exit: string;
   color?: string;
   bounces?: number;
-  cell?: string;
-  content?: string;
+  cell?: never;
+  content?: never;
+}
+
+/** A cell question's answer: "empty", "absorbed" or the colour of the gem covering part of it. */
+export interface CellAnswer {
+  cell: string;
+  content: string;
+  shot?: never;
+  exit?: never;
+  color?: never;
+  bounces?: never;
+}
+
+/** One answer heard, as the server sends it: a shot's or a cell's, told apart by which of `shot`
+ * and `cell` it has (the JSON has no other tag), as Python's `ShotAnswer | CellAnswer`.
+ * `answerKind` names the case; `if (o.shot !== undefined)` narrows to a shot. */
+export type Observation = ShotAnswer | CellAnswer;
+
+/** Which question an answer answers. */
+export function answerKind(o: Observation): "shot" | "cell" {
+  return o.shot !== undefined ? "shot" : "cell";
 }
 
 export interface GameState {
@@ -60,11 +83,17 @@ export interface GameEvent {
 export function eventObservation(e: GameEvent): Observation | null {
   if (e.type !== "shot" && e.type !== "cell") return null;
   if (e.observation) return e.observation;
-  const o: Observation = {};
-  for (const k of ["shot", "exit", "color", "cell", "content"] as const) {
-    if (typeof e[k] === "string") o[k] = e[k] as string;
+  const text = (k: string) => (typeof e[k] === "string" ? (e[k] as string) : undefined);
+  const shot = text("shot");
+  const cell = text("cell");
+  if (shot !== undefined) {
+    const o: ShotAnswer = { shot, exit: text("exit") ?? "" };
+    const color = text("color");
+    if (color !== undefined) o.color = color;
+    if (typeof e.bounces === "number") o.bounces = e.bounces;
+    return o;
   }
-  return o.shot !== undefined || o.cell !== undefined ? o : null;
+  return cell !== undefined ? { cell, content: text("content") ?? "" } : null;
 }
 
 export interface RankedQuestion {

@@ -6,46 +6,77 @@ import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON, Point } from "../orapa/layout";
 import { Notes, PORT_NOTE_WORDS, cellNoteWords } from "../orapa/sketch";
 
+/** A wave's path drawn on the board. */
 export interface WavePath {
+  /** React's key: unique among the board's waves (a new key restarts the animation). */
   key: string;
+  /** The polyline in grid units (the board spans 0..10 x 0..8), from the entry edge to the end. */
   points: [number, number][];
+  /** The wave's colour name ("purple", "absorbed"...), looked up in SCREEN_COLORS. */
   color: string;
+  /** Draw the path growing from its port (the latest shot). */
   animate?: boolean;
 }
+
+/** What a port shows besides its label. */
 export interface PortMark {
+  /** A short tag drawn on the port: the number of the answer heard there, "★" for advice. */
   tag?: string;
+  /** The tag's colour name (the answer's colour). */
   color?: string;
+  /** On the sketch board: does the sketch give the answer heard at this port? */
   state?: "ok" | "bad";
+  /** The port's tooltip and, for a screen reader, what is known there. */
   title?: string;
 }
-/** `deduced`: a training-mode overlay (what the answers settle), drawn dashed over the cell. */
+
+/** What a cell shows besides the gems. */
 export interface CellMark {
+  /** The cell's fill colour (an answered cell's content). */
   fill?: string;
+  /** A letter or sign drawn in the cell ("·" empty, "✕" absorbed, a colour's letter). */
   text?: string;
+  /** The cell's tooltip and spoken name. */
   title?: string;
+  /** A training-mode overlay (what the answers settle), drawn dashed over the cell. */
   deduced?: string;
 }
 
+/** The board's props. Ports and cells are named as the server names them (the sheet's labels,
+ * "15", "C"; cells "E4"); the board draws ports in the player's label scheme (RULINGS O10). */
 export interface BoardProps {
+  /** The board's accessible name ("question board", "sketch board"...), unique on the page. */
   label: string;
+  /** The gems drawn, in layout JSON; their indices are what `selected`, `flagged` and
+   * `onGemPointerDown` name. */
   gems?: GemJSON[];
+  /** A gem being dragged or placed: drawn faint over the others. */
   ghost?: GemJSON | null;
+  /** The index of the gem being edited (drawn outlined), or null. */
   selected?: number | null;
-  /** gems named by a refusal (overlap, shared edge...): drawn outlined in red */
+  /** Gems named by a refusal (overlap, shared edge...): drawn outlined in red. */
   flagged?: number[];
+  /** Wave paths drawn over the gems. */
   waves?: WavePath[];
+  /** Marks by port (sheet label). */
   portMarks?: Record<string, PortMark>;
+  /** Marks by cell name. */
   cellMarks?: Record<string, CellMark>;
+  /** Pressing a port (given its sheet label); without it ports are not buttons. */
   onPort?: (label: string) => void;
+  /** Pressing a cell (given its name); without it cells are not buttons. */
   onCell?: (label: string) => void;
+  /** A pointer pressed on gem `index` (the sketch editor's drag starts here). */
   onGemPointerDown?: (index: number, e: ReactPointerEvent<SVGElement>) => void;
+  /** The SVG element, for a caller that turns pointer positions into grid points. */
   svgRef?: React.RefObject<SVGSVGElement>;
-  /** the player's notes sheet: small swatches in cells, a sign on ports */
+  /** The player's notes sheet: small swatches in cells, a sign on ports. */
   notes?: Notes;
-  /** what pressing a port does, for its spoken name ("shoot from" unless told) */
+  /** What pressing a port does, for its spoken name ("shoot from" unless told). */
   portAction?: string;
-  /** the cell the keyboard's note cursor is on */
+  /** The cell the keyboard's note cursor is on. */
   cursor?: string | null;
+  /** More SVG drawn on top (the editor's handles). */
   children?: ReactNode;
 }
 

@@ -15,15 +15,9 @@ import {
   translate,
 } from "./layout";
 import { shotAnswer } from "./tracer";
+import type { Observation } from "../api";
 
-export interface Observation {
-  shot?: string;
-  exit?: string;
-  color?: string;
-  bounces?: number;
-  cell?: string;
-  content?: string;
-}
+export type { Observation } from "../api";
 
 /** A new gem of `kind` in its first orientation with its bounding box's corner at `at`. */
 export function newGem(kind: GemKind, at: Point = [0, 0]): GemJSON {
@@ -72,16 +66,19 @@ export function mirrorGem(gem: GemJSON): GemJSON {
   return { ...gem, vertices: mirror(gem.vertices) };
 }
 
-/** Does the sketch give the answer heard? (shots: exit, and colour when the answer says one;
- * a bounce-count answer's count is not traced here; cells: content) */
+/** Does the sketch give the answer heard? (shots: the exit, and the colour and the bounce count
+ * when the answer says them, RULINGS O9; cells: the content) */
 export function reproduces(board: Board, obs: Observation): boolean {
   if (obs.shot !== undefined) {
     const port = parsePort(obs.shot);
     if (port === null) return false;
-    const mine = shotAnswer(board, port);
+    const mine = shotAnswer(board, port, "both");
     if (mine.exit !== String(obs.exit).toUpperCase() && !(mine.exit === "absorbed" && obs.exit === "absorbed"))
       return false;
-    if (mine.exit === "absorbed" || (obs.color === undefined && typeof obs.bounces === "number")) return true;
+    if (mine.exit === "absorbed") return true;
+    const counted = typeof obs.bounces === "number";
+    if (counted && mine.bounces !== obs.bounces) return false;
+    if (obs.color === undefined && counted) return true; // a bounce-count answer says no colour
     return canonicalColor(mine.color ?? "") === canonicalColor(obs.color ?? "");
   }
   if (obs.cell !== undefined) {

@@ -22,16 +22,22 @@ export interface Wave {
   port: number;
   exit: number | null; // null when absorbed
   color: number; // colour bits
+  bounces: number; // gem faces met (RULINGS O9): every turn and every straight-back reflection
   points: [number, number][]; // the path in grid units, from the board edge to its end
   loops?: boolean; // only on an illegal sketch (overlapping gems): the wave runs in a circle
 }
 
-/** An answer as the puzzle JSON writes it. */
+/** An answer as the puzzle JSON writes it: the colour, the bounce count or both, as the answer
+ * kind says (RULINGS O9); an absorbed shot has neither. */
 export interface ShotAnswer {
   shot: string;
   exit: string;
   color?: string;
+  bounces?: number;
 }
+
+/** What a shot is answered with (RULINGS O9). */
+export type AnswerKind = "colour" | "bounces" | "both";
 
 /** Trace the wave shot from `port` on a prepared board. */
 export function traceWave(board: Board, port: number): Wave {
@@ -39,11 +45,13 @@ export function traceWave(board: Board, port: number): Wave {
   const [x0, y0] = cellXY(cell);
   const points: [number, number][] = [[x0 + 0.5 - STEP[direction][0] / 2, y0 + 0.5 - STEP[direction][1] / 2]];
   let color = 0;
+  let bounces = 0;
   // On a legal layout every cell's routing is its own inverse and no wave can circle; gems
   // overlapping on a sketch being edited can make it circle, so a repeated state ends the trace.
   const seen = new Set<number>();
   for (;;) {
-    if (seen.has(4 * cell + direction)) return { port, exit: null, color, points: simplify(points), loops: true };
+    if (seen.has(4 * cell + direction))
+      return { port, exit: null, color, bounces, points: simplify(points), loops: true };
     seen.add(4 * cell + direction);
     const [x, y] = cellXY(cell);
     const cx = x + 0.5;
@@ -56,14 +64,15 @@ export function traceWave(board: Board, port: number): Wave {
       // The face is met at the cell's entry side (straight back) or at its centre (diagonal).
       const face: [number, number] = back ? [cx - STEP[direction][0] / 2, cy - STEP[direction][1] / 2] : [cx, cy];
       points.push(face);
-      if (code & ABSORBS) return { port, exit: null, color, points: simplify(points) };
+      if (code & ABSORBS) return { port, exit: null, color, bounces, points: simplify(points) };
       color |= code & 15;
+      bounces += 1;
       direction = out;
     }
     const next = neighbour(cell, direction);
     if (next < 0) {
       points.push([cx + STEP[direction][0] / 2, cy + STEP[direction][1] / 2]);
-      return { port, exit: exitPort(cell, direction), color, points: simplify(points) };
+      return { port, exit: exitPort(cell, direction), color, bounces, points: simplify(points) };
     }
     cell = next;
   }
@@ -90,15 +99,18 @@ function simplify(points: [number, number][]): [number, number][] {
   return out;
 }
 
-/** The answer to a shot, in the puzzle JSON's words. */
-export function shotAnswer(board: Board, port: number): ShotAnswer {
+/** The answer to a shot, in the puzzle JSON's words, under answer kind `answer`. */
+export function shotAnswer(board: Board, port: number, answer: AnswerKind = "colour"): ShotAnswer {
   const wave = traceWave(board, port);
   if (wave.exit === null) return { shot: PORT_LABELS[port], exit: "absorbed" };
-  return { shot: PORT_LABELS[port], exit: PORT_LABELS[wave.exit], color: colorName(wave.color) };
+  const out: ShotAnswer = { shot: PORT_LABELS[port], exit: PORT_LABELS[wave.exit] };
+  if (answer !== "bounces") out.color = colorName(wave.color);
+  if (answer !== "colour") out.bounces = wave.bounces;
+  return out;
 }
 
-/** Answers for all 36 ports of a layout, in port order. */
-export function simulate(layout: LayoutJSON): ShotAnswer[] {
+/** Answers for all 36 ports of a layout, in port order (as `orapa simulate --answer`). */
+export function simulate(layout: LayoutJSON, answer: AnswerKind = "colour"): ShotAnswer[] {
   const board = new Board(layout);
-  return Array.from({ length: PORT_COUNT }, (_, p) => shotAnswer(board, p));
+  return Array.from({ length: PORT_COUNT }, (_, p) => shotAnswer(board, p, answer));
 }

@@ -3,6 +3,8 @@
 import { KeyboardEvent, useEffect, useState } from "react";
 import { Analysis, ApiError, GameEvent, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
+import { portText } from "../orapa/board";
+import { describe } from "../orapa/sketch";
 import { LiveGame } from "../live";
 import { AnswerLog } from "./explorer/AnswerLog";
 import { questionMarks, wavePaths } from "./explorer/marks";
@@ -138,11 +140,11 @@ export function describeEvent(state: GameState, e: GameEvent): string {
   const o = eventObservation(e);
   switch (e.type) {
     case "shot":
-      return `${who} shot ${o?.shot} → ${o?.exit === "absorbed" ? "absorbed" : `${o?.exit} ${o?.color}`}`;
+      return `${who} shot ${o ? describe(o) : "?"}`; // bounce answers too (O9), ports in the player's labels (O10)
     case "cell":
-      return `${who} asked ${o?.cell}: ${o?.content}`;
+      return `${who} asked ${o ? describe(o) : "?"}`;
     case "confirm":
-      return `${who} asked ${String(e.shot ?? e.cell)} again (already known, free)`;
+      return `${who} asked ${portText(String(e.shot ?? e.cell))} again (already known, free)`;
     case "guess":
       return `${who} guessed: ${e.correct ? "right" : "wrong"}`;
     case "resign":

@@ -1,29 +1,25 @@
 // The explorer's view: the question board (click or type a port to shoot, a cell to ask), the
-// answer log, whose turn it is, the sketch board traced in the browser, and the guess.
-import { FormEvent, useCallback, useEffect, useMemo, useState } from "react";
-import { GameState, Observation, Seat, api, eventObservation } from "../api";
+// answer log, whose turn it is, the sketch board traced in the browser, and the guess. What the
+// explorer does is in useExplorerActions; the guess dialog and the duel and table panels are
+// components of views/explorer/.
+import { useCallback, useMemo, useState } from "react";
+import { GameState, Observation, Seat, eventObservation } from "../api";
 import { Board, PortMark, WavePath } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
 import { gemSet } from "../orapa/layout";
-import { checkSketch, describe, parseQuestion, remaining, settledAnswer } from "../orapa/sketch";
-import { AnswerLog } from "./explorer/AnswerLog";
-import { questionMarks, wavePaths } from "./explorer/marks";
-import { notesKey, useDraft, useNotes } from "./draft";
-import { fillSettled } from "../orapa/sketch";
+import { checkSketch, fillSettled, remaining } from "../orapa/sketch";
 import { LiveGame } from "../live";
 import { targetSeat } from "../seats";
+import { AnswerLog } from "./explorer/AnswerLog";
+import { AskBox } from "./explorer/AskBox";
+import { GuessDialog } from "./explorer/GuessDialog";
+import { questionMarks, wavePaths } from "./explorer/marks";
+import { DuelPanel, TablePanel } from "./explorer/Panels";
+import { useExplorerActions } from "./explorer/useExplorerActions";
+import { useTurnTitle } from "./explorer/useTurnTitle";
+import { notesKey, useDraft, useNotes } from "./draft";
 import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
 import { ConfirmButton } from "./others/common";
-
-/** Whose turn it is, in the tab's title too (a player in another tab sees it). */
-export function useTurnTitle(myTurn: boolean, title = "Orapa Mine"): void {
-  useEffect(() => {
-    document.title = myTurn ? `Your turn · ${title}` : title;
-    return () => {
-      document.title = title;
-    };
-  }, [myTurn, title]);
-}
 
 export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
   const state = live.state as GameState;
@@ -31,12 +27,9 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const observations = state.observations[String(mine)] ?? [];
   const [sketch, setSketch] = useDraft(`orapa.sketch.${state.id}.${mine}`);
   const [notes, setNotes] = useNotes(notesKey(state.id, mine));
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState("");
-  const [known, setKnown] = useState("");
-  const [confirming, setConfirming] = useState(false);
-  const [verdict, setVerdict] = useState("");
   const [showAll, setShowAll] = useState(false);
+  const act = useExplorerActions(live, observations, sketch);
+  const { ask } = act;
   const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
   const left = state.guesses_left[String(mine)] ?? 0;
   const set = gemSet(state.gems as string);
@@ -54,57 +47,6 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
     title: `${mine.title}; ${theirs.title}`,
   }));
 
-  const ask = async (q: { shot: string } | { cell: string } | { resign: true }) => {
-    setError("");
-    setVerdict("");
-    const settled = "resign" in q ? null : settledAnswer(observations, q);
-    if (settled) {
-      // O5: answered from the record, free; nothing to send
-      setKnown(`Already known: ${describe(settled)}. Asking again is free and keeps your turn.`);
-      return;
-    }
-    setKnown("");
-    try {
-      const out = await api.act(state.id, q);
-      live.setState(out.game); // the answer is in the reply: no second request
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  const submitTyped = (e: FormEvent) => {
-    e.preventDefault();
-    const q = parseQuestion(typed);
-    if (!q) return setError(`'${typed}' is neither a port (1..18, A..R) nor a cell (A1..J8)`);
-    setTyped("");
-    ask(q);
-  };
-  const guess = async () => {
-    setConfirming(false);
-    setError("");
-    setKnown("");
-    try {
-      const out = await api.act(state.id, { guess: { gems: sketch } });
-      const told = out.event.reveal as Observation | undefined; // O7 reveal: one telling answer
-      setVerdict(
-        out.event.correct
-          ? "Correct: that is the mine!"
-          : "Wrong: that is not the mine." +
-              (told ? ` The mine answers ${describe(told)}, and your sketch does not.` : ""),
-      );
-      await live.refresh();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  // the cell board: the first tap on a cell selects it, the second (or the button) asks
-  const [picked, setPicked] = useState<string | null>(null);
-  const pickCell = (c: string) => {
-    if (picked === c) {
-      setPicked(null);
-      ask({ cell: c });
-    } else setPicked(c);
-  };
-
   // The sketch's paths, each in the colour the sketch gives it: the latest shot animated, or
   // every shot heard.
   const shots = observations.filter((o) => o.shot);
@@ -116,16 +58,6 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   observations.forEach((o, i) => {
     if (o.shot) sketchPorts[o.shot] = { ...ports[o.shot], state: marks[i] ? "ok" : "bad" };
   });
-  // Other explorers' answers, unless the server already lists them with mine (public answers).
-  const others =
-    state.mode === "table"
-      ? state.seats.filter(
-          (s) =>
-            s.role === "explorer" &&
-            s.seat !== mine &&
-            JSON.stringify(state.observations[String(s.seat)] ?? []) !== JSON.stringify(observations),
-        )
-      : [];
   const target = targetSeat(state, mine);
   // In a duel my mine is the other player's target: their questions on it, live.
   const myMine = seat && state.mode === "duel" ? state.mines[String(seat.seat)] : undefined;
@@ -137,10 +69,6 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
           .filter((e) => e.seat === target)
           .map(eventObservation)
           .filter((o): o is Observation => o !== null));
-  const guessLabel =
-    missing.length > 0
-      ? `Place ${missing.length} more gem${missing.length === 1 ? "" : "s"} to guess (${missing.map((g) => `${g.color} ${g.shape}`).join(", ")})`
-      : "Guess with this sketch…";
 
   return (
     <div className="explorer">
@@ -153,19 +81,19 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
               ? `Waiting for ${state.seats[state.to_move ?? 0]?.name ?? "the others"}…`
               : "Watching."}
       </p>
-      {verdict && (
+      {act.verdict && (
         <p className="verdict" role="status">
-          {verdict}
+          {act.verdict}
         </p>
       )}
-      {known && (
+      {act.known && (
         <p className="known" role="status" data-testid="already-known">
-          {known}
+          {act.known}
         </p>
       )}
-      {error && (
+      {act.error && (
         <p className="error" role="alert">
-          {error}
+          {act.error}
         </p>
       )}
       <div className="boards">
@@ -176,41 +104,9 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
             portMarks={boardPorts}
             cellMarks={boardCells}
             onPort={myTurn ? (p) => ask({ shot: p }) : undefined}
-            onCell={myTurn ? pickCell : undefined}
+            onCell={myTurn ? act.pickCell : undefined}
           />
-          {myTurn && picked && (
-            <p className="pick" data-testid="picked-cell">
-              Cell {picked} selected:{" "}
-              <button
-                type="button"
-                onClick={() => {
-                  setPicked(null);
-                  ask({ cell: picked });
-                }}
-              >
-                Ask {picked}
-              </button>{" "}
-              <button type="button" className="link" onClick={() => setPicked(null)}>
-                cancel
-              </button>{" "}
-              (or tap it again)
-            </p>
-          )}
-          <form className="ask" onSubmit={submitTyped}>
-            <label>
-              Port or cell{" "}
-              <input
-                name="question"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                disabled={!myTurn}
-                placeholder="15 or E4"
-              />
-            </label>
-            <button type="submit" disabled={!myTurn}>
-              Ask
-            </button>
-          </form>
+          <AskBox act={act} myTurn={myTurn} />
           <h3>Answers</h3>
           <AnswerLog
             observations={observations}
@@ -219,24 +115,9 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
             seats={state.mode === "table" ? askedBy : undefined}
           />
           {myMine && (
-            <div data-testid="opponent-questions">
-              <h3>{state.seats[target as number]?.name ?? "Your opponent"}'s questions on my mine</h3>
-              <Board
-                label="my mine"
-                gems={myMine.gems}
-                portMarks={questionMarks(theirObs).ports}
-                cellMarks={questionMarks(theirObs).cells}
-                waves={wavePaths(myMine, theirObs, true)}
-              />
-              <AnswerLog observations={theirObs} />
-            </div>
+            <DuelPanel name={state.seats[target as number]?.name ?? "Your opponent"} mine={myMine} asked={theirObs} />
           )}
-          {others.map((o) => (
-            <div key={o.seat}>
-              <h3>{o.name}'s answers</h3>
-              <AnswerLog observations={state.observations[String(o.seat)] ?? []} />
-            </div>
-          ))}
+          {state.mode === "table" && <TablePanel state={state} seat={mine} mine={observations} />}
         </section>
         {seat && (
           <section aria-label="sketch">
@@ -260,33 +141,17 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
                 path
               </label>
             </p>
-            <button
-              type="button"
-              className="primary"
-              data-testid="guess-button"
-              disabled={!myTurn || missing.length > 0}
-              onClick={() => setConfirming(true)}
-            >
-              {guessLabel}
-            </button>
-            {confirming && (
-              <div className="confirm" role="dialog" aria-label="confirm the guess">
-                <p>
-                  Guess with this sketch of {sketch.length} gem{sketch.length === 1 ? "" : "s"}? You have {left} guess
-                  {left === 1 ? "" : "es"} left
-                  {marks.some((m) => !m)
-                    ? `, and the sketch does not give ${marks.filter((m) => !m).length} of the answers heard`
-                    : ""}
-                  .
-                </p>
-                <button type="button" className="primary" onClick={guess} autoFocus>
-                  Yes, guess
-                </button>
-                <button type="button" onClick={() => setConfirming(false)}>
-                  Cancel
-                </button>
-              </div>
-            )}
+            <GuessDialog
+              gems={sketch.length}
+              missing={missing}
+              left={left}
+              differs={marks.filter((m) => !m).length}
+              enabled={myTurn}
+              open={act.confirming}
+              onOpen={() => act.setConfirming(true)}
+              onGuess={act.guess}
+              onCancel={() => act.setConfirming(false)}
+            />
             {state.status === "playing" && !(state.mode === "table" && left === 0) && (
               <div className="resign">
                 <ConfirmButton

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { CheckResult, Deductions, GameState, NextHint, api, whenFree } from "../api";
 import { CellMark, PortMark } from "../components/Board";
+import { portText } from "../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON } from "../orapa/layout";
 import { readableCount } from "../orapa/sketch";
@@ -58,7 +59,7 @@ export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
   const byQuestions = typeof best.expected_questions === "number";
   return (
     <p data-testid="hint-next">
-      Ask <b>{next.question}</b>: {hintFigure(best)} (
+      Ask <b>{portText(next.question)}</b>: {hintFigure(best)} (
       {byQuestions ? "the advisor picks the fewest questions left" : "the advisor picks the most information"});{" "}
       {next.exact ? "" : "about "}
       {readableCount(next.candidates)} layout{next.candidates === 1 ? "" : "s"} still fit
@@ -69,7 +70,7 @@ export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
           Next best:{" "}
           {next.ranking
             .slice(1, 4)
-            .map((r) => `${r.question} (${hintFigure(r, true)})`)
+            .map((r) => `${portText(r.question)} (${hintFigure(r, true)})`) // ports in the player's labels (O10)
             .join(", ")}
           .
         </span>

@@ -1,6 +1,7 @@
 // The review endpoints of issue 32 (GET /review, /review/why/CELL, POST /review/wrong): types
 // and calls, kept beside the components that use them.
 import { ApiError, Observation, token } from "../../api";
+import { portText } from "../../orapa/board";
 import { describe, readableCount } from "../../orapa/sketch";
 
 export interface Count {
@@ -92,7 +93,7 @@ export function countText(c: Count): string {
 export function answerText(o: Observation | null): string {
   if (!o) return "any other answer";
   if (o.cell) return `${o.cell}: ${o.content}`;
-  if (o.exit === "absorbed" || !o.exit) return `${o.shot} → absorbed`;
+  if (o.exit === "absorbed" || !o.exit) return `${portText(o.shot ?? "")} → absorbed`;
   if (typeof o.bounces === "number") return describe(o); // "15 → exits at C after 3 bounces" (O9)
-  return `${o.shot} → ${o.exit}${o.color ? ` ${o.color}` : ""}`;
+  return `${portText(o.shot ?? "")} → ${portText(o.exit)}${o.color ? ` ${o.color}` : ""}`; // ports in the player's labels (O10)
 }

@@ -3,7 +3,7 @@
 // director's and the after-game views and by the review panels.
 import { Observation } from "../../api";
 import { CellMark, PortMark, WavePath } from "../../components/Board";
-import { parsePort } from "../../orapa/board";
+import { parsePort, portText } from "../../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS, canonicalColor } from "../../orapa/colors";
 import { Board as Traced, LayoutJSON } from "../../orapa/layout";
 import { answerTags } from "../../orapa/sketch";
@@ -19,7 +19,7 @@ export function questionMarks(observations: Observation[]): {
     ports[port] = {
       tag: t.tag,
       color: t.color,
-      title: `port ${port}: answer ${t.tag} (${t.color}); already known, asking again is free`,
+      title: `port ${portText(port)}: answer ${t.tag} (${t.color}); already known, asking again is free`,
     };
   const cells: Record<string, CellMark> = {};
   for (const o of observations) {

@@ -1,0 +1,80 @@
+// The game page's own logic: answers as a discriminated union, the events a director and a
+// duel player read answers from, and ports written in the player's label scheme.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GameEvent, GameState, Observation, answerKind, eventObservation } from "../src/api";
+import { answerText } from "../src/components/review/reviewApi";
+import { setLabelScheme } from "../src/orapa/board";
+import { describeEvent } from "../src/views/AfterGame";
+import { questionMarks } from "../src/views/explorer/marks";
+import { AdvisorHint } from "../src/views/TrainingPanel";
+
+function event(fields: Record<string, unknown>): GameEvent {
+  return { seq: 1, at: "", seat: 0, type: "shot", ...fields } as GameEvent;
+}
+
+describe("answers", () => {
+  it("tells a shot's answer from a cell's", () => {
+    const shot: Observation = { shot: "15", exit: "C", bounces: 3 };
+    const cell: Observation = { cell: "E4", content: "white" };
+    expect(answerKind(shot)).toBe("shot");
+    expect(answerKind(cell)).toBe("cell");
+  });
+
+  it("keeps a flat shot event's bounce count (the director's log under bounce answers)", () => {
+    expect(eventObservation(event({ shot: "15", exit: "C", bounces: 3 }))).toEqual({
+      shot: "15",
+      exit: "C",
+      bounces: 3,
+    });
+    expect(eventObservation(event({ shot: "1", exit: "K", color: "red", bounces: 1 }))).toEqual({
+      shot: "1",
+      exit: "K",
+      color: "red",
+      bounces: 1,
+    });
+  });
+
+  it("reads cell events, nested observations, and nothing from other events", () => {
+    expect(eventObservation(event({ type: "cell", cell: "E4", content: "empty" }))).toEqual({
+      cell: "E4",
+      content: "empty",
+    });
+    const nested = { shot: "2", exit: "absorbed" };
+    expect(eventObservation(event({ observation: nested }))).toBe(nested);
+    expect(eventObservation(event({ type: "guess", correct: false }))).toBeNull();
+  });
+});
+
+describe("ports in the player's label scheme (RULINGS O10)", () => {
+  const store = new Map<string, string>();
+  beforeEach(() => {
+    store.clear();
+    (globalThis as { localStorage?: unknown }).localStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+  });
+  const state = { seats: [{ seat: 0, name: "Ann" }] } as unknown as GameState;
+  const heard: Observation[] = [{ shot: "15", exit: "C", color: "blue" }];
+
+  it("writes the replay's shots with bounce counts, in the sheet's labels by default", () => {
+    expect(describeEvent(state, event({ shot: "15", exit: "C", bounces: 3 }))).toBe(
+      "Ann shot 15 → exits at C after 3 bounces",
+    );
+    expect(answerText(heard[0])).toBe("15 → C blue");
+  });
+
+  it("writes the why-board's answers, port titles, the advisor's hint and the replay in BGA labels", () => {
+    setLabelScheme("bga");
+    expect(answerText(heard[0])).toBe("E → K blue"); // the sheet's 15 -> C
+    expect(answerText({ shot: "1", exit: "absorbed" })).toBe("1 → absorbed");
+    expect(questionMarks(heard).ports["15"].title).toMatch(/^port E: answer 1/);
+    expect(describeEvent(state, event({ shot: "15", exit: "C", color: "blue" }))).toBe("Ann shot E → K blue");
+    expect(describeEvent(state, event({ type: "confirm", shot: "C" }))).toMatch(/^Ann asked K again/);
+    const hint = { question: "15", expected_bits: 1, candidates: 3, exact: true, ranking: [] };
+    expect(renderToStaticMarkup(createElement(AdvisorHint, { next: hint }))).toContain("<b>E</b>");
+  });
+});
