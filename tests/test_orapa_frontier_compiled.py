@@ -58,6 +58,43 @@ def test_the_compiled_search_visits_the_python_searchs_nodes(case, seed: int,
 
 
 @compiled
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(), st.sampled_from(["bounces", "both"]), st.integers(0, 2**32 - 1),
+       st.booleans())
+def test_the_compiled_search_follows_bounce_counts_as_the_python_one(
+        case, answer: str, seed: int, visibility: bool) -> None:
+    """Bounce-count answers (O9) on random layouts of every preset: the compiled search takes
+    them (no fallback) and gives the Python search's families in its order, with its node
+    count, to the end or to the same node limit."""
+    preset, truth = case
+    rng = random.Random(seed)
+    rules = RuleOptions(answer=answer, visibility=visibility)
+    puzzle = puzzle_from_layout(truth, gem_set(preset), rules,
+                                ports=rng.sample(range(36), rng.choice([3, 8, 20, 36])))
+    extra = [cell_answer(truth, c) for c in rng.sample(range(80), rng.randint(0, 3))]
+    puzzle = puzzle.with_observations(list(puzzle.observations) + extra)
+    assert frontier_compiled.available(puzzle)
+    assert run(frontier_compiled.families, puzzle, 5_000) == \
+        run(python_frontier_families, puzzle, 5_000)
+
+
+@compiled
+@pytest.mark.parametrize("preset", ["base", "full"])
+def test_the_compiled_search_lists_a_bounce_puzzles_layouts_as_the_python_one(preset) -> None:
+    """All 36 shots answered with bounce counts: the same families and nodes to the end, the
+    mine among the layouts, and every layout repeats the mine's 36 answers."""
+    gems = gem_set(preset)
+    mine = random_layout(gems, rng=random.Random(11))
+    puzzle = puzzle_from_layout(mine, gems, RuleOptions(answer="bounces"))
+    ours, nodes, done = run(frontier_compiled.families, puzzle, 10**8)
+    assert done and (ours, nodes) == run(python_frontier_families, puzzle, 10**8)[:2]
+    found = [m for f in frontier_families(puzzle) for m in f.members()]
+    assert mine in found
+    answers = puzzle_from_layout(mine, gems, puzzle.rules).observations
+    assert all(puzzle_from_layout(m, gems, puzzle.rules).observations == answers for m in found)
+
+
+@compiled
 def test_the_compiled_search_proves_a_double_puzzle_as_the_python_one() -> None:
     """All 36 shots on the 14 gems of `double`: the same families, the mine's among them."""
     gems = gem_set("double")

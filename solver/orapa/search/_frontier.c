@@ -23,6 +23,7 @@
 #define MAX_PARTS 16
 #define MAX_LINES 40
 #define CHECK_EVERY 1024
+#define WAVE_BYTES 12
 
 typedef struct { uint64_t w[5]; } Quarters;
 typedef struct { uint64_t w[2]; } Cells;
@@ -36,7 +37,8 @@ typedef struct {
     Cells line[MAX_LINES];   /* sight lines: the cells a look from a port crosses first */
 } Placement;
 
-typedef struct { int16_t cell; uint8_t d, color; } Front;  /* cell -1: the wave is done */
+/* cell -1: the wave is done; met: the gem faces the wave has met so far (bounce counts, O9) */
+typedef struct { int16_t cell; uint8_t d, color; uint16_t met; } Front;
 
 /* A node: its head, then `waves` fronts. move_kind: -1 no placement, -2 the undo marker. */
 typedef struct {
@@ -62,6 +64,9 @@ typedef struct {
     int by_cell_n[MAX_KINDS][CELLS];
     int16_t *exit_;          /* per wave: observed exit port, -1 when absorbed */
     uint8_t *wanted;
+    uint8_t *any_colour;     /* per wave: the answer does not say the colour (bounces only) */
+    int32_t *most;           /* per wave: the observed bounce count, or a huge number */
+    uint8_t *counted;        /* per wave: the answer gives a bounce count */
     uint32_t *placeable;     /* per wave: kinds it may meet, as a bit mask */
     uint16_t *turns;         /* per wave, cell, direction: [2] allowed patterns */
     Cells answered;
@@ -99,6 +104,7 @@ static void search_free(Search *s) {
         for (int c = 0; c < CELLS; c++) free(s->by_cell[k][c]);
     }
     free(s->exit_); free(s->wanted); free(s->placeable); free(s->turns);
+    free(s->any_colour); free(s->most); free(s->counted);
     free(s->stack); free(s->scratch);
     free(s);
 }
@@ -140,7 +146,8 @@ static int read_quarters(const uint8_t *p, Quarters *q) { memcpy(q->w, p, 40); r
  *     parts count (1), then that many (cell, pattern) pairs, sight lines count (1), then
  *     that many cell masks (16 each)
  *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
- *     colour, placeable kinds (4 bytes), a pad byte
+ *     colour, placeable kinds (4 bytes), flags (1: the colour is not said, 2: a bounce count
+ *     is), the bounce count (2 bytes)
  *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1) */
 static PyObject *start(PyObject *self, PyObject *args) {
     Py_buffer tables, kinds, waves, masks;
@@ -150,7 +157,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Search *s = calloc(1, sizeof(Search));
     if (!s) { PyErr_NoMemory(); goto done; }
-    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % 10 || masks.len != 34
+    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % WAVE_BYTES || masks.len != 34
             || !PyTuple_Check(placements)) {
         PyErr_SetString(PyExc_ValueError, "frontier start: malformed tables");
         goto done;
@@ -160,7 +167,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     memcpy(s->exit_port, t + CELLS * 4, CELLS * 4);
     memcpy(s->route_out, t + CELLS * 8, 64);
     s->kinds = (int)(kinds.len / 19);
-    s->waves = (int)(waves.len / 10);
+    s->waves = (int)(waves.len / WAVE_BYTES);
     if (s->kinds > MAX_KINDS || PyTuple_GET_SIZE(placements) != s->kinds || s->waves > 4096) {
         PyErr_SetString(PyExc_ValueError, "frontier start: too many kinds or waves");
         goto done;
@@ -171,9 +178,13 @@ static PyObject *start(PyObject *self, PyObject *args) {
     s->exit_ = calloc(s->waves + 1, sizeof(int16_t));
     s->wanted = calloc(s->waves + 1, 1);
     s->placeable = calloc(s->waves + 1, sizeof(uint32_t));
+    s->any_colour = calloc(s->waves + 1, 1);
+    s->most = calloc(s->waves + 1, sizeof(int32_t));
+    s->counted = calloc(s->waves + 1, 1);
     s->turns = calloc((size_t)s->waves * CELLS * 4 * 2 + 1, sizeof(uint16_t));
     s->scratch = calloc(s->waves + 1, sizeof(Front));
-    if (!s->exit_ || !s->wanted || !s->placeable || !s->turns || !s->scratch) {
+    if (!s->exit_ || !s->wanted || !s->placeable || !s->turns || !s->any_colour
+            || !s->most || !s->counted || !s->scratch) {
         PyErr_NoMemory(); goto done;
     }
     const uint8_t *k = kinds.buf;
@@ -252,14 +263,18 @@ static PyObject *start(PyObject *self, PyObject *args) {
     root_head->move_kind = -1;
     const uint8_t *w = waves.buf;
     Front *fr = fronts_of(root_head);
-    for (int i = 0; i < s->waves; i++, w += 10) {
+    for (int i = 0; i < s->waves; i++, w += WAVE_BYTES) {
         int port = w[0];
         s->exit_[i] = (int8_t)w[3];
         s->wanted[i] = w[4];
         memcpy(&s->placeable[i], w + 5, 4);
+        s->any_colour[i] = w[9] & 1;
+        s->counted[i] = (w[9] >> 1) & 1;
+        s->most[i] = s->counted[i] ? (int32_t)(w[10] | w[11] << 8) : (int32_t)1 << 30;
         fr[i].cell = w[1];
         fr[i].d = w[2];
         fr[i].color = 0;
+        fr[i].met = 0;
         for (int c = 0; c < CELLS; c++)
             for (int d = 0; d < 4; d++)
                 for (int done_ = 0; done_ < 2; done_++)
@@ -286,8 +301,9 @@ static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *pa
         int cell = fronts[t].cell;
         if (cell < 0) continue;
         if (!s->grid_pattern[cell] && !cell_in(empty, cell)) continue;
-        int d = fronts[t].d, color = fronts[t].color;
-        int exit_ = s->exit_[t], want = s->wanted[t];
+        int d = fronts[t].d, color = fronts[t].color, met = fronts[t].met;
+        int exit_ = s->exit_[t], want = s->wanted[t], anyc = s->any_colour[t];
+        int most = s->most[t];
         for (;;) {
             int pattern = s->grid_pattern[cell];
             if (!pattern) {
@@ -295,6 +311,7 @@ static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *pa
                     out[t].cell = (int16_t)cell;
                     out[t].d = (uint8_t)d;
                     out[t].color = (uint8_t)color;
+                    out[t].met = (uint16_t)met;
                     break;
                 }
                 cell_set(paths, cell);
@@ -307,11 +324,14 @@ static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *pa
                     out[t].cell = -1;
                     break;
                 }
-                if (exit_ >= 0 && (color & ~want)) return 0;
+                met++;     /* every entry into a covered cell meets one face */
+                if (exit_ >= 0 && (((color & ~want) && !anyc) || met > most)) return 0;
             }
             int next = s->neighbour[cell][d];
             if (next < 0) {
-                if (exit_ != s->exit_port[cell][d] || color != want) return 0;
+                if (exit_ != s->exit_port[cell][d] || (color != want && !anyc)
+                        || (s->counted[t] && met != most))
+                    return 0;
                 out[t].cell = -1;
                 break;
             }
@@ -403,7 +423,8 @@ static inline KindAtFront kind_at_front(const Search *s, const Head *h, int t, i
     k.off = h->empty;
     k.off.w[0] |= s->forbidden[i].w[0];
     k.off.w[1] |= s->forbidden[i].w[1];
-    k.ok_turn = s->black[i] ? 0xFFFF : routes[(color | s->bits[i]) == s->wanted[t]];
+    k.ok_turn = s->black[i] ? 0xFFFF
+                            : routes[s->any_colour[t] || (color | s->bits[i]) == s->wanted[t]];
     return k;
 }
 

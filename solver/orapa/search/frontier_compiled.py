@@ -26,6 +26,7 @@ from solver.orapa.search.path_family import PathFamily
 _MAX_KINDS = 16       # the C search's limits (_frontier.c)
 _MAX_GEMS = 64
 _MAX_WAVES = 4096
+_MAX_COUNT = 0xFFFF   # a bounce count travels in two bytes
 _BATCH = 64           # leaves asked of the C search at a time
 
 
@@ -43,13 +44,12 @@ _KERNEL = _load()
 
 
 def available(puzzle: Puzzle) -> bool:
-    """Can the compiled search take this puzzle (built, within its fixed limits, and every
-    shot answered with its colour: bounce counts, O9, are followed by the Python search)?"""
-    return (_KERNEL is not None
-            and not any(getattr(o, "bounces", None) is not None
-                        or (getattr(o, "exit", None) is not None and o.color is None)
-                        for o in puzzle.observations) and len(set(puzzle.gems)) <= _MAX_KINDS
-            and len(puzzle.gems) <= _MAX_GEMS and len(puzzle.observations) <= _MAX_WAVES)
+    """Can the compiled search take this puzzle (built and within its fixed limits)? Every
+    answer kind (O9: colours, bounce counts or both) is followed by it."""
+    return (_KERNEL is not None and len(set(puzzle.gems)) <= _MAX_KINDS
+            and len(puzzle.gems) <= _MAX_GEMS and len(puzzle.observations) <= _MAX_WAVES
+            and all(getattr(o, "bounces", None) is None or 0 <= o.bounces <= _MAX_COUNT
+                    for o in puzzle.observations))
 
 
 def _signed(values: list[int]) -> bytes:
@@ -101,7 +101,10 @@ def _start(puzzle: Puzzle, setup):
         cell, direction = ENTRY[o.port]
         exit_ = -1 if o.exit is None else o.exit
         waves += bytes([o.port, cell, direction, exit_ & 0xFF, o.color or 0])
-        waves += sum(1 << i for i in met).to_bytes(4, "little") + b"\0"
+        # flags: 1 the colour is not said (a bounce-only answer), 2 a bounce count is (O9)
+        flags = int(o.color is None) | 2 * int(o.bounces is not None)
+        waves += sum(1 << i for i in met).to_bytes(4, "little") + bytes([flags])
+        waves += (o.bounces or 0).to_bytes(2, "little")
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
              + bytes([setup.met_by_all, puzzle.rules.visibility]))
     return _KERNEL.start(_tables(), bytes(kinds),

@@ -19,8 +19,8 @@ Rule `touching corner` only. Under the visibility rule a branch also ends when n
 layout is left below it (`solver.orapa.search.sight.room_left`). `frontier_families` runs the
 compiled search (`solver.orapa.search.frontier_compiled`) when it was built: the same nodes as
 `python_frontier_families`, the reference kept here. Bounce-count answers (RULINGS O9) are
-followed by the Python search only: a wave's frontier carries the faces it has met, and the
-branch ends once they pass the observed count or the wave leaves with another count.
+followed by both: a wave's frontier carries the faces it has met, and the branch ends once
+they pass the observed count or the wave leaves with another count.
 
 >>> import random
 >>> from games.orapa.gems import gem_set
