@@ -159,7 +159,7 @@ def grade(puzzle: Any, difficulty: Difficulty, seed: int = 0) -> Grade:
 MAX_DRAWS = 100        # puzzles graded in search of one of the asked grade before giving up
 
 
-def next_graded(generator: Any, level: str, seed: int = 0) -> tuple[Any, Grade]:
+def next_graded(generator: Any, level: GradeName, seed: int = 0) -> tuple[Any, Grade]:
     """The generator's next puzzle of the asked grade (`generator.generate.Generator`); the
     others are counted in its `rejected` as `grade`. LimitReached after MAX_DRAWS."""
     from games.errors import LimitReached

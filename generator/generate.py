@@ -49,9 +49,10 @@ from solver.orapa.uniqueness import TooHard, second_layout
 # A wave cannot tell where these colours sit: white shows as white wherever it is hit and
 # transparent adds nothing, so gems of these colours can swap places unseen.
 INDISTINCT_COLORS = frozenset({"white", "transparent"})
-# a layout's verdict, and why one was thrown away (the keys of `Generator.rejected`)
+# a layout's verdict, and why one was thrown away (the keys of `Generator.rejected`; `grade`:
+# not of the grade asked for, `generator.difficulty.next_graded`)
 Verdict = Literal["unique", "trap", "ambiguous"]
-Rejection = Literal["trap", "ambiguous", "too_hard"]
+Rejection = Literal["trap", "ambiguous", "too_hard", "grade"]
 UNIQUE: Final = "unique"
 TRAP: Final = "trap"
 AMBIGUOUS: Final = "ambiguous"
@@ -165,7 +166,7 @@ class Generator:
         self.rules = rules or RuleOptions()
         self.rng = rng or random.Random()
         self.clues = clues
-        self.rejected: Counter[Rejection] = Counter({AMBIGUOUS: 0, TRAP: 0})
+        self.rejected: Counter[str] = Counter({AMBIGUOUS: 0, TRAP: 0})   # by Rejection
         if clues == "minimal":
             self.rejected[TOO_HARD] = 0
         # the wave-search minimiser's work on kept puzzles: searches, their nodes, and the

@@ -5,15 +5,18 @@ import io
 import json
 import signal
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from commands.common import JOBS, TIMEOUT, emit_json, not_empty, read_text
 from commands.orapa.solve import backend_option
 from games.errors import BadInput
-from solver.cluster import ENGINES, KEEP_WARM, import_ray
-from solver.orapa.options import BATCH_COUNT_LIMIT
+from solver.cluster import ENGINES, KEEP_WARM, Engine, import_ray
+from solver.orapa.options import BATCH_COUNT_LIMIT, BackendName
+
+if TYPE_CHECKING:   # the solver itself is imported when a batch runs
+    from solver.orapa.batch.results import BatchSummary
 
 
 class ResultsStream:
@@ -91,7 +94,8 @@ class ResultsStream:
                    f"[default: {KEEP_WARM:g}].")
 def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count_limit: int,
           out: str | None, resume: bool, write_solutions: bool, write_deductions: bool,
-          overwrite: bool, backend: str, progress: bool | None, as_json: bool, engine: str,
+          overwrite: bool, backend: BackendName, progress: bool | None, as_json: bool,
+          engine: Engine,
           address: str | None, keep_warm: float | None) -> None:
     """Solve puzzle files, directories (recursively) and globs, one JSON line per file."""
     from solver.orapa.batch.runner import BatchOptions, open_results, run_batch
@@ -115,6 +119,7 @@ def batch(paths: tuple[str, ...], jobs: int | None, timeout: float | None, count
     options = BatchOptions(timeout, count_limit, backend, write_solutions, write_deductions,
                            stdin, overwrite)
     results = ResultsStream(stream, out)
+    summary: BatchSummary
     try:
         if engine == "ray":
             summary = run_ray_batch(paths, results, options, jobs, skip, progress, address,

@@ -14,9 +14,9 @@ from games.errors import BadInput, is_interrupt
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import load_json_text
-from generator.difficulty import GRADES
-from generator.options import CLUE_MODES, MAX_COUNT, SHARD_SIZE
-from solver.cluster import ENGINES
+from generator.difficulty import GRADES, GradeName
+from generator.options import CLUE_MODES, MAX_COUNT, SHARD_SIZE, ClueMode
+from solver.cluster import ENGINES, Engine
 
 
 def parse_gems(text: str):
@@ -52,11 +52,10 @@ def parse_gems(text: str):
 @click.option("--resume", is_flag=True, help="Make only the shards DIR does not hold yet.")
 @click.option("--difficulty", type=click.Choice(GRADES), default=None,
               help="Keep only puzzles of this grade by technique (docs/review.md).")
-def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, force: bool,
-             mirror: bool,
-             touching: str, visibility: bool, answer: str, as_json: bool, engine: str, address: str | None,
-             shard_size: int | None, jobs: int | None, resume: bool,
-             difficulty: str | None) -> None:
+def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: ClueMode, force: bool,
+             mirror: bool, touching: str, visibility: bool, answer: str, as_json: bool,
+             engine: Engine, address: str | None, shard_size: int | None, jobs: int | None,
+             resume: bool, difficulty: GradeName | None) -> None:
     """Generate puzzles whose answers force one layout; files are <gems>-0001.json, ..."""
     from tqdm import tqdm
     from generator.generate import Generated, Generator, file_stem, output_paths, write_puzzle
@@ -66,10 +65,9 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
     if difficulty is not None and (engine == "ray" or shard_size is not None):
         raise BadInput("--difficulty: not with sharded runs (--shard-size or --engine ray)")
     if engine == "ray" or shard_size is not None:
-        generation = Generation(ShardSpec(gems, RuleOptions(mirror, touching, visibility, answer),
-                                          clues,
-                                          seed), count, Path(out_dir), shard_size or SHARD_SIZE,
-                                resume)
+        rules = RuleOptions(mirror, touching, visibility, answer)
+        generation = Generation(ShardSpec(gems, rules, clues, seed), count, Path(out_dir),
+                                shard_size or SHARD_SIZE, resume)
         summary = run_sharded(generation, engine, jobs, address)
         if as_json:
             emit_json(summary)
@@ -118,9 +116,9 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: str, fo
                    "interrupted": interrupted})
     else:
         for path, found in made:
-            difficulty = found.difficulty
-            click.echo(f"{path}: {found.shots} shots, {difficulty.level} "
-                       f"({difficulty.work} {difficulty.measure})"
+            rated = found.difficulty
+            click.echo(f"{path}: {found.shots} shots, {rated.level} "
+                       f"({rated.work} {rated.measure})"
                        + (f", grade {grades[path].level}" if path in grades else ""))
         click.echo(f"{plural(len(made), 'puzzle')} written to {out}; rejected layouts: "
                    + ", ".join(f"{k} {v}" for k, v in rejected.items()))

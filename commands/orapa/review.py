@@ -12,7 +12,7 @@ from games.errors import BadInput
 from games.orapa.board import parse_cell
 from games.orapa.files import parse_layout
 from games.orapa.layout import Layout
-from games.orapa.puzzle import Puzzle
+from games.orapa.puzzle import CellAnswer, Puzzle
 from games.orapa.text_format import format_answer
 
 if TYPE_CHECKING:
@@ -51,7 +51,10 @@ def table(found: Review, labels: str = "sheet") -> list[str]:
 def _row(q: QuestionReview, labels: str = "sheet") -> str:
     data = q.to_json()
     written = format_answer(q.answer, labels)
-    answer = written.split(" -> ", 1)[-1] if " -> " in written else q.answer.content
+    if " -> " not in written and isinstance(q.answer, CellAnswer):
+        answer = q.answer.content
+    else:
+        answer = written.split(" -> ", 1)[-1]
     best = question_text(q.best, labels) if q.best else "-"
     mark = "  forced" if q.forced else ""
     return (f"{q.number:>2}  {question_text(q.question, labels):<5} {answer:<20} {count_text(data['before']):>14} "
@@ -127,7 +130,9 @@ def review(puzzle: str, mine_path: str | None, why_cells: tuple[str, ...],
         document["why"] = why
     if guess_path is not None:
         guess = _load_layout(guess_path, game)
-        document["wrong"] = why_wrong(game, guess, mine or game.solution, guess_path)
+        truth = mine or game.solution
+        assert truth is not None   # checked above: --guess needs a mine
+        document["wrong"] = why_wrong(game, guess, truth, guess_path)
     if as_json:
         emit_json(document)
         return

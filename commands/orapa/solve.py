@@ -12,7 +12,7 @@ from games.orapa.board import parse_port, port_label
 from games.orapa.files import parse_layout, parse_puzzle
 from games.orapa.puzzle import Puzzle, check_legal_for
 from games.orapa.text_format import format_answer
-from solver.orapa.options import BACKENDS, METHODS, SAT_SOLVERS
+from solver.orapa.options import BACKENDS, METHODS, SAT_SOLVERS, BackendName, Method
 
 backend_option = click.option(
     "--backend", type=click.Choice(BACKENDS + SAT_SOLVERS), default="sat", show_default=True,
@@ -72,8 +72,8 @@ def answer_words(text: str, labels: str = "sheet") -> str:
 @timeout_option
 @labels_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend: str,
-                  method: str, timeout: float | None, labels: str, as_json: bool) -> None:
+def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend: BackendName,
+                  method: Method, timeout: float | None, labels: str, as_json: bool) -> None:
     """Find every layout consistent with a puzzle's answers."""
     from solver.orapa.api import deductions, solve  # the solver: imported when a command runs
     problem = load_puzzle(puzzle)
@@ -115,8 +115,8 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
 @method_option
 @timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def verify_command(puzzle: str, guess: str, backend: str, method: str, timeout: float | None,
-                   as_json: bool) -> None:
+def verify_command(puzzle: str, guess: str, backend: BackendName, method: Method,
+                   timeout: float | None, as_json: bool) -> None:
     """Check a guessed layout: consistent with the answers? the only one?"""
     from solver.orapa.api import verify
     if puzzle == guess == "-":

@@ -66,8 +66,8 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
     start = time.monotonic()
     counted = counted_solve(puzzle, min(limit, count_limit), timeout, method)
     if counted is not None:   # counted without a list (issue 31): exact however large
-        count, kept, families = counted
-        return SolveResult("unique" if count == 1 else "ambiguous", count, True, kept,
+        total, listed, families = counted
+        return SolveResult("unique" if total == 1 else "ambiguous", total, True, listed,
                            stats={"families": families})
     if timeout is not None:   # the listing has what the count left of the time (issue 29)
         timeout = max(1e-6, timeout - (time.monotonic() - start))
@@ -284,9 +284,9 @@ def deductions(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | No
             for content in contents:
                 if content in possible[cell]:
                     continue
-                layout = queries.first([CellAnswer(cell, content)])
-                if layout is not None:
-                    mark(layout)
+                found = queries.first([CellAnswer(cell, content)])
+                if found is not None:
+                    mark(found)
     except LimitReached:
         if not partial:
             raise

@@ -29,7 +29,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Generator, Iterable, Iterator
 
 from games.errors import BadInput
 
@@ -165,7 +165,7 @@ class WorkerPool:
     def _new_worker(self) -> _Worker:
         return _Worker(self.ctx, self.work, self.recycle_after, self.close_fds)
 
-    def results(self, paths: Iterable[str]) -> Iterator[Any | Lost]:
+    def results(self, paths: Iterable[str]) -> Generator[Any | Lost, None, None]:
         """Each path's answer (or a `Lost`), in the order they finish.
 
         Closing the generator, or an exception raised into it (a signal handler's), kills every
@@ -179,8 +179,8 @@ class WorkerPool:
             while True:
                 for i, worker in enumerate(workers):
                     while worker.path is None:
-                        task = retry.popleft() if retry else (next(todo, None), 1)
-                        if task[0] is None:
+                        task = _next_task(todo, retry)
+                        if task is None:
                             break
                         if not worker.give(*task):         # it died while idle
                             retry.appendleft(task)
@@ -222,8 +222,8 @@ class WorkerPool:
         once forked 100,000 processes. A worker the system refuses to start (too many
         processes) leaves the pool smaller; with no worker at all it is bad input."""
         while len(workers) < self.jobs:
-            task = retry.popleft() if retry else (next(todo, None), 1)
-            if task[0] is None:
+            task = _next_task(todo, retry)
+            if task is None:
                 return
             try:
                 worker = self._new_worker()
@@ -271,3 +271,12 @@ class WorkerPool:
 
 
 _RETRIED = object()   # a worker died and its file went back in the queue
+
+
+def _next_task(todo: Iterator[str], retry: deque[tuple[str, int]]) -> tuple[str, int] | None:
+    """The next file for a worker and its attempt number: one waiting for a retry first, else
+    the next new file (attempt 1); None when none is left."""
+    if retry:
+        return retry.popleft()
+    path = next(todo, None)
+    return None if path is None else (path, 1)

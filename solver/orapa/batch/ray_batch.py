@@ -36,11 +36,11 @@ import json
 import signal
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, TextIO
+from typing import Any, Iterable
 
 from solver.cluster import KEEP_WARM, already_connected, cluster_cpus, peak_rss_mb, ray_session
-from solver.orapa.batch.runner import (BatchOptions, BatchStopped, BatchSummary, _StopSignals,
-                                       default_jobs, expand_paths, progress_bar)
+from solver.orapa.batch.runner import (BatchOptions, BatchStopped, BatchSummary, LineSink,
+                                       _StopSignals, default_jobs, expand_paths, progress_bar)
 from solver.orapa.batch.ray_chunks import RayBatch
 from solver.orapa.batch.ray_pool import open_pool
 
@@ -64,7 +64,7 @@ class RaySummary(BatchSummary):
                 f"{e['lost_tasks']} lost and rerun")
 
 
-def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOptions(),
+def run_ray_batch(args: Iterable[str], out: LineSink, options: BatchOptions = BatchOptions(),
                   jobs: int | None = None, skip: frozenset[str] | set[str] = frozenset(),
                   progress: bool | None = None, address: str | None = None,
                   keep_warm: float = KEEP_WARM) -> RaySummary:
@@ -127,7 +127,7 @@ def run_ray_batch(args: Iterable[str], out: TextIO, options: BatchOptions = Batc
     return summary
 
 
-def _write_chunk(out: TextIO, lines: list[dict[str, Any]], summary: RaySummary, bar: Any
+def _write_chunk(out: LineSink, lines: list[dict[str, Any]], summary: RaySummary, bar: Any
                  ) -> None:
     """Append a chunk's lines with one write and one flush (the driver's cost per file is what
     limits a large cluster), then count them."""

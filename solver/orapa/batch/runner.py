@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO
+from typing import AbstractSet, Any, Iterable, Iterator, Protocol
 
 from tqdm import tqdm
 
@@ -46,7 +46,7 @@ from solver.orapa.batch.pool import Lost, WorkerPool
 from solver.orapa.batch.results import (INTERFACE_KEYS, STATUSES, BatchSummary, check_results,
                                         open_results)
 from solver.orapa.consistent import drop_sessions
-from solver.orapa.options import BATCH_COUNT_LIMIT
+from solver.orapa.options import BATCH_COUNT_LIMIT, BackendName
 
 __all__ = ["BatchOptions", "BatchStopped", "BatchSummary", "DEFAULT_COUNT_LIMIT", "INTERFACE_KEYS",
            "STATUSES", "check_results", "default_jobs", "expand_paths", "hard_timeout",
@@ -63,7 +63,7 @@ class BatchOptions:
 
     timeout: float | None = None   # seconds per puzzle (None: no limit)
     count_limit: int = DEFAULT_COUNT_LIMIT
-    backend: str = "sat"
+    backend: BackendName = "sat"
     write_solutions: bool = False  # a unique puzzle's solution as <stem>.solution.json
     write_deductions: bool = False  # an ambiguous puzzle's deduction map as <stem>.deductions.txt
     stdin: str | None = None       # the puzzle the path `-` stands for, read once by the caller
@@ -271,16 +271,25 @@ def _peak_rss_mb(who: int) -> float:
     return round(peak / (2 ** 20 if sys.platform == "darwin" else 2 ** 10), 1)
 
 
-def _descriptor(out: TextIO) -> tuple[int, ...]:
+class LineSink(Protocol):
+    """Where a batch writes its lines: a text file, standard output, or a wrapper of them (the
+    command's, which turns a failed write into one line of bad input)."""
+
+    def write(self, text: str) -> int: ...
+
+    def flush(self) -> None: ...
+
+
+def _descriptor(out: LineSink) -> tuple[int, ...]:
     """The results file's descriptor, which forked workers must not keep open (nor locked)."""
     try:
-        fd = out.fileno()
+        fd = getattr(out, "fileno")()
     except (AttributeError, OSError, ValueError):
         return ()
     return (fd,) if fd > 2 else ()
 
 
-def progress_bar(args: list[str], skip: set[str], summary: BatchSummary,
+def progress_bar(args: list[str], skip: AbstractSet[str], summary: BatchSummary,
                  progress: bool | None) -> tqdm:
     """The files bar of a batch: a first pass counts the files to solve (paths are not kept) and
     adds those `skip` holds to `summary.skipped`. `progress` None: only on a terminal."""
@@ -294,7 +303,7 @@ def progress_bar(args: list[str], skip: set[str], summary: BatchSummary,
                 disable=None if progress is None else not progress)
 
 
-def run_batch(args: Iterable[str], out: TextIO, options: BatchOptions = BatchOptions(),
+def run_batch(args: Iterable[str], out: LineSink, options: BatchOptions = BatchOptions(),
               jobs: int | None = None, skip: frozenset[str] | set[str] = frozenset(),
               progress: bool | None = None, recycle_after: int | None = RECYCLE_AFTER
               ) -> BatchSummary:

@@ -9,12 +9,13 @@ import atexit
 import threading
 import time
 import weakref
+from typing import Any
 
 import numpy as np
 from pysat.solvers import Solver
 
 from solver.orapa.sat.cnf import Cnf
-from solver.orapa.options import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS  # noqa: F401
+from solver.orapa.options import BACKENDS, DEFAULT_SAT_SOLVER, SAT_SOLVERS, BackendName
 
 _OPEN_SAT_BACKENDS: "weakref.WeakSet[SatBackend]" = weakref.WeakSet()
 
@@ -150,13 +151,14 @@ class CpBackend:
     def __init__(self, cnf: Cnf, workers: int = 1) -> None:
         from ortools.sat.python import cp_model
 
-        self._cp = cp_model
+        # OR-tools' CamelCase API, which its type stubs no longer list: left untyped here
+        self._cp: Any = cp_model
         self.cnf = cnf
-        self.model = cp_model.CpModel()
+        self.model: Any = cp_model.CpModel()
         self.workers = workers
-        self._vars: dict[int, object] = {}
+        self._vars: dict[int, Any] = {}
         self._clauses = self._exactly = self._at_most = 0
-        self._solver = None
+        self._solver: Any = None
         self._core: list[int] = []
         self._extra: list[list[int]] = []
 
@@ -227,7 +229,8 @@ class CpBackend:
         self._solver = None
 
 
-def make_backend(name: str, cnf: Cnf):
+def make_backend(name: BackendName, cnf: Cnf):  # SatBackend | CpBackend, left untyped:
+    # callers use SatBackend's extras (`solve_within`) where the backend is PySAT
     """The backend called `name` over `cnf`: `sat` (Glucose 4), `cp` (CP-SAT), or a PySAT
     solver by name (`cadical195`, `minisat22`)."""
     if name == "sat":

@@ -183,7 +183,7 @@ def encode_identical_gem_order(lv: LayoutVars) -> None:
             if lv.gems[g] != lv.gems[h] or any(lv.gems[k] == lv.gems[g] for k in range(g + 1, h)):
                 continue
             # prefix[i] <-> gem g sits at one of its first i+1 placements
-            prefix = []
+            prefix: list[int] = []
             for i, var in enumerate(lv.placement[g]):
                 prefix.append(var if i == 0 else cnf.define_or([prefix[-1], var]))
             cnf.add([-lv.placement[h][0]])
