@@ -1,4 +1,5 @@
-"""Two interchangeable backends over the same constraints: PySAT (CaDiCaL) and OR-tools CP-SAT.
+"""Two interchangeable backends over the same constraints: PySAT (Glucose 4 unless another of its
+solvers is named) and OR-tools CP-SAT.
 
 A backend reads the model's `Cnf` incrementally (`sync`), solves under assumptions, reports the
 truth of literals in the last model and, after a failure, the assumptions that caused it.
