@@ -22,11 +22,11 @@ def use_engine(engine: Engine) -> None:
     from piccolo.apps.migrations.tables import Migration
 
     from web import piccolo_conf
-    from web.tables import Analysis, Event, Game, Player
+    from web.piccolo_app import APP_CONFIG
 
     os.environ["PICCOLO_CONF"] = "web.piccolo_conf"
     piccolo_conf.DB = engine
-    for table in (Player, Game, Event, Analysis, Migration):
+    for table in (*APP_CONFIG.table_classes, Migration):    # every table: none left behind
         table._meta.db = engine
 
 

@@ -6,23 +6,19 @@ each explorer's covers the questions it asked, judged in the states they were as
 explorer's answers before them known: they are public), against the table's mine.
 
 The first request after the end starts the computation (the others wait for it); the result is
-kept in the database (table `orapa_analysis`, under the game id negated: a finished game's
-review never changes, like its analysis) and in a small per-process cache.
+kept in the database (table `orapa_review`, one row a game: a finished game's review never
+changes) and in a small per-process cache (`web.worker_cache.WorkerCache`).
 """
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import multiprocessing
-import weakref
 from typing import Any
 
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle
 from games.orapa.seated import OrapaSeated
-from web import store
+from web.tables import Review
+from web.worker_cache import WorkerCache
 
-CACHE_LIMIT = 1000
 # one review's part: (seat, the puzzle of the answers the seat heard, the indices of the
 # questions it asked, the mine it explored)
 Part = tuple[str, Puzzle, list[int], Layout]
@@ -53,68 +49,24 @@ def review_parts(parts: list[Part], seed: int) -> dict[str, Any]:
                         for seat, puzzle, asked, mine in parts}}
 
 
-def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    pool.shutdown(wait=False, cancel_futures=True)
+async def stored_review(gid: int) -> dict[str, Any] | None:
+    """A finished game's stored review, if one was made."""
+    row = await Review.select(Review.body).where(Review.game == gid).first().output(
+        load_json=True).run()
+    return None if row is None else row["body"]
 
 
-class Reviews:
+async def save_review(gid: int, body: dict[str, Any]) -> None:
+    """Keep a game's review; a second save of the same game (another server process computed
+    the same thing) is ignored."""
+    await Review.insert(Review(game=gid, body=body)).on_conflict(action="DO NOTHING").run()
+
+
+class Reviews(WorkerCache[list[Part]]):
     """The reviews of one server process: stored ones cached, running ones shared."""
 
     def __init__(self) -> None:
-        self._done: dict[int, dict[str, Any]] = {}
-        self._running: dict[int, asyncio.Task] = {}
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
-
-    async def get(self, gid: int, game: OrapaSeated) -> dict[str, Any]:
-        """The review of a finished game: kept, being made, or made now."""
-        if gid in self._done:
-            return self._done[gid]
-        running = self._running.get(gid)
-        if running is None:
-            stored = await store.get_analysis(-gid)
-            if stored is not None:
-                self._keep(gid, stored)
-                return stored
-            running = self._running.get(gid) or self._start(gid, game)
-        return await asyncio.shield(running)
-
-    def _start(self, gid: int, game: OrapaSeated) -> asyncio.Task:
-        task = asyncio.get_running_loop().create_task(self._compute(gid, parts_of(game)))
-        self._running[gid] = task
-        task.add_done_callback(lambda _: self._running.pop(gid, None))
-        return task
-
-    async def _compute(self, gid: int, parts: list[Part]) -> dict[str, Any]:
-        if self._pool is None:
-            # spawn: a fresh interpreter, not a fork of the server's with its loop and threads
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"))
-            weakref.finalize(self, _stop, self._pool)
-        body = await asyncio.get_running_loop().run_in_executor(self._pool, review_parts,
-                                                                parts, gid)
-        await store.save_analysis(-gid, body)
-        self._keep(gid, body)
-        return body
-
-    def _keep(self, gid: int, body: dict[str, Any]) -> None:
-        if len(self._done) >= CACHE_LIMIT:
-            self._done.pop(next(iter(self._done)))
-        self._done[gid] = body
-
-    async def close(self) -> None:
-        """Stop: drop running reviews (a later request starts them again), end the worker
-        (without this call the worker ends when this object is collected or the server
-        exits)."""
-        for task in list(self._running.values()):
-            task.cancel()
-        for task in list(self._running.values()):
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):
-                pass
-        if self._pool is not None:
-            _stop(self._pool)
-            self._pool = None
+        super().__init__(parts_of, review_parts, stored_review, save_review)
 
 
 def why_cell(puzzle: Puzzle, cell: int) -> dict[str, Any]:

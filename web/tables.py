@@ -59,3 +59,12 @@ class Analysis(Table, tablename="orapa_analysis"):
     id = Serial(primary_key=True)
     game = Integer()
     body = JSON()
+
+
+class Review(Table, tablename="orapa_review"):
+    """The review of a finished Orapa game (issue 32), every explorer's in one JSON document: it
+    never changes, so it is computed once; `game` is unique (an index, as for analyses)."""
+
+    id = Serial(primary_key=True)
+    game = Integer()
+    body = JSON()

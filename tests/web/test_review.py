@@ -83,7 +83,7 @@ def test_each_duel_player_gets_a_review_of_its_own_questions(player: Any,
     assert "token" not in json.dumps(reviews).lower()
     # computed once and kept: a new server on the same database serves it as it is
     with sqlite3.connect(sqlite_path(database_url)) as db:
-        stored = db.execute("SELECT body FROM orapa_analysis WHERE game = ?", (-gid,)).fetchall()
+        stored = db.execute("SELECT body FROM orapa_review WHERE game = ?", (gid,)).fetchall()
     assert [json.loads(body) for body, in stored] == [{"reviews": reviews}]
     with TestClient(create_app(database_url)) as again:
         assert again.get(f"/api/games/{gid}/review", headers=ann.headers).json() == \
