@@ -9,6 +9,17 @@ class BadInput(ValueError):
     """
 
 
+class Malformed(BadInput):
+    """Input that does not have the expected shape: not JSON of the right type, an unknown key,
+    a name that is no port or cell. Nothing about the rules has been asked yet."""
+
+
+class IllegalMove(BadInput):
+    """Well-formed input that the rules forbid: a gem set that is not the game's, a mine whose
+    gems overlap, a move to an area the side cannot sow (as python-chess tells an invalid move
+    from an illegal one)."""
+
+
 class LimitReached(RuntimeError):
     """A time or size limit stopped the work early: the CLI exits 3 with what was found so far."""
 

@@ -11,18 +11,18 @@ seat's part of STATE field by field, and `event_view(event, seat)` keeps of each
 fields its type lists as visible to that seat (`shown`). Nothing reaches a seat because it was
 merely left in.
 
-Errors: `NotYourTurn` (someone else's turn, or the game is over: HTTP 409), `BadInput` (a
-malformed or illegal action: HTTP 422). The message names the field and what is wrong.
+Errors (all `BadInput`): `NotYourTurn` (someone else's turn, or the game is over: HTTP 409),
+`Malformed` (an action of the wrong shape) and `IllegalMove` (one the rules forbid), HTTP 422. The message names the field and what is wrong.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, Protocol, runtime_checkable
 
-from games.errors import BadInput
+from games.errors import IllegalMove
 
 
-class NotYourTurn(BadInput):
+class NotYourTurn(IllegalMove):
     """The action is well formed but not allowed now: another seat's turn, or the game is over."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from games.errors import BadInput
+from games.errors import BadInput, Malformed
 from games.seated import NotYourTurn, Seat
 
 WIN, TIE, ALL_LOSE = "win", "tie", "all lose"
@@ -52,18 +52,18 @@ def only_key(action: Any, allowed: tuple[str, ...]) -> tuple[str, Any]:
     """(key, value) of an action that must be a JSON object with exactly one of `allowed`."""
     names = " or ".join(repr(name) for name in allowed)
     if not isinstance(action, Mapping):
-        raise BadInput(f"action: expected a JSON object with {names}")
+        raise Malformed(f"action: expected a JSON object with {names}")
     keys = list(action)
     if len(keys) != 1 or keys[0] not in allowed:
         found = ", ".join(map(repr, keys)) or "nothing"
-        raise BadInput(f"action: expected exactly one of {names}, got {found}")
+        raise Malformed(f"action: expected exactly one of {names}, got {found}")
     return keys[0], action[keys[0]]
 
 
 def whole_number(value: Any, where: str) -> int:
     """An int from JSON (booleans are not numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where}: expected a whole number, got {value!r}")
+        raise Malformed(f"{where}: expected a whole number, got {value!r}")
     return value
 
 
@@ -82,9 +82,9 @@ def option(options: Mapping[str, Any], name: str, kinds: type | tuple[type, ...]
     if value is None:
         return default
     if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise BadInput(f"{name}: expected {_kind_names(kinds)}, got {value!r}")
+        raise Malformed(f"{name}: expected {_kind_names(kinds)}, got {value!r}")
     if not isinstance(value, kinds):
-        raise BadInput(f"{name}: expected {_kind_names(kinds)}, got {value!r}")
+        raise Malformed(f"{name}: expected {_kind_names(kinds)}, got {value!r}")
     return value
 
 

@@ -24,6 +24,7 @@ from web.database import migrate, use_engine
 from web.engines import DEFAULT_URL, ServerSQLiteEngine, engine_for, engine_kind
 from web.live import Hub, PgListener
 from web.play import Games
+from web.responses import Health
 from web.routers import advice, chat, daily, games, hints, history, players, review
 
 MIGRATED_ENV = "ORAPA_DATABASE_MIGRATED"   # set by `orapa serve` once it has migrated
@@ -89,7 +90,8 @@ def create_app(url: str | None = None) -> FastAPI:
 
     app.add_middleware(Guard)
 
-    @app.get("/api/health", tags=["server"])
+    @app.get("/api/health", tags=["server"], response_model=Health,
+             responses={503: {"model": Health, "description": "the database does not answer"}})
     async def health() -> Response:
         """`ok` when the database answers (reads and writes), else 503 `unavailable`."""
         if await database_answers(url):

@@ -1,17 +1,21 @@
-"""FastAPI dependencies: the game service and the player behind a bearer token."""
+"""FastAPI dependencies: the game service and the player behind a bearer token.
+
+A route names the caller with `CurrentPlayer` (signed in, else 401) or `MaybePlayer` (None: a
+spectator); both give a `web.responses.Player`, the public id and name."""
 from __future__ import annotations
 
 import os
 import time
 from datetime import timedelta, timezone
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import Header, Query, WebSocket
+from fastapi import Depends, Header, Query, WebSocket
 from starlette.requests import HTTPConnection
 
 from web import store
 from web.errors import ApiError, SocketRefused
 from web.play import Games
+from web.responses import Player
 
 MAX_ID = 2 ** 31 - 1
 TOKEN_DAYS_ENV = "ORAPA_TOKEN_DAYS"   # tokens older than this many days are refused (unset: never)
@@ -90,6 +94,24 @@ async def viewer(authorization: str | None = Header(None)) -> dict[str, Any] | N
     return await _player(_bearer(authorization))
 
 
+async def signed_in(authorization: str | None = Header(None)) -> Player:
+    """The player of the request's bearer token: 401 when missing or unknown."""
+    return Player(**await current_player(authorization))
+
+
+async def maybe_signed_in(authorization: str | None = Header(None)) -> Player | None:
+    """The player of the token, or None (a spectator) when there is none; a wrong token is
+    still refused."""
+    found = await _player(_bearer(authorization))
+    return None if found is None else Player(**found)
+
+
+CurrentPlayer = Annotated[Player, Depends(signed_in)]
+"""The signed-in caller of a route (401 without a valid token)."""
+MaybePlayer = Annotated[Player | None, Depends(maybe_signed_in)]
+"""The caller of a route open to spectators: a Player, or None without a token."""
+
+
 def _offered(websocket: WebSocket) -> list[str]:
     header = websocket.headers.get("sec-websocket-protocol", "")
     return [p.strip() for p in header.split(",") if p.strip()]
@@ -102,7 +124,7 @@ def socket_subprotocol(websocket: WebSocket) -> str | None:
 
 
 async def socket_viewer(websocket: WebSocket, token: str | None = Query(None)
-                        ) -> dict[str, Any] | None:
+                        ) -> Player | None:
     """A socket's player, from the subprotocol `bearer.TOKEN` (which keeps the token out of
     addresses and logs) or `?token=` (for scripts). An unknown token is accepted and then
     closed with code 4401 and the reason, so that the client can read why."""
@@ -110,7 +132,8 @@ async def socket_viewer(websocket: WebSocket, token: str | None = Query(None)
         if offered.startswith("bearer."):
             token = offered[len("bearer."):]
     try:
-        return await _player(token)
+        found = await _player(token)
+        return None if found is None else Player(**found)
     except ApiError as exc:
         await websocket.accept(subprotocol=socket_subprotocol(websocket))
         await websocket.close(code=4401, reason=exc.message[:120])

@@ -19,6 +19,7 @@ from typing import Any
 
 from web import metrics
 from web.bodies import BodyRefused, check_body, check_query
+from web.errors import code_of
 from web.storage_errors import RETRY_AFTER, STORAGE_DOWN, is_storage_failure
 
 log = logging.getLogger("orapa.web")
@@ -43,8 +44,9 @@ class BodyTooLarge(Exception):
     """The client sent more than MAX_BODY bytes."""
 
 
-def _json(status: int, message: str, extra: list[tuple[bytes, bytes]] = ()) -> list[Any]:
-    body = json.dumps({"error": message}).encode()
+def _json(status: int, message: str, extra: list[tuple[bytes, bytes]] = (),
+          code: str | None = None) -> list[Any]:
+    body = json.dumps({"error": message, "code": code or code_of(status)}).encode()
     headers = [(b"content-type", b"application/json"),
                (b"content-length", str(len(body)).encode()), *extra]
     return [{"type": "http.response.start", "status": status, "headers": headers},
@@ -103,8 +105,9 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
-        async def reply(code: int, text: str, more: list[tuple[bytes, bytes]] = ()) -> None:
-            for message in _json(code, text, [*more]):
+        async def reply(code: int, text: str, more: list[tuple[bytes, bytes]] = (),
+                        name: str | None = None) -> None:
+            for message in _json(code, text, [*more], name):
                 await guarded_send(message)
 
         if "\x00" in path:
@@ -146,7 +149,8 @@ class Guard:
                 metrics.storage_failed()
                 log.warning("storage failure on %s %s: %s", scope.get("method"), path,
                             " ".join(str(exc).split()) or type(exc).__name__)
-                await reply(503, STORAGE_DOWN, [(b"retry-after", str(RETRY_AFTER).encode())])
+                await reply(503, STORAGE_DOWN, [(b"retry-after", str(RETRY_AFTER).encode())],
+                            "storage_unavailable")
             else:
                 log.error("unexpected error on %s %s", scope.get("method"), path,
                           exc_info=exc)

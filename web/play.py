@@ -21,10 +21,12 @@ from web import clocks, store
 from web.analysis import Analyses
 from web.deals import check_chosen_deal, new_seed
 from web.errors import ApiError
+from web.failures import Busy, NoSuchGame, NotSeated, SeatTaken, ServiceError, WrongCode
 from web.live import Hub
 from web.presence import Presence
 from web.loaded import Loaded, parse_seats, seat_json, utc
 from web.registry import GAMES
+from web.responses import Player
 from web.timekeeper import Timekeeping
 from web.together import Together
 from web.storage_errors import RETRY_AFTER, is_storage_failure
@@ -88,10 +90,10 @@ class Games(Timekeeping, Together):
         """The game as created, before any event (404 when there is no such game)."""
         row = await store.get_game(gid)
         if row is None:
-            raise ApiError(404, f"game: no game {gid}")
+            raise NoSuchGame(f"game: no game {gid}")
         kind = GAMES.get(row["game"])
         if kind is None:
-            raise ApiError(404, f"game: {row['game']!r} is not hosted by this server")
+            raise NoSuchGame(f"game: {row['game']!r} is not hosted by this server")
         seats = [Seat(s["seat"], s["role"], s["kind"], s.get("level")) for s in row["seats"]]
         return Loaded(gid, row, kind, kind.create(row["options"], seats), seats)
 
@@ -136,7 +138,7 @@ class Games(Timekeeping, Together):
         ever asked for would keep one)."""
         try:
             return await self.load(gid, trust_cache)
-        except ApiError:
+        except NoSuchGame:
             if gid not in self._cache:
                 self._locks.pop(gid, None)
             raise
@@ -152,7 +154,7 @@ class Games(Timekeeping, Together):
         return await self._read(gid, visible, trust_cache)
 
     # ----- changes -----------------------------------------------------------------------
-    async def create(self, player: dict[str, Any], body: dict[str, Any],
+    async def create(self, player: Player | None, body: dict[str, Any],
                      daily: str | None = None) -> Loaded:
         """A new game from a create body; the caller takes the first human seat."""
         name = body.get("game", "orapa")
@@ -168,7 +170,7 @@ class Games(Timekeeping, Together):
         if clock is not None:
             options["clock"] = clock          # stored with the options; the game ignores it
         game = kind.create(options, parse_seats(body.get("seats")))
-        seats = list(getattr(game, "seats", None) or parse_seats(body.get("seats")))
+        seats = list(game.seats)
         check_chosen_deal(name, body, seats)
         if not seats:
             raise BadInput("seats: a game needs seats")
@@ -185,8 +187,8 @@ class Games(Timekeeping, Together):
         for seat in seats:
             if seat.kind == "computer":
                 rows.append(self._joined(seat.seat, None, names[seat.seat]))
-            elif seat.seat == human and player.get("id") is not None:
-                rows.append(self._joined(seat.seat, player["id"], player["name"]))
+            elif seat.seat == human and player is not None:
+                rows.append(self._joined(seat.seat, player.id, player.name))
         async with self.lock(gid):
             await self._append(loaded, rows, previous=("waiting", None))
         return loaded
@@ -196,29 +198,28 @@ class Games(Timekeeping, Together):
         return {"type": "joined", "seat": seat, "player": pid,
                 "event": {"type": "joined", "name": name, "player": pid}}
 
-    async def join(self, gid: int, player: dict[str, Any], code: str) -> tuple[Loaded, int]:
+    async def join(self, gid: int, player: Player, code: str) -> tuple[Loaded, int]:
         """Take a free human seat of a game with its code; joining twice gives the same seat."""
         for _ in range(5):
             async with self.lock(gid):
                 loaded = await self._load_or_forget(gid)
                 if not secrets.compare_digest(code.strip().upper(), loaded.row["code"]):
-                    raise ApiError(403, "code: not this game's join code")
-                seat = loaded.seat_of(player["id"])
+                    raise WrongCode("code: not this game's join code")
+                seat = loaded.seat_of(player.id)
                 if seat is not None:
                     return loaded, seat
                 free = [s.seat for s in loaded.seats
                         if s.kind == "human" and s.seat not in loaded.occupants]
                 if not free:
-                    raise ApiError(409, "seat: every seat of this game is taken")
+                    raise SeatTaken("seat: every seat of this game is taken")
                 try:
-                    await self._append(loaded, [self._joined(free[0], player["id"],
-                                                             player["name"])])
+                    await self._append(loaded, [self._joined(free[0], player.id, player.name)])
                     return loaded, free[0]
                 except store.SeqTaken:
                     continue          # (the cached game was dropped: the next load rebuilds)
-        raise ApiError(409, "seat: too many players joining at once; try again")
+        raise Busy("seat: too many players joining at once; try again")
 
-    async def act(self, gid: int, player: dict[str, Any], action: dict[str, Any],
+    async def act(self, gid: int, player: Player, action: dict[str, Any],
                   before_start: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
         """A player's action; returns (its event, STATE) as that player sees them.
         `before_start`: allowed while the game waits (hiding a mine)."""
@@ -233,24 +234,23 @@ class Games(Timekeeping, Together):
             try:
                 try:
                     await self._time_out(loaded)    # a move after the deadline comes too late
-                    return await self._act_once(loaded, player["id"], action, before_start)
-                except (ApiError, BadInput, NotYourTurn, store.SeqTaken) as exc:
+                    return await self._act_once(loaded, player.id, action, before_start)
+                except (ApiError, ServiceError, BadInput, store.SeqTaken) as exc:
                     loaded = await self.load(gid)    # judged on the cache: was it behind?
                     newer = loaded.rows[seen:]
                     if not newer or (isinstance(exc, store.SeqTaken) and any(
                             utc(row["at"]) >= started for row in newer)):
                         raise     # nothing missed, or a race with this very request: lost
                 await self._time_out(loaded)        # judged again on the log: the clock too
-                return await self._act_once(loaded, player["id"], action, before_start)
+                return await self._act_once(loaded, player.id, action, before_start)
             except store.SeqTaken:
-                raise ApiError(409, "game: another move was recorded first; reload and "
-                                    "retry") from None
+                raise Busy("game: another move was recorded first; reload and retry") from None
 
     async def _act_once(self, loaded: Loaded, pid: int, action: dict[str, Any],
                         before_start: bool) -> tuple[dict[str, Any], dict[str, Any]]:
         seat = loaded.seat_of(pid)
         if seat is None:
-            raise ApiError(403, "seat: you have no seat at this game")
+            raise NotSeated("seat: you have no seat at this game")
         written = await self._commit(loaded, seat, pid, action, before_start)
         return loaded.event(written[0], seat), loaded.state(seat)
 
@@ -342,7 +342,7 @@ class Games(Timekeeping, Together):
                         continue  # the game moved on while the computer thought
                     try:
                         await self._commit(loaded, seat, None, action, before_start=True)
-                    except (ApiError, store.SeqTaken):
+                    except (ApiError, ServiceError, store.SeqTaken):
                         continue
         except asyncio.CancelledError:
             self._thinking.discard(gid)

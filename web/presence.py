@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from web.responses import Player
+
 Key = tuple[Any, Any]    # (player id or None, name or None)
 
 
@@ -16,9 +18,9 @@ class Presence:
     def __init__(self) -> None:
         self._open: dict[int, Counter] = {}
 
-    def enter(self, gid: int, player: dict[str, Any] | None) -> Key:
+    def enter(self, gid: int, player: Player | None) -> Key:
         """A socket opened; returns its key for `leave`."""
-        key = (player["id"], player["name"]) if player else (None, None)
+        key = (player.id, player.name) if player else (None, None)
         self._open.setdefault(gid, Counter())[key] += 1
         return key
 

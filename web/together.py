@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from web import store
-from web.errors import ApiError
+from web.failures import Busy, NotNow, NotSeated
 from web.loaded import seat_json
+from web.responses import Player
 
 REMATCH_DROPS = ("seed",)    # options a rematch does not copy: a new deal
 
@@ -15,37 +16,37 @@ REMATCH_DROPS = ("seed",)    # options a rematch does not copy: a new deal
 class Together:
     """Chat and rematch; `Games` provides lock, _load_or_forget, _append and create."""
 
-    async def say(self, gid: int, player: dict[str, Any], text: str) -> dict[str, Any]:
+    async def say(self, gid: int, player: Player, text: str) -> dict[str, Any]:
         """A chat line from a seated player, appended to the log as a `chat` event (no action:
         replaying the log never touches the rules state, and no `turn` follows it)."""
         async with self.lock(gid):
             for attempt in range(5):
                 loaded = await self._load_or_forget(gid, trust_cache=attempt == 0)
-                seat = loaded.seat_of(player["id"])
+                seat = loaded.seat_of(player.id)
                 if seat is None:
-                    raise ApiError(403, "chat: only the players seated at this game can chat")
-                row = {"type": "chat", "seat": seat, "player": player["id"], "action": None,
-                       "event": {"type": "chat", "name": player["name"], "text": text}}
+                    raise NotSeated("chat: only the players seated at this game can chat")
+                row = {"type": "chat", "seat": seat, "player": player.id, "action": None,
+                       "event": {"type": "chat", "name": player.name, "text": text}}
                 try:
                     written = await self._append(loaded, [row])
                 except store.SeqTaken:
                     continue      # another worker wrote first: reload and append after it
                 return loaded.event(written[0], seat)
-        raise ApiError(409, "chat: the game is busy; send your message again")
+        raise Busy("chat: the game is busy; send your message again")
 
-    async def rematch(self, gid: int, player: dict[str, Any]) -> dict[str, Any]:
+    async def rematch(self, gid: int, player: Player) -> dict[str, Any]:
         """The rematch of a finished game: a new game with the same options (a new deal) and
         the same seats, the caller in the first human seat; asked again, the same one. Its
         link goes into the old game's log as a `rematch` event, so everyone there sees it."""
         async with self.lock(gid):
             loaded = await self._load_or_forget(gid)
-            seat = loaded.seat_of(player["id"])
+            seat = loaded.seat_of(player.id)
             if seat is None:
-                raise ApiError(403, "rematch: only the players of this game can ask for one")
+                raise NotSeated("rematch: only the players of this game can ask for one")
             if loaded.status != "over":
-                raise ApiError(409, "rematch: the game is not over yet")
+                raise NotNow("rematch: the game is not over yet")
             if loaded.row.get("daily"):
-                raise ApiError(409, "rematch: the daily puzzle is played once a day")
+                raise NotNow("rematch: the daily puzzle is played once a day")
             for row in reversed(loaded.rows):
                 if row["type"] == "rematch":
                     return loaded.event(row, seat)
@@ -55,11 +56,11 @@ class Together:
             new = await self.create(player, {**options, "game": loaded.row["game"],
                                              "hints": bool(loaded.row["hints"]),
                                              "seats": seats})
-            row = {"type": "rematch", "seat": seat, "player": player["id"], "action": None,
+            row = {"type": "rematch", "seat": seat, "player": player.id, "action": None,
                    "event": {"type": "rematch", "game": new.id, "code": new.row["code"],
-                             "name": player["name"]}}
+                             "name": player.name}}
             try:
                 written = await self._append(loaded, [row])
             except store.SeqTaken:
-                raise ApiError(409, "rematch: the game is busy; ask again") from None
+                raise Busy("rematch: the game is busy; ask again") from None
             return loaded.event(written[0], seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from games.errors import BadInput
+from games.errors import BadInput, IllegalMove
 from games.mandragora.board import PATTERNS, SIDE_NAMES, SOWING_TARGETS
 from games.mandragora.match import Match, describe
 from games.seated import Seat, shown
@@ -70,7 +70,7 @@ class MandragoraSeated:
         before = self.match.position
         if area not in before.legal_moves():
             legal = ", ".join(map(str, before.legal_moves()))
-            raise BadInput(f"move: {SIDE_NAMES[before.to_move]} cannot sow area {area} (legal: {legal})")
+            raise IllegalMove(f"move: {SIDE_NAMES[before.to_move]} cannot sow area {area} (legal: {legal})")
         stack = before.board[area]
         self.match.play(area)
         after = self.match.position

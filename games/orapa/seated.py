@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.errors import BadInput
+from games.errors import BadInput, IllegalMove, Malformed
 from games.orapa.board import parse_cell, parse_port
 from games.orapa.gems import Gem, gem_set, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions, violations
@@ -139,10 +139,10 @@ class OrapaSeated:
     def act(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         """Apply one action (see the module docstring); return its event."""
         if not any(s.seat == seat for s in self.seats):
-            raise BadInput(f"seat: no seat {seat!r} in this game")
+            raise Malformed(f"seat: no seat {seat!r} in this game")
         if not isinstance(action, dict) or len(action) != 1 or next(iter(action)) not in \
                 ACTION_KEYS:
-            raise BadInput("action: expected exactly one of 'shot', 'cell', 'guess', 'mine' or "
+            raise Malformed("action: expected exactly one of 'shot', 'cell', 'guess', 'mine' or "
                            "'resign'")
         key, value = next(iter(action.items()))
         if key == "mine":
@@ -152,19 +152,19 @@ class OrapaSeated:
         session = self._session_for_play(seat)
         if key == "shot":
             if not isinstance(value, (str, int)) or isinstance(value, bool):
-                raise BadInput("shot: expected a port label such as '15' or 'B'")
+                raise Malformed("shot: expected a port label such as '15' or 'B'")
             port = self._parse(parse_port, str(value), "shot")
             answer = session.shoot(str(seat), port)
             return {"type": session.log[-1].action, **answer.to_json()}   # shot or confirm
         if key == "cell":
             if not isinstance(value, str):
-                raise BadInput("cell: expected a cell name such as 'E4'")
+                raise Malformed("cell: expected a cell name such as 'E4'")
             cell = self._parse(parse_cell, value, "cell")
             answer = session.ask_cell(str(seat), cell)
             return {"type": session.log[-1].action, **answer.to_json()}   # cell or confirm
         layout = Layout.from_json(value, self.rules, "guess")
         if layout.kinds != sorted(self.gems):
-            raise BadInput(f"guess: must use exactly the gem set "
+            raise IllegalMove(f"guess: must use exactly the gem set "
                            f"({', '.join(map(str, sorted(self.gems)))})")
         correct = session.guess(str(seat), layout)
         event = {"type": "guess", "correct": correct, "layout": layout.to_json()}
@@ -191,7 +191,7 @@ class OrapaSeated:
     def _resign(self, seat: int, value: Any) -> dict[str, Any]:
         """An explorer (or duel player) gives up, on its turn or not: see Session.resign."""
         if value is not True:
-            raise BadInput("resign: expected true")
+            raise Malformed("resign: expected true")
         if self.session is None:
             raise NotYourTurn("game: not started yet; nothing to resign from")
         if seat not in self.explorers:
@@ -209,7 +209,7 @@ class OrapaSeated:
         try:
             return parser(text)
         except BadInput as exc:
-            raise BadInput(f"{field}: {exc}") from None
+            raise Malformed(f"{field}: {exc}") from None
 
     def _session_for_play(self, seat: int) -> Session:
         if self.session is None:
@@ -243,7 +243,7 @@ class OrapaSeated:
                             f"(has {have})")
         problems += violations(layout, self.rules)
         if problems:
-            raise BadInput(f"mine: illegal: {'; '.join(problems)}")
+            raise IllegalMove(f"mine: illegal: {'; '.join(problems)}")
         return layout
 
     def _start(self) -> None:

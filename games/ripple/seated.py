@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from games.errors import BadInput
+from games.errors import BadInput, IllegalMove, Malformed
 from games.ripple.board import COLOURS, row_col
 from games.ripple.game import RippleGame
 from games.ripple.notation import board_rows, parse_colour, parse_move, parse_palettes
@@ -105,10 +105,16 @@ class RippleSeated:
         _, text = only_key(action, ("move",))
         check_turn(seat, self.to_move, self.over)
         if not isinstance(text, str):
-            raise BadInput(f"move: expected a string such as \"red@3,3\", got {text!r}")
-        move = parse_move(text, "move")
+            raise Malformed(f"move: expected a string such as \"red@3,3\", got {text!r}")
+        try:
+            move = parse_move(text, "move")
+        except BadInput as exc:
+            raise Malformed(str(exc)) from None
         before = self.position
-        self.record.play(move)  # BadInput when illegal; nothing changed then
+        try:
+            self.record.play(move)  # nothing changed when illegal
+        except BadInput as exc:
+            raise IllegalMove(str(exc)) from None
         steps = ripple_steps(before, move)
         record = self.record.history[-1]
         after = self.position

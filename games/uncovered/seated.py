@@ -32,7 +32,7 @@ import random
 import secrets
 from typing import Any, Callable, Mapping, Sequence
 
-from games.errors import BadInput
+from games.errors import BadInput, IllegalMove, Malformed
 from games.seated import Seat, shown
 from games.seated_checks import ALL_LOSE, WIN, check_turn, only_key, option, settle_seats, whole_number
 from games.uncovered.deal import (
@@ -123,14 +123,17 @@ class UncoveredSeated:
         turn = self.table.turn
         if kind == "declare":
             if value is not True:
-                raise BadInput(f"declare: expected true, got {value!r}")
+                raise Malformed(f"declare: expected true, got {value!r}")
             won = self.table.declare()
             return {"type": "declare", "turn": turn, "won": won} | self._final()
         if not (isinstance(value, list) and len(value) == 3):
-            raise BadInput(f"swap: expected [own_position, other_seat, other_position], got {value!r}")
+            raise Malformed(f"swap: expected [own_position, other_seat, other_position], got {value!r}")
         own, other, position = (whole_number(v, f"swap[{i}]") for i, v in enumerate(value))
         swap = Swap(seat, own, other, position)
-        self.table.apply(swap)  # BadInput when illegal; nothing changed then
+        try:
+            self.table.apply(swap)  # nothing changed when illegal
+        except BadInput as exc:
+            raise IllegalMove(str(exc)) from None
         hands = self.table.hands
         return {"type": "swap", "turn": turn, "swap": swap.as_list(),
                 "cards": [hands[seat][own - 1], hands[other][position - 1]], "to_move": self.to_move}

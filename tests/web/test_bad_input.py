@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tests.web.conftest import Player, wait_for
 from tests.web.helpers import legal_mine
 from web.app import create_app
+from web.errors import FAILURES, STATUS_CODES
 
 KEYS = ["shot", "cell", "guess", "mine", "gems", "vertices", "shape", "color", "mode", "seats",
         "role", "kind", "level", "code", "name", "rules", "hints", "game", "mirror", "touching",
@@ -64,11 +65,15 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         yield World(client)
 
 
+CODES = {*STATUS_CODES.values(), *(code for _, code in FAILURES.values()), "storage_unavailable"}
+
+
 def check(response: Any) -> None:
     assert response.status_code < 500, response.text
     if response.status_code >= 400:
         body = response.json()
-        assert list(body) == ["error"] and "\n" not in body["error"] and body["error"]
+        assert list(body) == ["error", "code"] and "\n" not in body["error"] and body["error"]
+        assert body["code"] in CODES, body
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

@@ -1,6 +1,6 @@
 """Every endpoint of the OpenAPI schema, fuzzed with schemathesis (requests generated from the
 schema, valid and not, each a property test run by hypothesis): no answer is a 500, every
-error is one line of `{"error": ...}`, and every request returns (pytest-timeout catches a
+error is one line of `{"error": ..., "code": ...}`, and every request returns (pytest-timeout catches a
 hang). Requests carry a real player's token, so they get past sign-in into the game code; game
 ids 1 to 3 exist (a solo game, a duel, an Uncovered! table)."""
 from __future__ import annotations
@@ -54,4 +54,4 @@ def test_no_endpoint_answers_500(case: Any, world: tuple[TestClient, str]) -> No
         (case.method, case.formatted_path, answer.status_code, answer.text[:300])
     if answer.status_code >= 400:
         body = json.loads(answer.text)
-        assert list(body) == ["error"] and "\n" not in body["error"] and body["error"], body
+        assert list(body) == ["error", "code"] and "\n" not in body["error"] and body["error"], body

@@ -18,9 +18,11 @@ from games.mandragora.seated import MandragoraSeated
 from solver.computer_levels import MOVE_SECONDS
 from solver.mandragora.computer import EXACT_PIECES
 from solver.mandragora.solver import MandragoraSolution, MandragoraSolver
-from web.deps import current_player, games
+from web.deps import CurrentPlayer, games
 from web.errors import ApiError
+from web.failures import NotNow, NotOffered, NotSeated
 from web.play import Games
+from web.responses import SolverAdvice
 from web.routers.games import GameId
 
 router = APIRouter(prefix="/api/games", tags=["hints"])
@@ -35,20 +37,20 @@ def best_play(position: Position) -> MandragoraSolution:
     return solver.solve(position, time_limit=MOVE_SECONDS)
 
 
-@router.get("/{gid}/hints/solver")
-async def solver_hint(gid: int = GameId, player: dict[str, Any] = Depends(current_player),
+@router.get("/{gid}/hints/solver", response_model=SolverAdvice)
+async def solver_hint(player: CurrentPlayer, gid: int = GameId,
                       service: Games = Depends(games)) -> dict[str, Any]:
     async with service.lock(gid):
         loaded = await service.load(gid)
         game = getattr(loaded.game, "inner", loaded.game)     # (under the resigning wrapper)
         if not isinstance(game, MandragoraSeated):
-            raise ApiError(404, "hints: the solver's advice is for Mandragora games")
+            raise ApiError(404, "hints: the solver's advice is for Mandragora games", "not_offered")
         if not loaded.row["hints"]:
-            raise ApiError(403, "hints: this game was created without hints")
-        if loaded.seat_of(player["id"]) is None:
-            raise ApiError(403, "hints: only a player of this game gets hints")
+            raise NotOffered("hints: this game was created without hints")
+        if loaded.seat_of(player.id) is None:
+            raise NotSeated("hints: only a player of this game gets hints")
         if loaded.game.over:
-            raise ApiError(409, "hints: the game is over")
+            raise NotNow("hints: the game is over")
         position = game.match.position     # immutable: safe to search outside the lock
     found = await asyncio.to_thread(best_play, position)
     return {"side": SIDE_NAMES[position.to_move], "best": found.best,

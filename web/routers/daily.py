@@ -7,8 +7,9 @@ from typing import Any
 from fastapi import APIRouter, Body, Depends
 
 from web import daily, store
-from web.deps import current_player, viewer
+from web.deps import CurrentPlayer, MaybePlayer
 from web.limits import limit
+from web.responses import DailyGuessed, DailyPuzzle
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
 MAX_TRIES = 20
@@ -18,27 +19,27 @@ async def _make(day: str) -> dict[str, Any]:
     return await asyncio.to_thread(daily.puzzle_json, day)
 
 
-@router.get("")
-async def today(player: dict[str, Any] | None = Depends(viewer)) -> dict[str, Any]:
+@router.get("", response_model=DailyPuzzle, response_model_exclude_unset=True)
+async def today(player: MaybePlayer) -> dict[str, Any]:
     """Today's puzzle (UTC date): puzzle JSON without the solution, plus `date`; with a token
     also `you`: the caller's `attempts` and whether it is `solved`."""
     day = daily.today()
     row = await daily.stored(day, _make)
     body = daily.public(row["options"]["puzzle"], day)
     if player is not None:
-        body["you"] = await daily.player_result(day, player["id"])
+        body["you"] = await daily.player_result(day, player.id)
     return body
 
 
-@router.post("/guess", dependencies=[Depends(limit("daily-guess", per_player=True))])
-async def guess(layout: Any = Body(...),
-                player: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
+@router.post("/guess", dependencies=[Depends(limit("daily-guess", per_player=True))],
+             response_model=DailyGuessed)
+async def guess(player: CurrentPlayer, layout: Any = Body(...)) -> dict[str, Any]:
     """`{"correct": bool, "attempts": n, "solved": bool}`; every guess is recorded with its
     player (attempts and solved as in GET's `you`)."""
     day = daily.today()
     row = await daily.stored(day, _make)
     correct = daily.judge(row["options"]["puzzle"], layout)
-    event = {"type": "guess", "player": player["id"],
+    event = {"type": "guess", "player": player.id,
              "event": {"type": "guess", "correct": correct}}
     for _ in range(MAX_TRIES):     # guesses have no turns: retry on a taken seq
         try:
@@ -46,4 +47,4 @@ async def guess(layout: Any = Body(...),
             break
         except store.SeqTaken:
             continue
-    return {"correct": correct, **await daily.player_result(day, player["id"])}
+    return {"correct": correct, **await daily.player_result(day, player.id)}

@@ -8,60 +8,67 @@ from fastapi import APIRouter, Body, Depends, Path, Query, WebSocket, WebSocketD
 
 from games.errors import BadInput
 from web import store
-from web.deps import MAX_ID, current_player, games, socket_subprotocol, socket_viewer, viewer
-from web.errors import ApiError
+from web.deps import (MAX_ID, CurrentPlayer, MaybePlayer, games, socket_subprotocol,
+                      socket_viewer)
+from web.errors import ApiError, failure_status
+from web.failures import ServiceError
 from web.guard import WORKER
 from web.limits import limit
 from web.live import socket_open
 from web.storage_errors import SOCKET_CLOSE_CODE, SOCKET_CLOSE_REASON, is_storage_failure
 from web.models import Action, Join, NewGame
 from web.play import Games
+from web.responses import (Acted, Created, Events, GameState, Joined, Lobby, Player,
+                           StateAnswer)
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 GameId = Path(ge=1, le=MAX_ID)
 POLL_SECONDS = 20.0   # a socket re-reads the log at least this often, notified or not
 
 
-@router.post("", status_code=201, dependencies=[Depends(limit("create"))])
-async def create_game(body: NewGame, player: dict[str, Any] = Depends(current_player),
+EXCLUDE_UNSET = {"response_model_exclude_unset": True}   # only the fields the views set
+
+
+@router.post("", status_code=201, dependencies=[Depends(limit("create"))],
+             response_model=Created, **EXCLUDE_UNSET)
+async def create_game(body: NewGame, player: CurrentPlayer,
                       service: Games = Depends(games)) -> dict[str, Any]:
     loaded = await service.create(player, body.model_dump(exclude_unset=True))
-    return {"game": await service.view(loaded.id, player["id"]), "code": loaded.row["code"]}
+    return {"game": await service.view(loaded.id, player.id), "code": loaded.row["code"]}
 
 
-@router.get("")
-async def list_games(code: str | None = Query(None, max_length=16),
-                     _: dict[str, Any] = Depends(current_player)) -> dict[str, Any]:
+@router.get("", response_model=Lobby)
+async def list_games(_: CurrentPlayer, code: str | None = Query(None, max_length=16)
+                     ) -> dict[str, Any]:
     """Games waiting for players (the lobby), or the game of a join code."""
     rows = await (store.games_by_code(code.strip().upper()) if code else store.open_games())
     return {"games": [{k: r[k] for k in ("id", "game", "mode", "status")} for r in rows]}
 
 
-@router.get("/{gid}")
-async def get_game(gid: int = GameId, player: dict[str, Any] | None = Depends(viewer),
+@router.get("/{gid}", response_model=GameState, **EXCLUDE_UNSET)
+async def get_game(player: MaybePlayer, gid: int = GameId,
                    service: Games = Depends(games)) -> dict[str, Any]:
-    return await service.view(gid, player and player["id"])
+    return await service.view(gid, player and player.id)
 
 
-@router.post("/{gid}/join", dependencies=[Depends(limit("join"))])
-async def join_game(body: Join, gid: int = GameId,
-                    player: dict[str, Any] = Depends(current_player),
+@router.post("/{gid}/join", dependencies=[Depends(limit("join"))], response_model=Joined,
+             **EXCLUDE_UNSET)
+async def join_game(body: Join, player: CurrentPlayer, gid: int = GameId,
                     service: Games = Depends(games)) -> dict[str, Any]:
     loaded, seat = await service.join(gid, player, body.code)
     return {"game": loaded.state(seat), "seat": seat}
 
 
-@router.put("/{gid}/mine")
-async def place_mine(gid: int = GameId, layout: Any = Body(...),
-                     player: dict[str, Any] = Depends(current_player),
+@router.put("/{gid}/mine", response_model=StateAnswer, **EXCLUDE_UNSET)
+async def place_mine(player: CurrentPlayer, gid: int = GameId, layout: Any = Body(...),
                      service: Games = Depends(games)) -> dict[str, Any]:
     """Hide the caller's mine (a director or a duel player); 422 names every rule broken."""
     _, state = await service.act(gid, player, {"mine": layout}, before_start=True)
     return {"game": state}
 
 
-@router.post("/{gid}/actions")
-async def act(body: Action, gid: int = GameId, player: dict[str, Any] = Depends(current_player),
+@router.post("/{gid}/actions", response_model=Acted, **EXCLUDE_UNSET)
+async def act(body: Action, player: CurrentPlayer, gid: int = GameId,
               service: Games = Depends(games)) -> dict[str, Any]:
     action = body.model_dump()
     if "mine" in action:
@@ -70,16 +77,16 @@ async def act(body: Action, gid: int = GameId, player: dict[str, Any] = Depends(
     return {"event": event, "game": state}
 
 
-@router.get("/{gid}/events")
-async def events(gid: int = GameId, after: int = Query(0, ge=0, le=MAX_ID),
-                 player: dict[str, Any] | None = Depends(viewer),
+@router.get("/{gid}/events", response_model=Events, **EXCLUDE_UNSET)
+async def events(player: MaybePlayer, gid: int = GameId,
+                 after: int = Query(0, ge=0, le=MAX_ID),
                  service: Games = Depends(games)) -> dict[str, Any]:
-    return {"events": await service.events(gid, player and player["id"], after)}
+    return {"events": await service.events(gid, player and player.id, after)}
 
 
 @router.websocket("/{gid}/live")
 async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge=0, le=MAX_ID),
-               player: dict[str, Any] | None = Depends(socket_viewer),
+               player: Player | None = Depends(socket_viewer),
                service: Games = Depends(games)) -> None:
     """STATE first, then every event with seq > after, in order, as they are committed."""
     await websocket.accept(subprotocol=socket_subprotocol(websocket),
@@ -88,13 +95,14 @@ async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge
         await _live(websocket, gid, after, player, service)
 
 
-async def _live(websocket: WebSocket, gid: int, after: int, player: dict[str, Any] | None,
+async def _live(websocket: WebSocket, gid: int, after: int, player: Player | None,
                 service: Games) -> None:
-    pid = player and player["id"]
+    pid = player and player.id
     try:
         await websocket.send_json(await service.view(gid, pid))
-    except ApiError as exc:
-        await websocket.send_json({"error": exc.message})
+    except (ApiError, ServiceError) as exc:
+        await websocket.send_json({"error": exc.message, "code": failure_status(exc)[1]
+                                   if isinstance(exc, ServiceError) else exc.code})
         await websocket.close(code=4404, reason=exc.message[:120])
         return
     except Exception as exc:
