@@ -1,5 +1,5 @@
 """Fault injection (issue 30): PostgreSQL stopped and restarted under live games, a full disk
-under SQLite. Each checks what a client sees (503 with Retry-After, health
+under SQLite, a SQLite file turned read-only under the server. Each checks what a client sees (503 with Retry-After, health
 `unavailable`, sockets closed with a code and a reason, then service again) and that nothing
 acknowledged is lost. (SIGKILL of a server: test_processes.py; a SQLite writer holding the
 file lock: test_hardening.py.)"""
@@ -174,5 +174,57 @@ def test_a_full_disk(small_disk: Path) -> None:
         assert answer.status_code == 200, answer.text
         acknowledged.append(answer.json()["event"]["seq"])
 
+        seqs = [e["seq"] for e in me.get(f"/api/games/{gid}/events").json()["events"]]
+        assert set(acknowledged) <= set(seqs) and seqs == list(range(1, len(seqs) + 1))
+
+
+def _immutable(files: list[Path], on: bool) -> None:
+    """`chattr +i` (or -i): not even root may write them, through descriptors already open too."""
+    present = [str(f) for f in files if f.exists()]
+    done = subprocess.run(["chattr", "+i" if on else "-i", *present], capture_output=True)
+    if done.returncode != 0:
+        if on:
+            pytest.skip("cannot make a file immutable here (chattr needs root on ext4 or the like)")
+        raise AssertionError(done.stderr)
+
+
+def test_a_read_only_database(tmp_path: Path) -> None:
+    """The SQLite file (and its write-ahead log) turned read-only under the running server:
+    moves, sign-ups and chat get 503 with a player's message, its code and Retry-After; health
+    says unavailable (its check writes); reads of the game and its log still answer. Once
+    writable again the game goes on, and every acknowledged move is in the log, in order."""
+    if os.geteuid() != 0:
+        pytest.skip("making a file immutable needs root")
+    db = tmp_path / "orapa.db"
+    files = [db, tmp_path / "orapa.db-wal"]
+    with TestClient(create_app(f"sqlite:///{db}"), raise_server_exceptions=False) as client:
+        me = Player(client, "Ella")
+        gid = me.post("/api/games", {"mode": "solo"}).json()["game"]["id"]
+        wait_for(lambda: me.state(gid)["to_move"] == 0)
+        acknowledged = []
+        for shot in ("1", "2"):
+            answer = me.post(f"/api/games/{gid}/actions", {"shot": shot})
+            assert answer.status_code == 200, answer.text
+            acknowledged.append(answer.json()["event"]["seq"])
+        _immutable(files, True)
+        try:
+            for refused in (me.post(f"/api/games/{gid}/actions", {"cell": "A1"}),
+                            client.post("/api/players", json={"name": "Late"}),
+                            me.post(f"/api/games/{gid}/chat", {"text": "hello"})):
+                assert refused.status_code == 503, refused.text
+                body = refused.json()
+                assert body["code"] == "storage_unavailable" and "try again" in body["error"]
+                assert "Error" not in body["error"] and refused.headers["retry-after"].isdigit()
+            health = client.get("/api/health")
+            assert health.status_code == 503 and health.json()["status"] == "unavailable"
+            state = me.get(f"/api/games/{gid}")
+            assert state.status_code == 200 and state.json()["seq"] >= acknowledged[-1]
+            assert me.get(f"/api/games/{gid}/events").status_code == 200
+        finally:
+            _immutable(files, False)
+        wait_for(lambda: client.get("/api/health").status_code == 200, 30)
+        answer = me.post(f"/api/games/{gid}/actions", {"cell": "J8"})
+        assert answer.status_code == 200, answer.text
+        acknowledged.append(answer.json()["event"]["seq"])
         seqs = [e["seq"] for e in me.get(f"/api/games/{gid}/events").json()["events"]]
         assert set(acknowledged) <= set(seqs) and seqs == list(range(1, len(seqs) + 1))
