@@ -20,10 +20,12 @@ Two figures, per seed a uniformly random base mine (`random_layout`, seed n):
 
     .venv/bin/python benchmarks/bench_bounces.py --seeds 200
     .venv/bin/python benchmarks/bench_bounces.py --advisor --seeds 40 --traps 0
+    .venv/bin/python benchmarks/bench_bounces.py --listing --seeds 10
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -34,11 +36,14 @@ from games.errors import LimitReached
 from games.orapa.board import PORTS
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Puzzle, ShotAnswer, cell_answer, shot_answer
+from games.orapa.puzzle import Puzzle, ShotAnswer, cell_answer, puzzle_from_layout, shot_answer
 from games.orapa.random_layouts import random_layout
 from generator.generate import Generator
 from solver.orapa.advisor.autoplay import autoplay
-from solver.orapa.search.frontier_search import frontier_families
+from solver.orapa.advisor.defaults import STRATEGY
+from solver.orapa.api import solve
+from solver.orapa.search import frontier_compiled
+from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
 
 GEMS = gem_set("base")
 SECONDS = 60.0   # per listing; past it the state counts as not forced
@@ -102,27 +107,108 @@ def describe(values: list[int]) -> str:
             f"max {max(values)} (n={len(values)})")
 
 
-def advisor_games(seeds: int, sample: int) -> None:
-    """The advisor plays every seed's mine under colour and under bounce answers."""
+def trapped(mine: Layout, kind: str) -> str:
+    """O8 under the answer kind: "no" when the 36 shots force the mine, "colours" when a twin
+    repeats them with the same shapes in the same places (only the colours differ), "shapes"
+    when a twin places some shape elsewhere, "unknown" past the listing's time limit."""
+    puzzle = Puzzle(GEMS, RuleOptions(answer=kind),
+                    tuple(shot_answer(mine, port, kind) for port in range(PORTS)))
+    twin = second(puzzle, mine, lambda x: x.signature)
+    if twin is None:
+        return "no"
+    if twin is mine:
+        return "unknown"
+    return "colours" if shapes(twin) == shapes(mine) else "shapes"
+
+
+def advisor_games(seeds: range, sample: int, progress: str | None) -> None:
+    """The advisor plays every seed's mine under colour and under bounce answers; each seed's
+    figures (and whether the mine is an O8 trap under that answer kind) are appended to
+    `progress` as one JSON line as soon as they are known, so a stopped run keeps them."""
     start = time.monotonic()
     figures: dict[str, dict[str, list[int]]] = {
         kind: {"questions": [], "shots": [], "cells": []} for kind in ("colour", "bounces")}
-    for seed in range(seeds):
-        line = []
+    traps: dict[str, dict[str, int]] = {"colour": {}, "bounces": {}}
+    for seed in seeds:
+        line, record = [], {"seed": seed}
         for kind, found in figures.items():
+            clock = time.monotonic()
             game = autoplay(GEMS, RuleOptions(answer=kind), seed=seed, sample=sample)
             assert game.solved == game.mine, f"seed {seed}: {kind} game solved to another layout"
             shots = sum(isinstance(step.answer, ShotAnswer) for step in game.steps)
             found["questions"].append(game.questions)
             found["shots"].append(shots)
             found["cells"].append(game.questions - shots)
-            line.append(f"{kind} {game.questions} ({shots} shots)")
+            trap = trapped(game.mine, kind)
+            traps[kind][trap] = traps[kind].get(trap, 0) + 1
+            record[kind] = {"questions": game.questions, "shots": shots, "trap": trap,
+                            "seconds": round(time.monotonic() - clock, 1)}
+            line.append(f"{kind} {game.questions} ({shots} shots, trap: {trap})")
         print(f"seed {seed}: " + ", ".join(line), flush=True)
-    print(f"base, {seeds} seeds, the advisor (entropy, sample {sample}) "
-          f"({time.monotonic() - start:.0f} s)")
+        if progress:
+            with open(progress, "a", encoding="utf-8") as out:
+                out.write(json.dumps(record) + "\n")
+    print(f"base, seeds {seeds.start}..{seeds.stop - 1}, the advisor (strategy {STRATEGY}, "
+          f"sample {sample}) ({time.monotonic() - start:.0f} s)")
     for kind, found in figures.items():
         print(f"  {kind} answers: questions {describe(found['questions'])}")
         print(f"    shots {describe(found['shots'])}; cells {describe(found['cells'])}")
+        print(f"    O8 trap under {kind} answers: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(traps[kind].items())))
+    extra = [b - c for b, c in zip(figures["bounces"]["questions"], figures["colour"]["questions"])]
+    if len(extra) > 1:
+        print(f"  paired, bounces minus colour: {statistics.mean(extra):+.2f} questions "
+              f"(standard error {statistics.stdev(extra) / len(extra) ** 0.5:.2f})")
+
+
+def timed_listing(puzzle: Puzzle, search) -> tuple[float, int]:
+    """CPU seconds to list every family of the puzzle with `search`, and how many."""
+    start = time.process_time()
+    families = sum(1 for _ in search(puzzle))
+    return time.process_time() - start, families
+
+
+def timed_solve(puzzle: Puzzle, compiled: bool) -> float:
+    """CPU seconds `solve` takes on the puzzle, with or without the compiled frontier search."""
+    kernel = frontier_compiled._KERNEL
+    if not compiled:
+        frontier_compiled._KERNEL = None      # what the search did before it took counts
+    try:
+        start = time.process_time()
+        solve(puzzle, limit=10)
+        return time.process_time() - start
+    finally:
+        frontier_compiled._KERNEL = kernel
+
+
+def listing_speed(seeds: int) -> None:
+    """Listing and solving bounce-count puzzles with the Python frontier search (the fallback
+    before the compiled one took counts) and the compiled one, in CPU seconds (the machine
+    is shared): random mines of base (12 ports of a seeded order, and all 36) and of full (all
+    36; a 12-shot full state has too many families for the Python search)."""
+    for preset, counts in (("base", (12, 36)), ("full", (36,))):
+        gems = gem_set(preset)
+        for shots in counts:
+            lists = {"python": [], "compiled": []}
+            solves = {"python": [], "compiled": []}
+            for seed in range(seeds):
+                mine = random_layout(gems, rng=random.Random(seed))
+                ports = random.Random(seed).sample(range(PORTS), shots)
+                puzzle = puzzle_from_layout(mine, gems, RuleOptions(answer="bounces"), ports)
+                python, n = timed_listing(puzzle, python_frontier_families)
+                compiled, m = timed_listing(puzzle, frontier_compiled.families)
+                assert n == m, f"{preset} seed {seed}: the two searches list different families"
+                lists["python"].append(python)
+                lists["compiled"].append(compiled)
+                solves["python"].append(timed_solve(puzzle, False))
+                solves["compiled"].append(timed_solve(puzzle, True))
+            line = []
+            for name, values in (("list", lists), ("solve", solves)):
+                for how in ("python", "compiled"):
+                    line.append(f"{name} {how} median {1000 * statistics.median(values[how]):.1f} "
+                                f"ms, worst {1000 * max(values[how]):.1f} ms")
+            print(f"{preset}, {shots} bounce shots, {seeds} mines: " + "; ".join(line),
+                  flush=True)
 
 
 def main() -> None:
@@ -133,9 +219,19 @@ def main() -> None:
                         help="the advisor asks the questions (both answer kinds) instead of a "
                              "random shot order")
     parser.add_argument("--sample", type=int, default=300, help="the advisor's sample size")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first seed played")
+    parser.add_argument("--progress", default=None,
+                        help="with --advisor: a file each seed's figures are appended to (JSON lines)")
+    parser.add_argument("--listing", action="store_true",
+                        help="time listing and solving bounce puzzles, Python and compiled "
+                             "frontier search, instead")
     args = parser.parse_args()
+    if args.listing:
+        listing_speed(args.seeds)
+        return
     if args.advisor:
-        advisor_games(args.seeds, args.sample)
+        advisor_games(range(args.first_seed, args.first_seed + args.seeds), args.sample,
+                      args.progress)
         if args.traps == 0:
             return
     start = time.monotonic()
