@@ -68,6 +68,25 @@ export function chooseLanguage(lang: Language): void {
   void i18n.changeLanguage(lang);
 }
 
+/** A date (ISO text) in the reader's language, by default "25 Nov 2026" / "25 nov. 2026"; the
+ * text's first ten characters when it is no date. */
+export function formatDate(
+  iso: string,
+  options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" },
+): string {
+  const d = new Date(iso);
+  if (!iso || Number.isNaN(d.getTime())) return iso.slice(0, 10);
+  return new Intl.DateTimeFormat(currentLanguage(), options).format(d);
+}
+
+/** A number in the reader's language ("7.5" / "7,5"), with at most `digits` decimals. */
+export function formatNumber(value: number, digits = 0): string {
+  return new Intl.NumberFormat(currentLanguage(), {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(value);
+}
+
 /** The page's own language follows the app's, for screen readers and hyphenation. */
 i18n.on("languageChanged", () => {
   if (typeof document !== "undefined") document.documentElement.lang = currentLanguage();

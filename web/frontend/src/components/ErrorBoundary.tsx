@@ -1,4 +1,5 @@
 import { Component, ReactNode } from "react";
+import i18n from "../i18n";
 
 /** Shows a one-line message instead of a blank page when a view fails to draw. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: string }> {
@@ -12,9 +13,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: s
     if (this.state.error) {
       return (
         <p className="error" role="alert">
-          This view failed: {this.state.error}.{" "}
+          {i18n.t("errors.viewFailed", { error: this.state.error })}{" "}
           <button type="button" onClick={() => this.setState({ error: "" })}>
-            Try again
+            {i18n.t("actions.retry")}
           </button>
         </p>
       );

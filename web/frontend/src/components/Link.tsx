@@ -2,6 +2,7 @@
 // for an address the app does not have. Apart from App.tsx so that pages can link to each other
 // without importing the app that imports them.
 import { MouseEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { navigate } from "../router";
 
 /** A link that moves inside the app without reloading it. */
@@ -11,7 +12,7 @@ export function Link({
   className,
 }: {
   to: string;
-  children: ReactNode;
+  children?: ReactNode; // optional: a <Trans> text fills it in
   className?: string;
 }): JSX.Element {
   const go = (e: MouseEvent) => {
@@ -28,12 +29,13 @@ export function Link({
 
 /** The app's own "no such page", with the way back. */
 export function NoSuchPage({ what }: { what: string }): JSX.Element {
+  const { t } = useTranslation();
   return (
     <div className="card no-such-page" data-testid="no-such-page">
-      <h1>No such page</h1>
+      <h1>{t("errors.noSuchPageTitle")}</h1>
       <p role="alert">{what}</p>
       <p>
-        <Link to="/">Back to the lobby</Link>
+        <Link to="/">{t("errors.backToLobby")}</Link>
       </p>
     </div>
   );

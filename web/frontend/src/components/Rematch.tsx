@@ -27,7 +27,7 @@ export function Rematch({
           t={t}
           i18nKey={seat ? "rematch.askedJoin" : "rematch.askedWatch"}
           values={{ name: String(found.name ?? t("rematch.aPlayer")) }}
-          components={{ link: <Link to={to}>{""}</Link> }}
+          components={{ go: <Link to={to} /> }}
         />
       </p>
     );

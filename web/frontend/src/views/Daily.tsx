@@ -1,5 +1,6 @@
 // The daily puzzle: today's answers on the board, a sketch traced in the browser, one guess.
 import { useEffect, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { DailyResult, Puzzle, api } from "../api";
 import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
@@ -9,15 +10,9 @@ import { useDraft } from "./draft";
 import { AnswerLog } from "./explorer/AnswerLog";
 import { questionMarks } from "./explorer/marks";
 
-/** What each grade asks of the player, in a few words (docs/review.md, "Puzzle grades"). */
-const GRADE_WORDS: Record<string, string> = {
-  easy: "a few answers combined settle it",
-  medium: "several answers must be combined",
-  hard: "long chains of answers, or gems no shot touches",
-  extreme: "the longest chains, with many layouts open until the end",
-};
-
+/** What each grade asks of the player is daily:grades.{grade} (docs/review.md, "Puzzle grades"). */
 export function DailyPage(): JSX.Element {
+  const { t, i18n } = useTranslation("daily");
   const [puzzle, setPuzzle] = useState<Puzzle | null>(null);
   const [sketch, setSketch] = useDraft(`orapa.daily.${String(puzzle?.date ?? "")}`);
   const [result, setResult] = useState<boolean | null>(null);
@@ -39,7 +34,7 @@ export function DailyPage(): JSX.Element {
         {error}
       </p>
     );
-  if (!puzzle) return <p>Loading today's puzzle…</p>;
+  if (!puzzle) return <p>{t("loading")}</p>;
   const { ports, cells } = questionMarks(puzzle.observations);
   const set = gemSet(puzzle.gems as string);
   const missing = remaining(set, sketch);
@@ -57,34 +52,53 @@ export function DailyPage(): JSX.Element {
   return (
     <div className="daily">
       <h1>
-        Daily puzzle of{" "}
-        {day
-          ? new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
-              weekday: "long",
-              day: "numeric",
-              month: "long",
-              year: "numeric",
-              timeZone: "UTC",
-            })
-          : "today"}
+        {t("title", {
+          day: day
+            ? new Date(`${day}T12:00:00Z`).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-GB", {
+                weekday: "long",
+                day: "numeric",
+                month: "long",
+                year: "numeric",
+                timeZone: "UTC",
+              })
+            : t("today"),
+        })}
       </h1>
       {typeof puzzle.grade === "string" && (
         <p data-testid="daily-grade">
-          Grade: <b>{puzzle.grade}</b> ({GRADE_WORDS[puzzle.grade] ?? "graded by the reasoning it needs"}).
+          <Trans
+            t={t}
+            i18nKey="grade"
+            values={{
+              grade: t(`gradeNames.${puzzle.grade}`, { defaultValue: puzzle.grade }),
+              words: t(`grades.${puzzle.grade}`, { defaultValue: t("grades.other") }),
+            }}
+            components={{ b: <b /> }}
+          />
         </p>
       )}
       <p>
-        Gems:{" "}
-        {typeof puzzle.gems === "string" ? puzzle.gems : puzzle.gems.map((g) => `${g.color} ${g.shape}`).join(", ")}.
-        Find the only layout that gives these answers. A new puzzle comes at midnight (UTC).
+        {t("gems", {
+          gems:
+            typeof puzzle.gems === "string"
+              ? t(`lobby:create.gemSets.${puzzle.gems}`, { defaultValue: puzzle.gems })
+              : puzzle.gems
+                  .map((g) =>
+                    t("learn:orapa.gem", {
+                      color: t(`common:colors.${g.color}`),
+                      shape: t(`common:shapes.${g.shape}`),
+                    }),
+                  )
+                  .join(", "),
+        })}
       </p>
       {you && (
         <p data-testid="daily-record" role="status">
           {you.solved
-            ? `Solved today in ${you.attempts} attempt${you.attempts === 1 ? "" : "s"}.`
+            ? t("solved", { count: you.attempts })
             : you.attempts
-              ? `${you.attempts} attempt${you.attempts === 1 ? "" : "s"} so far, not solved yet.`
-              : "No attempt yet today."}
+              ? t("notYet", { count: you.attempts })
+              : t("noAttempt")}
         </p>
       )}
       {error && (
@@ -93,23 +107,19 @@ export function DailyPage(): JSX.Element {
         </p>
       )}
       <div className="boards">
-        <section aria-label="answers">
-          <Board label="daily answers" portMarks={ports} cellMarks={cells} />
+        <section aria-label={t("answersLabel")}>
+          <Board label={t("boardLabel")} portMarks={ports} cellMarks={cells} />
           <AnswerLog observations={puzzle.observations} marks={sketch.length ? marks : undefined} />
         </section>
-        <section aria-label="sketch">
+        <section aria-label={t("sketchLabel")}>
           <SketchEditor label="daily sketch" gemSet={set} gems={sketch} onChange={setSketch} portMarks={ports} />
-          <p data-testid="daily-score">
-            {marks.filter(Boolean).length} of {marks.length} answers reproduced
-          </p>
+          <p data-testid="daily-score">{t("score", { count: marks.length, done: marks.filter(Boolean).length })}</p>
           <button type="button" className="primary" disabled={missing.length > 0} onClick={guess}>
-            {missing.length > 0
-              ? `Place ${missing.length} more gem${missing.length === 1 ? "" : "s"} to submit`
-              : "Submit my answer"}
+            {missing.length > 0 ? t("placeMore", { count: missing.length }) : t("submit")}
           </button>
           {result !== null && (
             <p className="verdict" role="status">
-              {result ? "Correct! Come back tomorrow." : "Not this one: keep looking."}
+              {result ? t("correct") : t("wrong")}
             </p>
           )}
         </section>

@@ -2,20 +2,20 @@
 // exercises: "which question would you ask here?", then the advisor's question and why (how it
 // was expected to split the layouts still possible).
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import i18n, { formatNumber } from "../i18n";
 import { Observation } from "../api";
 import { Board, CellMark, PortMark } from "../components/Board";
 import { QuestionReview, Review, answerText, countText } from "../components/review/reviewApi";
 import { questionMarks } from "./explorer/marks";
 
 function Split({ q }: { q: QuestionReview }): JSX.Element | null {
+  const { t } = useTranslation("review");
   const parts = q.best.split ?? [];
   if (parts.length === 0) return null;
   return (
     <div data-testid="learn-split">
-      <p>
-        How {q.best.question} was expected to divide the {countText(q.before)} layouts (the share of them giving each
-        answer):
-      </p>
+      <p>{t("learn.split", { question: q.best.question, n: countText(q.before) })}</p>
       <ul className="split" style={{ listStyle: "none", padding: 0 }}>
         {parts.map((p, i) => (
           <li key={i} style={{ display: "flex", alignItems: "center", gap: "0.5em", margin: "2px 0" }}>
@@ -29,9 +29,11 @@ function Split({ q }: { q: QuestionReview }): JSX.Element | null {
               aria-hidden="true"
             />
             <span>
-              {answerText(p.answer)}: {Math.round(p.share * 100)}% (leaves{" "}
-              {q.before.exact && q.before.count <= 3000 ? "" : "about "}
-              {p.count.toLocaleString("en-GB")})
+              {answerText(p.answer)}
+              {t(q.before.exact && q.before.count <= 3000 ? "learn.leaves" : "learn.leavesAbout", {
+                share: formatNumber(Math.round(p.share * 100)),
+                n: formatNumber(p.count),
+              })}
             </span>
           </li>
         ))}
@@ -41,13 +43,21 @@ function Split({ q }: { q: QuestionReview }): JSX.Element | null {
 }
 
 function verdict(q: QuestionReview, pick: string): string {
+  const t = i18n.t;
   const best = q.best.question ?? "";
-  const eq = (n: number) => `${n.toFixed(1)} more question${n.toFixed(1) === "1.0" ? "" : "s"} expected`;
-  if (pick === best)
-    return `Well found: ${best} is the advisor's question here (${eq(q.best.expected_questions)}). In the game, ${q.question} was asked (${eq(q.expected_questions)}, skill ${Math.round(q.skill)}).`;
-  if (pick === q.question)
-    return `That is what was asked in the game: ${q.question}, ${eq(q.expected_questions)} (skill ${Math.round(q.skill)}). The advisor asks ${best}: ${eq(q.best.expected_questions)}.`;
-  return `The review did not judge ${pick}. The advisor asks ${best}: ${eq(q.best.expected_questions)}; the game's ${q.question} left ${eq(q.expected_questions)} (skill ${Math.round(q.skill)}).`;
+  const eq = (n: number) =>
+    t("review:learn.expected", { n: formatNumber(n, 1), count: n.toFixed(1) === "1.0" ? 1 : 2 });
+  const v = {
+    best,
+    pick,
+    question: q.question,
+    bestEq: eq(q.best.expected_questions),
+    gameEq: eq(q.expected_questions),
+    skill: Math.round(q.skill),
+  };
+  if (pick === best) return t("review:learn.wellFound", v);
+  if (pick === q.question) return t("review:learn.asInGame", v);
+  return t("review:learn.notJudged", v);
 }
 
 export function LearnMistakes({
@@ -61,6 +71,7 @@ export function LearnMistakes({
   name: string;
   onClose: () => void;
 }): JSX.Element {
+  const { t } = useTranslation("review");
   const exercises = review.costliest
     .map((n) => review.questions.find((q) => q.number === n))
     .filter((q): q is QuestionReview => !!q && q.best.question !== null);
@@ -68,12 +79,10 @@ export function LearnMistakes({
   const [pick, setPick] = useState<string | null>(null);
   if (exercises.length === 0) {
     return (
-      <section className="card learn" aria-label="learn from your mistakes">
-        <p data-testid="learn-none">
-          No costly question to practise: every question of {name} was as good as the advisor's.
-        </p>
+      <section className="card learn" aria-label={t("learn.label")}>
+        <p data-testid="learn-none">{t("learn.none", { name })}</p>
         <button type="button" onClick={onClose}>
-          Close
+          {t("common:actions.close")}
         </button>
       </section>
     );
@@ -86,8 +95,8 @@ export function LearnMistakes({
   if (pick !== null && q.best.question) {
     const star = q.best.question;
     if (/^[A-J][1-8]$/.test(star))
-      cellMarks[star] = { ...(cellMarks[star] ?? {}), text: "★", title: "the advisor's question" };
-    else portMarks[star] = { ...(portMarks[star] ?? {}), tag: "★", color: "orange", title: "the advisor's question" };
+      cellMarks[star] = { ...(cellMarks[star] ?? {}), text: "★", title: t("advisorsQuestion") };
+    else portMarks[star] = { ...(portMarks[star] ?? {}), tag: "★", color: "orange", title: t("advisorsQuestion") };
   }
   const choose = (label: string) => {
     if (pick === null) setPick(label);
@@ -97,45 +106,53 @@ export function LearnMistakes({
     setPick(null);
   };
   return (
-    <section className="card learn" aria-label="learn from your mistakes">
-      <h2>Learn from your mistakes</h2>
+    <section className="card learn" aria-label={t("learn.label")}>
+      <h2>{t("learn.title")}</h2>
       <p data-testid="learn-step">
-        Exercise {at + 1} of {exercises.length}: before question {q.number}, after {before.length} answer
-        {before.length === 1 ? "" : "s"}, {countText(q.before)} layouts were still possible.
+        {t("learn.step", {
+          at: at + 1,
+          of: exercises.length,
+          number: q.number,
+          count: before.length,
+          n: countText(q.before),
+        })}
       </p>
       <p>
-        <b>Which question would you ask here?</b> Click a port (a shot) or a cell.
+        <Trans t={t} i18nKey="learn.which" components={{ b: <b /> }} />
       </p>
       <div className="boards">
-        <Board label="learn board" portMarks={portMarks} cellMarks={cellMarks} onPort={choose} onCell={choose} />
+        <Board
+          label={t("learn.boardLabel")}
+          portMarks={portMarks}
+          cellMarks={cellMarks}
+          onPort={choose}
+          onCell={choose}
+        />
         <div>
           {pick === null ? (
-            <p className="muted">The answers heard so far are marked on the board.</p>
+            <p className="muted">{t("learn.marked")}</p>
           ) : (
             <div data-testid="learn-answer" role="status">
               <p>
-                You chose <b>{pick}</b>. {verdict(q, pick)}
+                <Trans t={t} i18nKey="learn.chose" values={{ pick }} components={{ b: <b /> }} /> {verdict(q, pick)}
               </p>
               <Split q={q} />
-              <p className="muted">
-                Fewer questions expected left is better: a question whose answers split the layouts into many even parts
-                usually leaves the fewest.
-              </p>
+              <p className="muted">{t("learn.fewer")}</p>
               {at + 1 < exercises.length ? (
                 <button type="button" className="primary" onClick={next}>
-                  Next exercise
+                  {t("learn.next")}
                 </button>
               ) : (
                 <p data-testid="learn-done">
-                  That was the last one.{" "}
+                  {t("learn.last")}{" "}
                   <button type="button" onClick={onClose}>
-                    Close
+                    {t("common:actions.close")}
                   </button>
                 </p>
               )}
             </div>
           )}
-          <ol className="answer-log" aria-label="answers before this question">
+          <ol className="answer-log" aria-label={t("learn.before")}>
             {before.map((o, i) => (
               <li key={i}>{answerText(o)}</li>
             ))}

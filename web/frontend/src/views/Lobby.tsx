@@ -17,6 +17,7 @@ import {
   newPlayer,
   switchPlayer,
 } from "../api";
+import { formatDate } from "../i18n";
 import { DEFAULT_RULES, GEM_SETS } from "../orapa/layout";
 import { LabelScheme, labelScheme, setLabelScheme } from "../orapa/board";
 import { navigate } from "../router";
@@ -483,7 +484,7 @@ function JoinForm(): JSX.Element {
 }
 
 function MyGames({ player }: { player: string }): JSX.Element {
-  const { t, i18n } = useTranslation("lobby");
+  const { t } = useTranslation("lobby");
   const [games, setGames] = useState<GameRecord[] | null>(null);
   const [error, setError] = useState("");
   useEffect(() => {
@@ -511,7 +512,7 @@ function MyGames({ player }: { player: string }): JSX.Element {
         {t(`mine.statuses.${g.status}`, { defaultValue: g.status })}
         {g.result ? ` · ${t(`mine.results.${g.result}`, { defaultValue: g.result })}` : ""}
         {g.questions !== null && g.status === "over" ? ` · ${t("mine.questions", { count: g.questions })}` : ""}
-        {(g.ended ?? g.started) ? ` · ${shortDate(g.ended ?? g.started ?? "", i18n.language)}` : ""}
+        {(g.ended ?? g.started) ? ` · ${formatDate(g.ended ?? g.started ?? "")}` : ""}
       </span>
     </li>
   );
@@ -586,13 +587,6 @@ export const PLAY_NOW: CreateBody = {
     computerExplorers: 1,
   }),
 };
-
-/** A game's date (its end, else its start) in the reader's language: "25 Nov 2026". */
-export function shortDate(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
-  return new Intl.DateTimeFormat(language, { day: "numeric", month: "short", year: "numeric" }).format(d);
-}
 
 /** First contact: what this site is, the four games with a picture and a line, "Play now". */
 function Welcome({ signedIn }: { signedIn: boolean }): JSX.Element {

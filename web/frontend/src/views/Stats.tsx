@@ -1,5 +1,7 @@
 // A player's statistics, with a chart of questions per won game over time.
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDate, formatNumber } from "../i18n";
 import { GameRecord, Stats, api } from "../api";
 import { Link } from "../components/Link";
 import { GAME_TITLES } from "../seats";
@@ -19,13 +21,14 @@ export function wonGames(records: GameRecord[]): WonGame[] {
 }
 
 export function QuestionsChart({ games }: { games: WonGame[] }): JSX.Element {
-  if (games.length === 0) return <p className="muted">No won games yet: the chart appears after the first win.</p>;
+  const { t } = useTranslation("stats");
+  if (games.length === 0) return <p className="muted">{t("noWins")}</p>;
   // A fixed 600 x 200 drawing: one point per won game, oldest on the left.
   const max = Math.max(...games.map((g) => g.questions), 1);
   const x = (i: number) => (games.length === 1 ? 320 : 50 + (i * 530) / (games.length - 1));
   const y = (q: number) => 170 - (q / max) * 145;
   return (
-    <svg className="chart" viewBox="0 0 600 200" role="img" aria-label="questions per won game over time">
+    <svg className="chart" viewBox="0 0 600 200" role="img" aria-label={t("chartLabel")}>
       <line x1={40} y1={170} x2={590} y2={170} stroke="#555" />
       <line x1={40} y1={15} x2={40} y2={170} stroke="#555" />
       {[0, Math.round(max / 2), max].map((q) => (
@@ -42,11 +45,11 @@ export function QuestionsChart({ games }: { games: WonGame[] }): JSX.Element {
       {games.map((g, i) => (
         <g key={i}>
           <circle cx={x(i)} cy={y(g.questions)} r={4} fill="#d7263d">
-            <title>{`${g.at.slice(0, 10)}: ${g.questions} questions`}</title>
+            <title>{t("point", { date: formatDate(g.at), count: g.questions })}</title>
           </circle>
           {(games.length <= 12 || i % Math.ceil(games.length / 12) === 0) && (
             <text x={x(i)} y={188} className="axis">
-              {g.at ? g.at.slice(5, 10) : i + 1}
+              {g.at ? formatDate(g.at, { day: "numeric", month: "numeric" }) : i + 1}
             </text>
           )}
         </g>
@@ -56,6 +59,7 @@ export function QuestionsChart({ games }: { games: WonGame[] }): JSX.Element {
 }
 
 export function StatsPage({ id }: { id: string }): JSX.Element {
+  const { t } = useTranslation("stats");
   const [stats, setStats] = useState<Stats | null>(null);
   const [records, setRecords] = useState<GameRecord[]>([]);
   const [name, setName] = useState("");
@@ -77,73 +81,72 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
         {error}
       </p>
     );
-  if (!stats) return <p>Loading…</p>;
+  if (!stats) return <p>{t("common:actions.loading")}</p>;
   return (
     <div className="stats card">
-      <h1>Statistics{name ? ` of ${name}` : ""}</h1>
-      <p className="muted">Solo, duel and table games; training games are counted apart, below.</p>
+      <h1>{name ? t("titleOf", { name }) : t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
       <dl className="figures">
         <div>
-          <dt>games</dt>
+          <dt>{t("games")}</dt>
           <dd>{stats.games}</dd>
         </div>
         <div>
-          <dt>wins</dt>
+          <dt>{t("wins")}</dt>
           <dd>{stats.wins}</dd>
         </div>
         <div>
-          <dt>losses</dt>
+          <dt>{t("losses")}</dt>
           <dd>{stats.losses}</dd>
         </div>
         <div>
-          <dt>ties</dt>
+          <dt>{t("ties")}</dt>
           <dd>{stats.ties}</dd>
         </div>
         {stats.directed > 0 && (
           <div>
-            <dt>directed</dt>
+            <dt>{t("directed")}</dt>
             <dd>{stats.directed}</dd>
           </div>
         )}
         <div>
-          <dt>questions per won game</dt>
-          <dd title={`the average over ${stats.won_games ?? 0} won game${stats.won_games === 1 ? "" : "s"}`}>
+          <dt>{t("perWin")}</dt>
+          <dd title={t("averageOver", { count: stats.won_games ?? 0 })}>
             {stats.average_questions === null || stats.average_questions === undefined
               ? "–"
-              : Number(stats.average_questions).toFixed(1)}
+              : formatNumber(Number(stats.average_questions), 1)}
           </dd>
         </div>
         <div>
-          <dt>daily puzzles in a row</dt>
+          <dt>{t("streak")}</dt>
           <dd data-testid="daily-streak">{stats.daily_streak ?? 0}</dd>
         </div>
       </dl>
       <p className="muted" data-testid="average-note">
-        Questions per won game: the average, over the {stats.won_games ?? 0} game{stats.won_games === 1 ? "" : "s"} won
-        by a right guess, of the questions asked before it (asking again what you already knew is free and not counted).
+        {t("averageNote", { count: stats.won_games ?? 0 })}
       </p>
       <p data-testid="training-figures">
-        Training (hints on):{" "}
+        {t("training")}{" "}
         {!stats.training || stats.training.games === 0
-          ? "no games yet."
-          : `${stats.training.games} game${stats.training.games === 1 ? "" : "s"}, ${stats.training.wins} won, ${stats.training.losses} lost${stats.training.ties ? `, ${stats.training.ties} tied` : ""}.`}
+          ? t("trainingNone")
+          : `${t("trainingGames", { count: stats.training.games })}, ${t("trainingWon", { count: stats.training.wins })}, ${t("trainingLost", { count: stats.training.losses })}${stats.training.ties ? `, ${t("trainingTied", { count: stats.training.ties })}` : ""}.`}
       </p>
       {stats.by_mode && Object.keys(stats.by_mode).length > 0 && (
         <table className="by-mode">
           <thead>
             <tr>
-              <th>kind of game</th>
-              <th>games</th>
-              <th>wins</th>
-              <th>losses</th>
-              <th>ties</th>
-              <th>directed</th>
+              <th>{t("kind")}</th>
+              <th>{t("games")}</th>
+              <th>{t("wins")}</th>
+              <th>{t("losses")}</th>
+              <th>{t("ties")}</th>
+              <th>{t("directed")}</th>
             </tr>
           </thead>
           <tbody>
             {Object.entries(stats.by_mode).map(([mode, v]) => (
               <tr key={mode}>
-                <td>{mode}</td>
+                <td>{t(`modes.${mode}`, { defaultValue: mode })}</td>
                 <td>{v.games}</td>
                 <td>{v.wins}</td>
                 <td>{v.losses}</td>
@@ -154,34 +157,34 @@ export function StatsPage({ id }: { id: string }): JSX.Element {
           </tbody>
         </table>
       )}
-      <h2>Questions per won game</h2>
+      <h2>{t("chartTitle")}</h2>
       <QuestionsChart games={games} />
-      <h2>Finished games</h2>
+      <h2>{t("finished")}</h2>
       {finished.length === 0 ? (
-        <p className="muted">none yet</p>
+        <p className="muted">{t("noneYet")}</p>
       ) : (
         <table className="history-table" data-testid="game-history">
           <thead>
             <tr>
-              <th>date</th>
-              <th>game</th>
-              <th>mode</th>
-              <th>result</th>
-              <th>questions</th>
+              <th>{t("date")}</th>
+              <th>{t("game")}</th>
+              <th>{t("mode")}</th>
+              <th>{t("result")}</th>
+              <th>{t("questions")}</th>
             </tr>
           </thead>
           <tbody>
             {finished.map((g) => (
               <tr key={g.id}>
-                <td>{(g.ended ?? "").slice(0, 10)}</td>
+                <td>{formatDate(g.ended ?? "")}</td>
                 <td>
                   <Link to={`/games/${g.id}`}>{GAME_TITLES[g.game] ?? g.game}</Link>
                 </td>
                 <td>
-                  {g.mode ?? "–"}
-                  {g.training ? " (training)" : ""}
+                  {g.mode ? t(`modes.${g.mode}`, { defaultValue: g.mode }) : "–"}
+                  {g.training ? ` ${t("trainingMark")}` : ""}
                 </td>
-                <td>{g.result}</td>
+                <td>{g.result ? t(`lobby:mine.results.${g.result}`, { defaultValue: g.result }) : "–"}</td>
                 <td>{g.questions ?? "–"}</td>
               </tr>
             ))}

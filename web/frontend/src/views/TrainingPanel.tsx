@@ -1,6 +1,8 @@
 // Training mode (hints on): the deduction map, the advisor's next question and "is my sketch
 // forced?", all through the hints endpoints.
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import i18n, { formatNumber } from "../i18n";
 import { CheckResult, Deductions, GameState, NextHint, api, whenFree } from "../api";
 import { CellMark, PortMark } from "../components/Board";
 import { portText } from "../orapa/board";
@@ -10,16 +12,23 @@ import { readableCount } from "../orapa/sketch";
 import { TrainingExtras } from "../components/review/TrainingExtras";
 
 export function deductionMarks(d: Deductions): Record<string, CellMark> {
+  const t = i18n.t;
   const out: Record<string, CellMark> = {};
   for (const [cell, what] of Object.entries(d.cells)) {
-    if (what === "open") out[cell] = { fill: "#e9e4d4", text: "?", title: `${cell}: still open`, deduced: what };
+    if (what === "open")
+      out[cell] = { fill: "#e9e4d4", text: "?", title: t("review:training.open", { cell }), deduced: what };
     else if (what === "empty")
-      out[cell] = { fill: "#ffffff", text: "·", title: `${cell}: surely empty`, deduced: what };
+      out[cell] = {
+        fill: "#ffffff",
+        text: "·",
+        title: t("review:training.surely", { cell, what: t("review:contents.empty") }),
+        deduced: what,
+      };
     else
       out[cell] = {
         fill: SCREEN_COLORS[what] ?? "#ccc",
         text: COLOR_LETTERS[what] ?? what[0].toUpperCase(),
-        title: `${cell}: surely ${what}`,
+        title: t("review:training.surely", { cell, what: t(`common:colors.${what}`, { defaultValue: what }) }),
         deduced: what,
       };
   }
@@ -45,29 +54,37 @@ export function withOverlay<T>(
 
 /** The figure the advisor chose its question by, for one ranked question, in words. */
 export function hintFigure(r: { expected_bits: number; expected_questions?: number }, short = false): string {
+  const t = i18n.t;
   if (typeof r.expected_questions === "number") {
-    return short
-      ? `${r.expected_questions.toFixed(2)} questions left`
-      : `about ${r.expected_questions.toFixed(2)} questions still needed after it, on average`;
+    const n = formatNumber(r.expected_questions, 2);
+    return short ? t("review:hint.questionsShort", { n }) : t("review:hint.questionsLong", { n });
   }
-  return short ? `${r.expected_bits.toFixed(2)} bits` : `${r.expected_bits.toFixed(2)} bits of information expected`;
+  const n = formatNumber(r.expected_bits, 2);
+  return short ? t("review:hint.bitsShort", { n }) : t("review:hint.bitsLong", { n });
 }
 
 /** The advisor's pick and the runners-up, in the advisor's own order and by its own figure. */
 export function AdvisorHint({ next }: { next: NextHint }): JSX.Element {
+  const { t } = useTranslation("review");
   const best = next.ranking[0] ?? next;
   const byQuestions = typeof best.expected_questions === "number";
   return (
     <p data-testid="hint-next">
-      Ask <b>{portText(next.question)}</b>: {hintFigure(best)} (
-      {byQuestions ? "the advisor picks the fewest questions left" : "the advisor picks the most information"});{" "}
-      {next.exact ? "" : "about "}
-      {readableCount(next.candidates)} layout{next.candidates === 1 ? "" : "s"} still fit
-      {next.exact ? "" : " (estimated from a sample)"}.
+      <Trans
+        t={t}
+        i18nKey="hint.ask"
+        values={{
+          question: portText(next.question),
+          figure: hintFigure(best),
+          how: byQuestions ? t("hint.byQuestions") : t("hint.byBits"),
+        }}
+        components={{ b: <b /> }}
+      />{" "}
+      {t(next.exact ? "hint.fit" : "hint.fitAbout", { n: readableCount(next.candidates), count: next.candidates })}
       {next.ranking.length > 1 && (
         <span className="muted">
           {" "}
-          Next best:{" "}
+          {t("hint.nextBest")}{" "}
           {next.ranking
             .slice(1, 4)
             .map((r) => `${portText(r.question)} (${hintFigure(r, true)})`) // ports in the player's labels (O10)
@@ -91,6 +108,7 @@ export function TrainingPanel({
   onOverlay: (o: Overlay) => void;
   onFill?: (cells: Record<string, string>) => void;
 }): JSX.Element {
+  const { t } = useTranslation("review");
   const [deductions, setDeductions] = useState<Deductions | null>(null);
   const [next, setNext] = useState<NextHint | null>(null);
   const [check, setCheck] = useState<CheckResult | null>(null);
@@ -117,34 +135,34 @@ export function TrainingPanel({
   }, [heard]);
   const portMarks: Record<string, PortMark> = {};
   if (next && /^[0-9]+$|^[A-R]$/.test(next.question))
-    portMarks[next.question] = { color: "orange", tag: "★", title: "the advisor's question" };
+    portMarks[next.question] = { color: "orange", tag: "★", title: t("advisorsQuestion") };
   const cellMarks = deductions ? deductionMarks(deductions) : {};
   if (next && /^[A-J][1-8]$/.test(next.question))
     cellMarks[next.question] = {
       ...(cellMarks[next.question] ?? {}),
       text: "★",
-      title: "the advisor's question",
+      title: t("advisorsQuestion"),
       deduced: cellMarks[next.question]?.deduced ?? "advised",
     };
   const overlay = JSON.stringify({ cells: cellMarks, ports: portMarks });
   useEffect(() => onOverlay(JSON.parse(overlay) as Overlay), [overlay, onOverlay]);
   return (
-    <section className="card training" aria-label="training">
-      <h2>Training</h2>
+    <section className="card training" aria-label={t("training.label")}>
+      <h2>{t("training.title")}</h2>
       <div className="buttons">
         <button
           type="button"
           disabled={!!busy}
           onClick={() => run("map", async () => setDeductions(await whenFree(() => api.hintDeductions(state.id))))}
         >
-          Deduction map
+          {t("training.map")}
         </button>
         <button
           type="button"
           disabled={!!busy}
           onClick={() => run("next", async () => setNext(await whenFree(() => api.hintNext(state.id))))}
         >
-          Advisor's next question
+          {t("training.next")}
         </button>
         {onFill && (
           <button
@@ -159,7 +177,7 @@ export function TrainingPanel({
               })
             }
           >
-            Fill in what is settled
+            {t("training.fill")}
           </button>
         )}
         <button
@@ -169,10 +187,10 @@ export function TrainingPanel({
             run("check", async () => setCheck(await whenFree(() => api.hintCheck(state.id, { gems: sketch }))))
           }
         >
-          Is my sketch forced?
+          {t("training.check")}
         </button>
       </div>
-      {busy && <p className="muted">Thinking…</p>}
+      {busy && <p className="muted">{t("training.thinking")}</p>}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -181,29 +199,27 @@ export function TrainingPanel({
       {next && <AdvisorHint next={next} />}
       {filled !== null && (
         <p data-testid="hint-filled" role="status">
-          {filled} settled cell{filled === 1 ? "" : "s"} written into your notes (open cells keep your own marks).
+          {t("training.filled", { count: filled })}
         </p>
       )}
       {deductions && (
         <p data-testid="hint-map">
-          {deductions.exact ? "" : "at least "}
-          {readableCount(deductions.count)} layout{deductions.count === 1 ? "" : "s"} fit the answers
-          {deductions.exact
-            ? ""
-            : " (the listing stops there; every cell is still proved settled or open against all of them)"}
-          ; on the question board, settled cells are coloured in a dashed frame, open ones marked ?.{" "}
+          {t(deductions.exact ? "training.mapText" : "training.mapTextAtLeast", {
+            n: readableCount(deductions.count),
+            count: deductions.count,
+          })}{" "}
           <button type="button" className="link" onClick={() => setDeductions(null)}>
-            Hide the map
+            {t("training.hideMap")}
           </button>
         </p>
       )}
       {check && (
         <p data-testid="hint-check">
           {check.forced
-            ? "Forced: your sketch is the only layout that fits."
+            ? t("training.forced")
             : check.consistent
-              ? "Your sketch fits every answer, but it is not the only layout that does."
-              : `Your sketch does not fit ${check.reproduces.filter((r) => !r).length} of the answers.`}
+              ? t("training.notOnly")
+              : t("training.doesNotFit", { count: check.reproduces.filter((r) => !r).length })}
         </p>
       )}
       <TrainingExtras state={state} />

@@ -1,6 +1,7 @@
 // Everything of issue 32 for one explorer after the game: the review, "learn from your
 // mistakes", why a cell is certain, why a guess was wrong.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GameEvent, GameState, Observation } from "../../api";
 import { LayoutJSON } from "../../orapa/layout";
 import { LearnMistakes } from "../../views/LearnMistakes";
@@ -22,21 +23,22 @@ export function ExplorerReview({
   mine?: LayoutJSON;
   events: GameEvent[];
 }): JSX.Element {
+  const { t } = useTranslation("review");
   const { reviews, error } = useReviews(state.id);
   const [learning, setLearning] = useState(false);
   const review = reviews?.[String(seat)];
   const heard: Observation[] = state.observations[String(seat)] ?? [];
   return (
     <div className="explorer-review" data-testid={`review-${seat}`}>
-      <h3>How {name} asked</h3>
+      <h3>{t("howAsked", { name })}</h3>
       {error ? (
         <p className="muted">{error}</p>
       ) : !reviews ? (
         <p className="muted" data-testid="pending-review">
-          Reviewing the questions…
+          {t("pending")}
         </p>
       ) : !review ? (
-        <p className="muted">No review for this seat.</p>
+        <p className="muted">{t("noReview")}</p>
       ) : (
         <>
           <ReviewPanel review={review} name={name} highlight={learning ? review.costliest : undefined} />
@@ -44,7 +46,7 @@ export function ExplorerReview({
             <LearnMistakes review={review} heard={heard} name={name} onClose={() => setLearning(false)} />
           ) : (
             <button type="button" onClick={() => setLearning(true)}>
-              Learn from {name}'s mistakes
+              {t("learnFrom", { name })}
             </button>
           )}
         </>

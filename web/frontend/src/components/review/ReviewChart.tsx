@@ -1,8 +1,11 @@
 // The review's chart: the layouts left after every question on a log scale (hollow dots are
 // estimates), and each question's skill as a bar underneath.
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../i18n";
 import { Review } from "./reviewApi";
 
 export function ReviewChart({ review, label }: { review: Review; label: string }): JSX.Element {
+  const { t } = useTranslation("review");
   const qs = review.questions;
   const left = 46;
   const right = 590;
@@ -19,11 +22,11 @@ export function ReviewChart({ review, label }: { review: Review; label: string }
       className="chart"
       viewBox="0 0 600 270"
       role="img"
-      aria-label={`${label}: layouts left and skill per question`}
+      aria-label={t("chart.label", { label })}
       data-testid="review-chart"
     >
       <text x={4} y={14} className="axis" style={{ textAnchor: "start" }}>
-        layouts still possible (log scale; hollow: estimated)
+        {t("chart.layouts")}
       </text>
       {Array.from({ length: ceil + 1 }, (_, k) => k)
         .filter((k) => ceil <= 6 || k % 2 === ceil % 2)
@@ -59,11 +62,17 @@ export function ReviewChart({ review, label }: { review: Review; label: string }
           stroke="#1f5fd1"
           strokeWidth={2}
         >
-          <title>{`${i === 0 ? "at the start" : `after question ${i}`}: ${p.exact ? "" : "about "}${Math.round(p.count).toLocaleString("en-GB")} layouts`}</title>
+          <title>
+            {t(p.exact ? "chart.point" : "chart.pointAbout", {
+              when: i === 0 ? t("atStart") : t("afterQuestion", { n: i }),
+              n: formatNumber(Math.round(p.count)),
+              count: Math.round(p.count),
+            })}
+          </title>
         </circle>
       ))}
       <text x={4} y={178} className="axis" style={{ textAnchor: "start" }}>
-        skill per question (0 to 100)
+        {t("chart.skill")}
       </text>
       {qs.map((q, i) => (
         <g key={q.number}>
@@ -74,7 +83,7 @@ export function ReviewChart({ review, label }: { review: Review; label: string }
             height={Math.max(1, bar(q.skill))}
             fill={q.skill >= 90 ? "#2e9e4f" : q.skill >= 60 ? "#d1a01f" : "#c0392b"}
           >
-            <title>{`question ${q.number} (${q.question}): skill ${Math.round(q.skill)}`}</title>
+            <title>{t("chart.bar", { n: q.number, question: q.question, skill: Math.round(q.skill) })}</title>
           </rect>
           {(w >= 14 || i % 5 === 4) && (
             <text x={x(i) + w / 2} y={262} className="axis">

@@ -2,6 +2,8 @@
 // as the game goes (the deduction endpoint's count, asked after each new answer), and "why is
 // this cell settled?": click a settled cell for the fewest answers that already force it.
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import i18n from "../../i18n";
 import { Deductions, GameState, api, me, whenFree } from "../../api";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../../orapa/colors";
 import { Board, CellMark } from "../Board";
@@ -26,16 +28,22 @@ function load(key: string): Counts {
 }
 
 function settledMarks(d: Deductions | null): Record<string, CellMark> {
+  const t = i18n.t;
   const out: Record<string, CellMark> = {};
   for (const [cell, what] of Object.entries(d?.cells ?? {})) {
     if (what === "open") continue;
     out[cell] =
       what === "empty"
-        ? { fill: "#ffffff", text: "·", title: `${cell}: surely empty; click for why`, deduced: what }
+        ? {
+            fill: "#ffffff",
+            text: "·",
+            title: t("review:training.surelyWhy", { cell, what: t("review:contents.empty") }),
+            deduced: what,
+          }
         : {
             fill: SCREEN_COLORS[what] ?? "#ccc",
             text: COLOR_LETTERS[what] ?? what[0].toUpperCase(),
-            title: `${cell}: surely ${what}; click for why`,
+            title: t("review:training.surelyWhy", { cell, what: t(`common:colors.${what}`, { defaultValue: what }) }),
             deduced: what,
           };
   }
@@ -43,6 +51,7 @@ function settledMarks(d: Deductions | null): Record<string, CellMark> {
 }
 
 export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
+  const { t } = useTranslation("review");
   const seat = ownSeat(state);
   const heard = state.observations[String(seat)] ?? [];
   const key = `orapa.layouts.${state.id}.${seat}`;
@@ -82,15 +91,17 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
   const steps = Array.from({ length: n + 1 }, (_, k) => k).filter((k) => counts[k]);
   const { ports, cells } = questionMarks(heard);
   const marks = { ...cells, ...settledMarks(map) };
-  if (why) marks[why.cell] = { ...(marks[why.cell] ?? {}), title: `${why.cell}: explained beside the board` };
+  if (why) marks[why.cell] = { ...(marks[why.cell] ?? {}), title: t("training.explainedBeside", { cell: why.cell }) };
   return (
     <div className="training-extras" data-testid="training-extras">
       <p data-testid="layouts-as-we-go">
-        Layouts still possible:{" "}
+        {t("training.layouts")}{" "}
         {steps.length === 0
-          ? "counting…"
-          : steps.map((k) => `${k === 0 ? "at the start" : `after answer ${k}`}: ${countText(counts[k])}`).join("; ")}
-        {counts[n] ? "" : steps.length ? "; counting the latest…" : ""}
+          ? t("training.counting")
+          : steps
+              .map((k) => `${k === 0 ? t("atStart") : t("afterAnswer", { n: k })}: ${countText(counts[k])}`)
+              .join("; ")}
+        {counts[n] ? "" : steps.length ? `; ${t("training.countingLatest")}` : ""}
       </p>
       {error && (
         <p className="error" role="alert">
@@ -98,15 +109,13 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
         </p>
       )}
       <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-        {open ? "Hide why" : "Why is a cell settled?"}
+        {open ? t("training.hideWhy") : t("training.whySettled")}
       </button>
       {open && (
         <div className="boards">
-          <Board label="why settled" portMarks={ports} cellMarks={marks} onCell={ask} />
+          <Board label={t("training.boardLabel")} portMarks={ports} cellMarks={marks} onCell={ask} />
           <div>
-            <p className="muted">
-              Coloured cells are settled by your answers; click one to see the fewest answers that force it.
-            </p>
+            <p className="muted">{t("training.click")}</p>
             {why && (
               <p data-testid="why-training" role="status">
                 {whyText(why)}
@@ -115,7 +124,7 @@ export function TrainingExtras({ state }: { state: GameState }): JSX.Element {
             <NumberedAnswers
               answers={heard}
               lit={why?.answers.map((a) => a.number) ?? []}
-              label="your answers, the forcing ones marked"
+              label={t("training.answers")}
             />
           </div>
         </div>

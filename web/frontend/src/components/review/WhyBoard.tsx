@@ -1,6 +1,8 @@
 // "Why?" after the game: click a cell of the revealed board to see the fewest answers that
 // already force it; the answers are highlighted in the list beside it.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import i18n from "../../i18n";
 import { Observation } from "../../api";
 import { LayoutJSON } from "../../orapa/layout";
 import { Board, CellMark } from "../Board";
@@ -8,11 +10,15 @@ import { questionMarks } from "../../views/explorer/marks";
 import { WhyCell, answerText, reviewApi } from "./reviewApi";
 
 export function whyText(w: WhyCell): string {
-  if (!w.settled) return `${w.cell} is still open: the answers allow more than one thing there.`;
-  const what = w.content === "empty" ? "empty" : `${w.content}`;
-  if (w.answers.length === 0) return `${w.cell} is ${what} before any answer (the rules alone settle it).`;
+  const t = i18n.t;
+  if (!w.settled) return t("review:why.open", { cell: w.cell });
+  const content = String(w.content);
+  const what = t(`review:contents.${content}`, {
+    defaultValue: t(`common:colors.${content}`, { defaultValue: content }),
+  });
+  if (w.answers.length === 0) return t("review:why.byRules", { cell: w.cell, what });
   const list = w.answers.map((a) => a.number).join(", ");
-  return `${w.cell} is surely ${what}: answer${w.answers.length === 1 ? "" : "s"} ${list} already force${w.answers.length === 1 ? "s" : ""} it (${w.answers.length === 1 ? "without that answer" : "without any one of them"}, it would not be certain).`;
+  return t("review:why.forced", { cell: w.cell, what, list, count: w.answers.length });
 }
 
 /** The answers heard, numbered from 1, with `lit` ones highlighted. */
@@ -25,6 +31,7 @@ export function NumberedAnswers({
   lit: number[];
   label: string;
 }): JSX.Element {
+  const { t } = useTranslation("review");
   return (
     <ol className="answer-log" aria-label={label}>
       {answers.map((o, i) => (
@@ -35,7 +42,7 @@ export function NumberedAnswers({
           style={lit.includes(i + 1) ? { background: "#fff3c4", fontWeight: 600 } : undefined}
         >
           {answerText(o)}
-          {lit.includes(i + 1) ? " ← forces it" : ""}
+          {lit.includes(i + 1) ? ` ${t("why.forcesIt")}` : ""}
         </li>
       ))}
     </ol>
@@ -55,6 +62,7 @@ export function WhyBoard({
   heard: Observation[];
   mine?: LayoutJSON;
 }): JSX.Element {
+  const { t } = useTranslation("review");
   const [why, setWhy] = useState<WhyCell | null>(null);
   const [busy, setBusy] = useState("");
   const [error, setError] = useState("");
@@ -71,15 +79,26 @@ export function WhyBoard({
   };
   const { ports, cells } = questionMarks(heard);
   const marks: Record<string, CellMark> = { ...cells };
-  if (why) marks[why.cell] = { ...(marks[why.cell] ?? {}), fill: "#ffe08a", title: `${why.cell}: explained below` };
+  if (why)
+    marks[why.cell] = {
+      ...(marks[why.cell] ?? {}),
+      fill: "#ffe08a",
+      title: t("why.explainedBelow", { cell: why.cell }),
+    };
   return (
-    <section className="why" aria-label={`why ${name}`}>
-      <h3>Why is a cell certain?</h3>
-      <p className="muted">Click a cell: the fewest of {name}'s answers that already force what is there.</p>
+    <section className="why" aria-label={t("why.label", { name })}>
+      <h3>{t("why.title")}</h3>
+      <p className="muted">{t("why.click", { name })}</p>
       <div className="boards">
-        <Board label={`why board ${name}`} gems={mine?.gems} portMarks={ports} cellMarks={marks} onCell={ask} />
+        <Board
+          label={t("why.boardLabel", { name })}
+          gems={mine?.gems}
+          portMarks={ports}
+          cellMarks={marks}
+          onCell={ask}
+        />
         <div>
-          {busy && <p className="muted">Looking at {busy}…</p>}
+          {busy && <p className="muted">{t("why.looking", { cell: busy })}</p>}
           {error && (
             <p className="error" role="alert">
               {error}
@@ -93,7 +112,7 @@ export function WhyBoard({
           <NumberedAnswers
             answers={heard}
             lit={why?.answers.map((a) => a.number) ?? []}
-            label={`${name}'s answers, the forcing ones marked`}
+            label={t("why.answersOf", { name })}
           />
         </div>
       </div>

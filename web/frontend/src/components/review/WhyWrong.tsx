@@ -1,16 +1,23 @@
 // "Why wrong?" after the game: for each wrong guess, the answers it does not reproduce, or the
 // one question whose answer tells it from the mine.
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import i18n from "../../i18n";
 import { GameEvent } from "../../api";
 import { WhyWrong as Wrong, answerText, reviewApi } from "./reviewApi";
 
 function wrongText(w: Wrong): string {
-  if (w.correct) return "This guess is the mine after all.";
+  const t = i18n.t;
+  if (w.correct) return t("review:wrong.isMine");
   if (w.unreproduced.length > 0)
-    return `This guess does not give answer${w.unreproduced.length === 1 ? "" : "s"} ${w.unreproduced.join(", ")}: the board would have answered differently.`;
+    return t("review:wrong.unreproduced", { count: w.unreproduced.length, list: w.unreproduced.join(", ") });
   if (w.question)
-    return `This guess gives every answer heard, but asking ${w.question} tells it from the mine: the guess answers ${answerText(w.guess_answer)}, the mine ${answerText(w.mine_answer)}.`;
-  return "Nothing tells this guess from the mine.";
+    return t("review:wrong.question", {
+      question: w.question,
+      guess: answerText(w.guess_answer),
+      mine: answerText(w.mine_answer),
+    });
+  return t("review:wrong.nothing");
 }
 
 export function WhyWrongGuesses({
@@ -22,6 +29,7 @@ export function WhyWrongGuesses({
   seat: number;
   events: GameEvent[];
 }): JSX.Element | null {
+  const { t } = useTranslation("review");
   const wrong = events.filter((e) => e.type === "guess" && e.seat === seat && e.correct === false && e.layout);
   const [told, setTold] = useState<Record<number, string>>({});
   if (wrong.length === 0) return null;
@@ -38,12 +46,12 @@ export function WhyWrongGuesses({
     <div className="why-wrong" data-testid={`why-wrong-${seat}`}>
       {wrong.map((e, i) => (
         <p key={e.seq}>
-          {wrong.length > 1 ? `Wrong guess ${i + 1}: ` : "Wrong guess: "}
+          {wrong.length > 1 ? t("wrong.nth", { n: i + 1 }) : t("wrong.one")}{" "}
           {told[e.seq] ? (
             <span role="status">{told[e.seq]}</span>
           ) : (
             <button type="button" onClick={() => ask(e)}>
-              Why was it wrong?
+              {t("wrong.why")}
             </button>
           )}
         </p>

@@ -3,6 +3,7 @@
 import { ApiError, Observation, token } from "../../api";
 import { portText } from "../../orapa/board";
 import { describe, readableCount } from "../../orapa/sketch";
+import i18n from "../../i18n";
 
 export interface Count {
   count: number;
@@ -68,7 +69,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     data = null;
   }
   if (!res.ok)
-    throw new ApiError(res.status, (data as { error?: string } | null)?.error ?? `the server said ${res.status}`);
+    throw new ApiError(
+      res.status,
+      (data as { error?: string } | null)?.error ?? i18n.t("review:serverSaid", { status: res.status }),
+    );
   return data as T;
 }
 
@@ -86,14 +90,16 @@ export const reviewApi = {
 /** A count in words: exact, or "about" an estimate. */
 export function countText(c: Count): string {
   const n = readableCount(c.count);
-  return c.exact ? n : `about ${n}`;
+  return c.exact ? n : i18n.t("review:about", { n });
 }
 
 /** One answer in words. */
 export function answerText(o: Observation | null): string {
-  if (!o) return "any other answer";
-  if (o.cell) return `${o.cell}: ${o.content}`;
-  if (o.exit === "absorbed" || !o.exit) return `${portText(o.shot ?? "")} → absorbed`;
+  const t = i18n.t;
+  if (!o) return t("review:anyOther");
+  if (o.cell)
+    return `${o.cell}: ${t(`common:colors.${o.content}`, { defaultValue: t(`review:contents.${o.content}`, { defaultValue: String(o.content) }) })}`;
+  if (o.exit === "absorbed" || !o.exit) return `${portText(o.shot ?? "")} → ${t("review:contents.absorbed")}`;
   if (typeof o.bounces === "number") return describe(o); // "15 → exits at C after 3 bounces" (O9)
-  return `${portText(o.shot ?? "")} → ${portText(o.exit)}${o.color ? ` ${o.color}` : ""}`; // ports in the player's labels (O10)
+  return `${portText(o.shot ?? "")} → ${portText(o.exit)}${o.color ? ` ${t(`common:colors.${o.color}`, { defaultValue: o.color })}` : ""}`; // ports in the player's labels (O10)
 }

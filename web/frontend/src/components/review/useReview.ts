@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api";
 import { Review, reviewApi } from "./reviewApi";
+import i18n from "../../i18n";
 
 const asked = new Map<string, Promise<{ reviews: Record<string, Review> }>>();
 
@@ -18,7 +19,7 @@ export function useReviews(id: string): { reviews: Record<string, Review> | null
     }
     p.then((r) => live && setReviews(r.reviews)).catch((e) => {
       if (!live) return;
-      setError(e instanceof ApiError && e.status === 401 ? "Sign in to see the review." : (e as Error).message);
+      setError(e instanceof ApiError && e.status === 401 ? i18n.t("review:signIn") : (e as Error).message);
     });
     return () => {
       live = false;

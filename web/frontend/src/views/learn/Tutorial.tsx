@@ -164,12 +164,7 @@ export function Tutorial(): JSX.Element {
       )}
       {finished && (
         <p className="tutorial-step done" data-testid="tutorial-done" role="status">
-          <Trans
-            t={t}
-            i18nKey="tutorial.done"
-            count={shots.length}
-            components={{ b: <b />, link: <Link to="/">{""}</Link> }}
-          />
+          <Trans t={t} i18nKey="tutorial.done" count={shots.length} components={{ b: <b />, go: <Link to="/" /> }} />
         </p>
       )}
       <Board

@@ -1,7 +1,9 @@
 // Mandragora Mania: the ten areas laid out as in the rules, stacks bottom to top with piece
 // letters and names, legal areas highlighted, sowing animated piece by piece, extra turns.
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
+import i18n from "../../i18n";
 import {
   control,
   OtherProps,
@@ -50,6 +52,7 @@ function SolverAdvice({
   token?: string;
   onBest: (area: number | null) => void;
 }): JSX.Element {
+  const { t } = useTranslation("others");
   const [hint, setHint] = useState<SolverHint | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -72,11 +75,11 @@ function SolverAdvice({
   };
   const worth = hint ? `${hint.value > 0 ? "+" : ""}${hint.value}` : "";
   return (
-    <section className="card training" aria-label="training">
+    <section className="card training" aria-label={t("review:training.label")}>
       <button type="button" onClick={ask} disabled={busy}>
-        What would the solver play?
+        {t("mandragora.ask")}
       </button>
-      {busy && <span className="muted"> Thinking…</span>}
+      {busy && <span className="muted"> {t("review:training.thinking")}</span>}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -84,9 +87,17 @@ function SolverAdvice({
       )}
       {hint && hint.best !== null && (
         <p data-testid="solver-hint">
-          The solver would sow <b>area {hint.best}</b> for the {hint.side}: the position is worth <b>{worth}</b> to the{" "}
-          {hint.side} (its points to come minus the other side's,{" "}
-          {hint.exact ? "exact" : `searched ${hint.depth} moves deep`}).
+          <Trans
+            t={t}
+            i18nKey="mandragora.advice"
+            values={{
+              area: hint.best,
+              side: t(`mandragora.sides.${hint.side}`, { defaultValue: hint.side }),
+              worth,
+              how: hint.exact ? t("mandragora.exact") : t("mandragora.depth", { count: hint.depth }),
+            }}
+            components={{ b: <b /> }}
+          />
         </p>
       )}
     </section>
@@ -94,6 +105,8 @@ function SolverAdvice({
 }
 
 export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
+  const { t } = useTranslation("others");
+  const sideName = (side: string) => t(`mandragora.sides.${side}`, { defaultValue: side });
   const state = live.state as GameState & MandragoraView;
   const [act, error] = useAct(live, seat);
   const { acting, token } = control(state, seat);
@@ -114,7 +127,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
     running.current = true;
     const sown = (e.sown ?? []) as [string, number][];
     const who = e.seat !== null ? state.seats[e.seat]?.name : e.side;
-    setBanner(`${who} sows area ${e.area}${e.extra_turn ? " — extra turn!" : ""}`);
+    setBanner(i18n.t(e.extra_turn ? "others:mandragora.sowsExtra" : "others:mandragora.sows", { who, area: e.area }));
     sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * stepMs(STEP_NORMAL)));
     window.setTimeout(
       () => {
@@ -160,8 +173,12 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
             ? `${scoreLine(
                 ["player", "opponent"].map((side) => {
                   const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
+                  const name = s !== undefined ? (state.seats[Number(s)]?.name ?? sideName(side)) : sideName(side);
                   return [
-                    `${s !== undefined ? (state.seats[Number(s)]?.name ?? side) : side} (${side} side${side === mySide ? ", yours" : ""})`,
+                    t(side === mySide ? "mandragora.nameSideYours" : "mandragora.nameSide", {
+                      name,
+                      side: sideName(side),
+                    }),
                     state.position.scores[side],
                   ];
                 }),
@@ -186,8 +203,11 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
               key={side}
               className={`score${state.position.to_move === side && state.status === "playing" ? " turn" : ""}`}
             >
-              {s !== undefined ? state.seats[Number(s)]?.name : side} ({side}
-              {side === mySide ? ", you" : ""}): <b>{state.position.scores[side]}</b>
+              {t(side === mySide ? "mandragora.scoreYou" : "mandragora.score", {
+                name: s !== undefined ? state.seats[Number(s)]?.name : sideName(side),
+                side: sideName(side),
+              })}{" "}
+              <b>{state.position.scores[side]}</b>
             </span>
           );
         })}
@@ -197,7 +217,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
         viewBox={`0 0 ${4.5 * W} ${3 * H + 10}`}
         tabIndex={0}
         onKeyDown={key}
-        aria-label="Mandragora board: arrows choose a legal area, Enter sows"
+        aria-label={t("mandragora.boardKeys")}
       >
         {Object.entries(AREA_AT).map(([a, [x, y]]) => {
           const area = Number(a);
@@ -211,12 +231,16 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
               className={`area${isLegal ? " legal" : ""}${landing?.area === area ? " landing" : ""}`}
               onClick={isLegal ? () => act({ move: area }) : undefined}
             >
-              <title>{`area ${area}${base ? ` (${area === 0 ? "player" : "opponent"}'s base)` : ""}: ${
-                stack
-                  .split("")
-                  .map((p) => state.pieces?.[p] ?? p)
-                  .join(", ") || "empty"
-              } (bottom to top)`}</title>
+              <title>
+                {t("mandragora.areaTitle", {
+                  area: base ? t(area === 0 ? "mandragora.playerBase" : "mandragora.opponentBase", { area }) : area,
+                  stack:
+                    stack
+                      .split("")
+                      .map((p) => state.pieces?.[p] ?? p)
+                      .join(", ") || t("mandragora.empty"),
+                })}
+              </title>
               <rect
                 className="area-box"
                 x={x * W + 6}
@@ -230,7 +254,9 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
               />
               <text x={x * W + 16} y={y * H + 28} className="area-label">
                 {area}
-                {base ? ((area === 0 ? "player" : "opponent") === mySide ? " your base" : " base") : ""}
+                {base
+                  ? ` ${(area === 0 ? "player" : "opponent") === mySide ? t("mandragora.yourBase") : t("mandragora.base")}`
+                  : ""}
               </text>
               {stack.split("").map((p, i) => (
                 <g key={i}>
@@ -266,34 +292,42 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
         })}
       </svg>
       <p className="muted">
-        Pieces bottom to top, left to right:{" "}
+        {t("mandragora.pieces")}{" "}
         {Object.entries(state.pieces ?? {})
           .map(([l, n]) => `${l} ${n}`)
           .join(", ")}
         .
       </p>
-      <div className="buttons" aria-label="legal moves">
+      <div className="buttons" aria-label={t("mandragora.legal")}>
         {legal.map((a) => (
           <button key={a} type="button" onClick={() => act({ move: a })} data-move={a}>
-            Sow area {a}
+            {t("mandragora.sow", { area: a })}
           </button>
         ))}
       </div>
       {state.hints && state.status === "playing" && <SolverAdvice state={state} token={token} onBest={setAdvised} />}
-      <h2>Moves</h2>
+      <h2>{t("moves")}</h2>
       {(() => {
         const moves = live.events.filter((e) => e.type === "move");
         if (moves.length !== (state.moves ?? []).length)
-          return <p data-testid="moves">{(state.moves ?? []).map((a) => `area ${a}`).join(", ") || "none yet"}</p>;
+          return (
+            <p data-testid="moves">
+              {(state.moves ?? []).map((a) => t("mandragora.area", { area: a })).join(", ") || t("noneYet")}
+            </p>
+          );
         return moves.length === 0 ? (
-          <p data-testid="moves">none yet</p>
+          <p data-testid="moves">{t("noneYet")}</p>
         ) : (
           <ol className="history" data-testid="moves">
             {moves.map((e) => (
               <li key={e.seq}>
-                {e.seat !== null ? (state.seats[e.seat]?.name ?? `seat ${e.seat}`) : String(e.side ?? "")} sowed area{" "}
-                {String(e.area)}
-                {e.extra_turn ? " (extra turn)" : ""}
+                {t(e.extra_turn ? "mandragora.sowedExtra" : "mandragora.sowed", {
+                  who:
+                    e.seat !== null
+                      ? (state.seats[e.seat]?.name ?? t("together:clock.seat", { seat: e.seat }))
+                      : sideName(String(e.side ?? "")),
+                  area: String(e.area),
+                })}
               </li>
             ))}
           </ol>

@@ -1,6 +1,7 @@
 // Ripple: the 7x7 board, a colour picker, each stone's placer, the ripple animated stone by
 // stone in the engine's order, groups highlighted, score changes shown large, the history.
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
 import {
@@ -55,6 +56,8 @@ export function rippleFrames(
 }
 
 export function RipplePage({ live, seat }: OtherProps): JSX.Element {
+  const { t } = useTranslation("others");
+  const playerName = (p: number) => state.seats[p - 1]?.name ?? t("turn.player", { n: p });
   const state = live.state as GameState & RippleView;
   const [act, error] = useAct(live, seat);
   const { acting } = control(state, seat);
@@ -150,7 +153,9 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
         seat={seat}
         why={
           state.status === "over"
-            ? `${scoreLine([1, 2].map((p) => [state.seats[p - 1]?.name ?? `player ${p}`, state.position.scores[String(p)]]))} (the final score: each group's points to its owner)`
+            ? t("ripple.final", {
+                score: scoreLine([1, 2].map((p) => [playerName(p), state.position.scores[String(p)]])),
+              })
             : undefined
         }
       />
@@ -161,14 +166,14 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
         </p>
       )}
       <div className="boards">
-        <section aria-label="ripple board">
+        <section aria-label={t("ripple.board")}>
           <div className="scores big" data-testid="scores">
             {[1, 2].map((p) => (
               <span
                 key={p}
                 className={`score${state.position.to_move === p && state.status === "playing" ? " turn" : ""}`}
               >
-                {state.seats[p - 1]?.name ?? `player ${p}`} ({p === 1 ? "light" : "dark"} stones):{" "}
+                {t(p === 1 ? "ripple.lightStones" : "ripple.darkStones", { name: playerName(p) })}{" "}
                 <b>{state.position.scores[String(p)]}</b>
                 {change && change.change[String(p)] ? (
                   <span className={`delta ${change.change[String(p)] > 0 ? "gain" : "loss"}`}>
@@ -185,7 +190,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
             tabIndex={0}
             onKeyDown={key}
             role="group"
-            aria-label="ripple board: arrows move, Enter places, 1-4 pick a colour"
+            aria-label={t("ripple.boardKeys")}
           >
             {Array.from({ length: 7 }, (_, r) =>
               Array.from({ length: 7 }, (_, c) => {
@@ -245,7 +250,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
               </text>
             ))}
           </svg>
-          <div className="buttons" role="radiogroup" aria-label="colour">
+          <div className="buttons" role="radiogroup" aria-label={t("ripple.colour")}>
             {mine.map((c, i) => (
               <button
                 key={c}
@@ -257,27 +262,25 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
                 onClick={() => setColour(c)}
                 data-colour={c}
               >
-                {i + 1} {c}
+                {i + 1} {t(`learn:ripple.colors.${c}`, { defaultValue: c })}
               </button>
             ))}
             {(state.power_left?.[String(side)] ?? 0) > 0 && (
               <label className="inline">
-                <input type="checkbox" checked={power} onChange={(e) => setPower(e.target.checked)} /> power stone (
-                {state.power_left[String(side)]} left)
+                <input type="checkbox" checked={power} onChange={(e) => setPower(e.target.checked)} />{" "}
+                {t("ripple.power", { count: state.power_left[String(side)] })}
               </label>
             )}
           </div>
-          <p className="muted">
-            Stones show their colour's letter and their placer (1: light ring, 2: dark ring); scoring groups are
-            outlined.
-          </p>
+          <p className="muted">{t("ripple.legend")}</p>
         </section>
-        <section aria-label="history">
-          <h2>Moves</h2>
+        <section aria-label={t("history")}>
+          <h2>{t("moves")}</h2>
           <ol className="history" data-testid="history">
             {state.position.history.map((h, i) => (
               <li key={i}>
-                {state.seats[h.player - 1]?.name ?? `player ${h.player}`}: {h.move} → {h.scores["1"]} : {h.scores["2"]}
+                {playerName(h.player)}
+                {t("together:chat.colon")} {h.move} → {h.scores["1"]} : {h.scores["2"]}
                 {Object.values(h.change).some((v) => v) && (
                   <span className="muted">
                     {" "}

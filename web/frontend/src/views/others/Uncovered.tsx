@@ -1,7 +1,9 @@
 // Uncovered!: every hand as this seat may see it (U5), the turn counter, swaps by choosing one
 // of your cards and another player's, declare, and the scoring screen with a shortest win.
 import { useCallback, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState } from "../../api";
+import i18n from "../../i18n";
 import { ConfirmButton, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
 
 interface UncoveredPosition {
@@ -49,6 +51,7 @@ function Hand({
   picked?: number | null;
   flash?: number[];
 }): JSX.Element {
+  const { t } = useTranslation("others");
   return (
     <div className="hand" data-hand={seat}>
       <span className="hand-name">{label}</span>
@@ -60,7 +63,7 @@ function Hand({
           data-card={`${seat}-${i + 1}`}
           disabled={!pick}
           onClick={pick ? () => pick(i + 1) : undefined}
-          aria-label={`${label}, position ${i + 1}: ${v === null ? "face down" : v}`}
+          aria-label={t("uncovered.card", { label, n: i + 1, value: v === null ? t("uncovered.faceDown") : v })}
         >
           {v === null ? "?" : v}
         </button>
@@ -70,28 +73,30 @@ function Hand({
 }
 
 function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Element {
+  const { t } = useTranslation("others");
   const best = state.best_swaps ?? [];
   const [k, setK] = useState(0);
   const initial = state.initial ?? [];
   const hands = initial.length ? afterSwaps(initial, best, k) : [];
   return (
-    <section className="card score-screen" aria-label="score" data-testid="score-screen">
-      <h2>{state.position.won ? "The table won" : "The table lost"}</h2>
+    <section className="card score-screen" aria-label={t("uncovered.scoreLabel")} data-testid="score-screen">
+      <h2>{state.position.won ? t("uncovered.won") : t("uncovered.lost")}</h2>
       <p className="big">
         {state.position.won ? (
-          <>
-            Score <b data-testid="score">{state.score}</b> (0 is perfect): {state.position.swaps.length} swaps made, the
-            fewest possible from this deal was {state.optimum}.
-          </>
+          <Trans
+            t={t}
+            i18nKey="uncovered.score"
+            count={state.position.swaps.length}
+            values={{ score: state.score, optimum: state.optimum }}
+            components={{ b: <b data-testid="score" /> }}
+          />
         ) : (
-          <>No score for a lost table; the fewest swaps that could have won was {state.optimum}.</>
+          <>{t("uncovered.noScore", { optimum: state.optimum })}</>
         )}
       </p>
       {initial.length > 0 && (
         <>
-          <h3>
-            A shortest win from the deal ({best.length} swap{best.length === 1 ? "" : "s"})
-          </h3>
+          <h3>{t("uncovered.shortest", { count: best.length })}</h3>
           <div className="buttons">
             <button type="button" onClick={() => setK(0)}>
               |◀
@@ -99,17 +104,20 @@ function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Eleme
             <button type="button" onClick={() => setK(Math.max(0, k - 1))}>
               ◀
             </button>
-            <span data-testid="best-step">
-              {k} of {best.length}
-            </span>
+            <span data-testid="best-step">{t("uncovered.stepOf", { k, of: best.length })}</span>
             <button type="button" onClick={() => setK(Math.min(best.length, k + 1))}>
               ▶
             </button>
           </div>
           {k > 0 && (
             <p className="muted">
-              swap {k}: player {best[k - 1][0]} position {best[k - 1][1]} with player {best[k - 1][2]} position{" "}
-              {best[k - 1][3]}
+              {t("uncovered.bestSwap", {
+                k,
+                p: best[k - 1][0],
+                a: best[k - 1][1],
+                q: best[k - 1][2],
+                b: best[k - 1][3],
+              })}
             </p>
           )}
           {hands.map((h, p) => (
@@ -117,7 +125,7 @@ function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Eleme
               key={p}
               seat={p}
               cards={h}
-              label={state.seats[p]?.name ?? `player ${p}`}
+              label={state.seats[p]?.name ?? t("turn.player", { n: p })}
               flash={
                 k > 0 ? [best[k - 1][0] === p ? best[k - 1][1] : 0, best[k - 1][2] === p ? best[k - 1][3] : 0] : []
               }
@@ -130,6 +138,7 @@ function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Eleme
 }
 
 export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
+  const { t } = useTranslation("others");
   const state = live.state as GameState & UncoveredView;
   const [act, error] = useAct(live);
   const [own, setOwn] = useState<number | null>(null);
@@ -142,9 +151,8 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
       if (e.type !== "swap" || !Array.isArray(e.swap)) return;
       const [p, a, q, b] = e.swap as number[];
       setFlash({ [p]: [a], [q]: [b] });
-      setSaid(
-        `${state.seats[p]?.name ?? `player ${p}`} swapped position ${a} with ${state.seats[q]?.name ?? `player ${q}`}'s position ${b}.`,
-      );
+      const name = (n: number) => state.seats[n]?.name ?? i18n.t("others:turn.player", { n });
+      setSaid(i18n.t("others:uncovered.swapped", { who: name(p), a, other: name(q), b }));
       window.setTimeout(() => setFlash({}), 1500);
     },
     [state.seats],
@@ -158,15 +166,16 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
         why={
           state.status !== "over"
             ? undefined
-            : pos.won
-              ? `the declaration at turn ${pos.turn} was right, every hand ${pos.win === "ordered" ? "reads 1 2 3 4" : "shows the same sequence"}`
-              : `the declaration at turn ${pos.turn} was wrong: not every hand ${pos.win === "ordered" ? "read 1 2 3 4" : "showed the same sequence"}`
+            : t(`uncovered.${pos.won ? "right" : "wrong"}${pos.win === "ordered" ? "Ordered" : "Same"}`, {
+                turn: pos.turn,
+              })
         }
       />
       <ResignButton state={state} seat={seat} act={act} cooperative />
       <p>
-        Turn <b data-testid="turn-counter">{pos.turn}</b> · {pos.variant} ·{" "}
-        {pos.win === "ordered" ? "every hand must read 1 2 3 4" : "every hand shows the same sequence"}
+        {t("uncovered.turn")} <b data-testid="turn-counter">{pos.turn}</b> ·{" "}
+        {t(`lobby:create.variants.${pos.variant}`, { defaultValue: pos.variant })} ·{" "}
+        {pos.win === "ordered" ? t("uncovered.mustOrdered") : t("uncovered.mustSame")}
       </p>
       {error && (
         <p className="error" role="alert">
@@ -177,11 +186,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
         {said}
       </p>
       {myTurn && (
-        <p className="muted">
-          {own === null
-            ? "Choose one of your cards, then another player's card to swap it with, or declare."
-            : `Your card at position ${own}: now choose another player's card.`}
-        </p>
+        <p className="muted">{own === null ? t("uncovered.choose") : t("uncovered.chooseOther", { n: own })}</p>
       )}
       <div className="hands">
         {pos.hands.map((cards, p) => (
@@ -189,7 +194,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
             key={p}
             seat={p}
             cards={cards}
-            label={`${state.seats[p]?.name ?? `player ${p}`}${seat?.seat === p ? " (you)" : ""}`}
+            label={`${state.seats[p]?.name ?? t("turn.player", { n: p })}${seat?.seat === p ? ` ${t("uncovered.you")}` : ""}`}
             flash={flash[p]}
             picked={seat?.seat === p ? own : null}
             pick={
@@ -209,9 +214,9 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
       {myTurn && (
         <ConfirmButton
           className="primary"
-          label="Declare: the table is won…"
-          yes="Yes, declare"
-          question="Declare now? The game ends for the whole table: everyone wins if every hand is right, everyone loses if not."
+          label={t("uncovered.declare")}
+          yes={t("uncovered.yesDeclare")}
+          question={t("uncovered.declareQuestion")}
           onConfirm={() => act({ declare: true })}
         />
       )}

@@ -1,6 +1,8 @@
 // Shared pieces of the Ripple, Mandragora and Uncovered! pages: acting on the game, the
 // restart button and the events of the last move, for the animations.
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import i18n from "../../i18n";
 import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from "../../api";
 import { LiveGame } from "../../live";
 import { navigate } from "../../router";
@@ -69,6 +71,7 @@ export function useNewEvents(live: LiveGame, onEvent: (e: GameEvent) => void): v
 
 /** A new game with the same options and seats, and the page goes there. */
 export function RestartButton({ state, options }: { state: GameState; options: Record<string, unknown> }): JSX.Element {
+  const { t } = useTranslation("others");
   const [error, setError] = useState("");
   const restart = async () => {
     try {
@@ -89,7 +92,7 @@ export function RestartButton({ state, options }: { state: GameState; options: R
   return (
     <>
       <button type="button" onClick={restart}>
-        Restart (a new game)
+        {t("restart")}
       </button>
       {error && (
         <span className="error" role="alert">
@@ -103,38 +106,44 @@ export function RestartButton({ state, options }: { state: GameState; options: R
 
 /** "Your turn" or who is to move, and the end. */
 export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | null; why?: string }): JSX.Element {
+  const { t } = useTranslation("others");
   const { acting, friend } = control(state, seat);
-  const name = state.seats[state.to_move ?? 0]?.name ?? "The other side";
+  const name = state.seats[state.to_move ?? 0]?.name ?? t("turn.otherSide");
   const ending =
     state.outcome === "win"
-      ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won`
+      ? t("turn.won", { names: state.winners.map((w) => state.seats[w]?.name).join(` ${t("turn.and")} `) })
       : state.outcome === "tie"
-        ? "a tie"
+        ? t("turn.tie")
         : state.outcome === "all lose"
-          ? "everybody lost"
+          ? t("turn.allLose")
           : String(state.outcome ?? "");
   const resigned =
-    typeof state.resigned === "number" ? (state.seats[state.resigned]?.name ?? `player ${state.resigned}`) : null;
-  const because = resigned ? `${resigned} resigned` : why;
+    typeof state.resigned === "number"
+      ? (state.seats[state.resigned]?.name ?? t("turn.player", { n: state.resigned }))
+      : null;
+  const because = resigned ? t("turn.resigned", { name: resigned }) : why;
   const text =
     state.status === "waiting"
-      ? "Waiting for players…"
+      ? t("turn.waiting")
       : state.status === "over"
-        ? `Game over: ${ending}${because ? `: ${because}` : ""}.`
+        ? because
+          ? t("turn.overBecause", { ending, because })
+          : t("turn.over", { ending })
         : acting !== null && friend
-          ? `${name}'s turn (on this screen).`
+          ? t("turn.friend", { name })
           : acting !== null
-            ? "Your turn."
-            : `${name} is to move…`;
+            ? t("turn.yours")
+            : t("turn.theirs", { name });
   const mine = state.status === "playing" && acting !== null;
+  const prefix = `${t("turn.title")} · `;
   useEffect(() => {
     // the tab's title says when it is this screen's turn
-    const base = document.title.replace(/^Your turn · /, "");
-    document.title = mine ? `Your turn · ${base}` : base;
+    const base = document.title.startsWith(prefix) ? document.title.slice(prefix.length) : document.title;
+    document.title = mine ? `${prefix}${base}` : base;
     return () => {
-      document.title = document.title.replace(/^Your turn · /, "");
+      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
     };
-  }, [mine]);
+  }, [mine, prefix]);
   return (
     <p className={state.status === "over" ? "verdict" : "status"} aria-live="polite" data-testid="turn">
       {text}
@@ -146,8 +155,8 @@ export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | 
 export function scoreLine(pairs: [string, number][]): string {
   return [...pairs]
     .sort((a, b) => b[1] - a[1])
-    .map(([n, v]) => `${n} ${v} point${v === 1 ? "" : "s"}`)
-    .join(" to ");
+    .map(([n, v]) => i18n.t("others:points", { name: n, count: v }))
+    .join(i18n.t("others:to"));
 }
 
 /** A button for an action that cannot be undone: it asks first ("Yes, ..." or "Cancel"). */
@@ -164,6 +173,7 @@ export function ConfirmButton({
   onConfirm: () => void;
   className?: string;
 }): JSX.Element {
+  const { t } = useTranslation("others");
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
@@ -186,7 +196,7 @@ export function ConfirmButton({
         {yes}
       </button>
       <button type="button" onClick={() => setAsking(false)}>
-        Cancel
+        {t("common:actions.cancel")}
       </button>
     </div>
   );
@@ -204,18 +214,17 @@ export function ResignButton({
   act: (a: Record<string, unknown>) => Promise<void>;
   cooperative?: boolean;
 }): JSX.Element | null {
+  const { t } = useTranslation("others");
   if (!seat || state.status !== "playing") return null;
   return (
     <div className="resign">
       <ConfirmButton
-        label="Resign…"
-        yes="Yes, resign"
+        label={t("resign.label")}
+        yes={t("resign.yes")}
         onConfirm={() => {
           act({ resign: true });
         }}
-        question={
-          cooperative ? "Resign? The game ends and the whole table loses." : "Resign? Your opponent wins the game."
-        }
+        question={cooperative ? t("resign.cooperative") : t("resign.question")}
       />
     </div>
   );
