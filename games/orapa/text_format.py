@@ -57,26 +57,21 @@ from dataclasses import dataclass, field
 
 from games.errors import BadInput
 from games.limits import MAX_GEMS, MAX_OBSERVATIONS, check_count, quote
-from games.orapa.board import parse_cell, parse_label_scheme, parse_port, port_label
-from games.orapa.colors import parse_wave_color
+from games.orapa.answers import format_answer, parse_answer
+from games.orapa.board import parse_label_scheme
 from games.orapa.gems import Gem, PRESETS, gem_set_name, parse_gem
 from games.orapa.layout import (TOUCHING_RULES, Layout, PlacedGem, RuleOptions,
                                 parse_answer_kind)
 from games.orapa.placements import find_placement
-from games.orapa.puzzle import (ABSORBED, MAX_BOUNCES, CellAnswer, Observation, Puzzle,
-                                ShotAnswer,
-                                check_legal_for, contradicted, parse_cell_content)
+from games.orapa.puzzle import Observation, Puzzle, check_legal_for, contradicted
 
-__all__ = ["parse_puzzle_text", "format_puzzle_text"]
+__all__ = ["parse_puzzle_text", "format_puzzle_text", "parse_answer", "format_answer"]
 
 _HEADER = re.compile(r"^\s*(gems|rules|labels|solution)\s*:(.*)$", re.IGNORECASE)
-_COUNT_WORDS = ("bounce", "bounces")
-_CELL_LIKE = re.compile(r"^[A-Za-z]\d+$")
 _COUNTED_GEM = re.compile(r"^(\d+)\s*[x×*]?\s+(.*)$", re.IGNORECASE)
 _POINT = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 _ON = ("on", "yes", "true")
 _OFF = ("off", "no", "false")
-_SEPARATORS = ("->", "→", "=", ":")
 
 
 @dataclass
@@ -161,62 +156,11 @@ def _parse_solution_gem(text: str) -> tuple[Gem, list[tuple[int, int]]]:
     return gem, points
 
 
-def _parse_shot_rest(port: int, words: list[str]) -> ShotAnswer:
-    """What follows the exit port: a colour, `N bounces`, or a colour then `N bounces`."""
-    bounces = None
-    if len(words) >= 2 and words[-1].lower() in _COUNT_WORDS:
-        if not words[-2].isdigit():
-            raise BadInput(f"expected a number before {quote(words[-1])}, "
-                           f"got {quote(words[-2])}")
-        bounces = int(words[-2])
-        if bounces > MAX_BOUNCES:
-            raise BadInput(f"{bounces} bounces is more than any wave can make")
-        words = words[:-2]
-    elif words and words[-1].lower() in _COUNT_WORDS:
-        raise BadInput(f"expected a number before {quote(words[-1])}")
-    color = parse_wave_color(" ".join(words)) if words else None
-    return ShotAnswer(port, None, color, bounces)
-
-
-def _parse_answer(line: str, labels: str = "sheet") -> Observation:
-    text = line
-    for separator in _SEPARATORS:
-        text = text.replace(separator, " ")
-    words = text.split()
-    if not words:
-        raise BadInput(f"cannot read {quote(line)}: an answer needs a port or a cell")
-    if words[0].lower() in ("shot", "cell") and len(words) > 1:
-        words = words[1:]
-    if _CELL_LIKE.match(words[0]):
-        if len(words) == 1:
-            raise BadInput(f"missing what is in {words[0].upper()} (empty, absorbed or a colour)")
-        return CellAnswer(parse_cell(words[0]), parse_cell_content(" ".join(words[1:])))
-    try:
-        port = parse_port(words[0], labels)
-    except BadInput:
-        if words[0].isdigit():
-            raise          # a number that is no port: its own message says why
-        raise BadInput(f"cannot read {quote(line)}: expected an answer such as "
-                       f"'15 -> 8 light purple', '3 -> absorbed' or 'E4 = white'") from None
-    if len(words) == 1:
-        raise BadInput(f"missing the exit of shot {words[0].upper()} (a port or 'absorbed')")
-    if words[1].lower() == ABSORBED:
-        if len(words) > 2:
-            raise BadInput(f"an absorbed shot has no colour or count, "
-                           f"got {quote(' '.join(words[2:]))}")
-        return ShotAnswer(port, None, None)
-    exit_port = parse_port(words[1], labels)
-    if len(words) == 2:
-        raise BadInput(f"missing the colour of shot {words[0].upper()} (or its bounce count)")
-    rest = _parse_shot_rest(port, words[2:])
-    return ShotAnswer(port, exit_port, rest.color, rest.bounces)
-
-
 def _read_line(draft: _Draft, number: int, text: str) -> None:
     header = _HEADER.match(text)
     if header is None:
         check_count(len(draft.observations) + 1, MAX_OBSERVATIONS, "answers", "puzzle")
-        draft.observations.append(_parse_answer(text, draft.labels or "sheet"))
+        draft.observations.append(parse_answer(text, draft.labels or "sheet"))
         draft.observation_lines.append(number)
         return
     key, value = header.group(1).lower(), header.group(2)
@@ -294,15 +238,6 @@ def _format_rules(rules: RuleOptions) -> str:
     answer = "" if rules.answer == "colour" else f" answer={rules.answer}"
     return (f"mirror={switch(rules.mirror)} touching={rules.touching} "
             f"visibility={switch(rules.visibility)}{answer}")
-
-
-def format_answer(observation: Observation, labels: str = "sheet") -> str:
-    """One answer line, ports in the label scheme `labels`."""
-    if isinstance(observation, ShotAnswer):
-        def label(port: int) -> str:
-            return port_label(port, labels)
-        return f"{label(observation.port)} -> {observation.answer_text(label)}"
-    return str(observation)
 
 
 def format_puzzle_text(puzzle: Puzzle, labels: str = "sheet") -> str:

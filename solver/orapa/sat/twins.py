@@ -100,7 +100,7 @@ def reverse_shot(obs: Observation) -> ShotAnswer | None:
     shots that come back to their own port).
 
     >>> reverse_shot(ShotAnswer(0, 12, 1))
-    ShotAnswer(port=12, exit=0, color=1, bounces=None)
+    ShotAnswer.parse('13 -> 1 red')
     """
     if not isinstance(obs, ShotAnswer) or obs.exit is None or obs.exit == obs.port:
         return None
