@@ -70,6 +70,7 @@ def _play_interactively(match: Match, ai: str | None, depth: int) -> None:
         if side == ai:
             solution = solver.solve(match.position, max_depth=depth)
             click.echo(f"{side} sows {solution.best} (value {solution.value:g})", err=True)
+            assert solution.best is not None   # the game goes on: a move is there to play
             match.play(solution.best)
             continue
         line = ask_line(f"{side}, area to sow", err=True)

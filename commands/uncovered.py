@@ -9,7 +9,7 @@ import click
 from commands.common import SEED, ask_line, emit_json
 from games.errors import BadInput
 from games.uncovered.deal import Hands, WinRule, check_players, format_hands, parse_hands, random_deal
-from games.uncovered.game import DECLARE, Game, parse_action
+from games.uncovered.game import Game, parse_action
 from games.uncovered.views import Variant, check_variant, render_view, view_of
 from solver.uncovered.score import score, score_game
 from solver.uncovered.search import solve
@@ -103,7 +103,7 @@ def play_command(players: int, variant: str, hands: str | None, seed: int | None
                 click.echo(f"  not a legal move: {exc}", err=as_json)
         if action is None:
             break  # the input ended: the game stops where it is
-        if action == DECLARE:
+        if isinstance(action, str):   # DECLARE, the one word parse_action gives
             game.declare()
         else:
             game.apply(action)

@@ -87,13 +87,14 @@ def count_batch(codes: np.ndarray, ports: Sequence[int] | None = None) -> np.nda
     """Bounce counts (RULINGS O9), shape (L, P), for every layout and port (0 when absorbed):
     the compiled tracer one layout at a time when it was built, else the numpy loop."""
     codes = np.ascontiguousarray(codes, dtype=np.uint8).reshape(-1, QUARTERS)
-    if getattr(COMPILED, "layout_counts", None) is None:
+    layout_counts = getattr(COMPILED, "layout_counts", None)
+    if layout_counts is None:
         return _chunked(codes, ports)[2]
     port_list = None if ports is None else [int(p) for p in ports]
     n_ports = PORTS if port_list is None else len(port_list)
     out = np.empty((codes.shape[0], n_ports), dtype=np.int64)
     for i in range(codes.shape[0]):
-        out[i] = [b for _, _, b in COMPILED.layout_counts(_Codes(codes[i].tobytes()), port_list)]
+        out[i] = [b for _, _, b in layout_counts(_Codes(codes[i].tobytes()), port_list)]
     return out
 
 

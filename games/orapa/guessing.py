@@ -49,9 +49,9 @@ def telling_answer(mine: Layout, guess: Layout, answer_kind: str = "colour"
         if shot_answer(guess, port, answer_kind) != answer:
             return answer
     for cell in range(CELLS):
-        answer = cell_answer(mine, cell)
-        if cell_answer(guess, cell) != answer:
-            return answer
+        content = cell_answer(mine, cell)
+        if cell_answer(guess, cell) != content:
+            return content
     return None
 
 

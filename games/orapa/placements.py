@@ -58,13 +58,13 @@ def canonical_vertices(points: list[Point] | tuple[Point, ...]) -> tuple[Point, 
     >>> canonical_vertices([(1, 1), (3, 1), (2, 0), (0, 0)])
     ((0, 0), (2, 0), (3, 1), (1, 1))
     """
-    pts = [tuple(p) for p in points]
+    pts: list[Point] = [(p[0], p[1]) for p in points]   # lists from JSON too
     doubled_area = sum(x0 * y1 - x1 * y0
                        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
     if doubled_area < 0:
         pts.reverse()
     start = min(range(len(pts)), key=lambda i: (pts[i][1], pts[i][0]))
-    return tuple(pts[start:] + pts[:start])  # type: ignore[return-value]
+    return tuple(pts[start:] + pts[:start])
 
 
 def _inside(vertices: tuple[Point, ...], x6: int, y6: int) -> bool:

@@ -59,7 +59,7 @@ def _load_compiled() -> ModuleType | None:
     if os.environ.get("ORAPA_TRACER", "").lower() == "python":
         return None
     try:
-        from games.orapa import _trace
+        from games.orapa import _trace  # type: ignore[attr-defined]  # compiled: no stub
     except ImportError:
         return None
 

@@ -64,11 +64,12 @@ STEP: tuple[tuple[int, ...], ...] = tuple(
     tuple(_step(s, q, 1) if q != s else -1 for q in range(CELLS)) for s in range(CELLS)
 )
 
+def _push_order(s: int) -> tuple[int, ...]:
+    return tuple(sorted((q for q in range(CELLS) if q != s), key=lambda q: (-_chebyshev(s, q), q)))
+
+
 # PUSH_ORDER[source]: every other cell, farthest first (Chebyshev distance, then row, then col): R2.
-PUSH_ORDER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted((q for q in range(CELLS) if q != s), key=lambda q, s=s: (-_chebyshev(s, q), q)))
-    for s in range(CELLS)
-)
+PUSH_ORDER: tuple[tuple[int, ...], ...] = tuple(_push_order(s) for s in range(CELLS))
 
 # PUSH_RANK[source][stone]: the position of `stone` in PUSH_ORDER[source], for sorting a few stones.
 PUSH_RANK: tuple[tuple[int, ...], ...] = tuple(

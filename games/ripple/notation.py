@@ -88,4 +88,5 @@ def position_from_rows(rows: list[str], to_move: int, rules: Rules | None = None
             placed_by_1 |= BIT[cell]
     points = tuple(points_by_player(groups_of(c, mask, placed_by_1)) for c, mask in enumerate(colours))
     power = (rules or Rules()).power_stones
-    return Position(tuple(colours), placed_by_1, to_move, (power, power), points)
+    return Position((colours[0], colours[1], colours[2], colours[3]), placed_by_1, to_move,
+                    (power, power), points)

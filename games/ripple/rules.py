@@ -232,7 +232,8 @@ def next_position(position: Position, move: Move) -> Position:
     power = position.power_left
     if move.power:
         power = (power[0] - 1, power[1]) if mover == 1 else (power[0], power[1] - 1)
-    after = Position(tuple(colours), placed, 3 - mover, power, tuple(points))
+    after = Position((colours[0], colours[1], colours[2], colours[3]), placed, 3 - mover, power,
+                     tuple(points))
     winner, reason = _outcome(after, mover, found)
     return after if winner is None else after._replace(winner=winner, reason=reason)
 

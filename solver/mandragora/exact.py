@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 from itertools import product
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from games.mandragora.board import (
     BASES, FIRST_MOVER_VALUES, MIRROR, OPPONENT, PLAYER, SECOND_MOVER_VALUES, SELECTABLE,
@@ -78,7 +78,7 @@ def _sow_source(area: int, height: int) -> tuple[str, bool]:
     return f"lambda a, s: (({child}), {'+'.join(scored) or repr('')})", extra
 
 
-def _build_sowing() -> dict[tuple[int, int], tuple[object, bool]]:
+def _build_sowing() -> dict[tuple[int, int], tuple[Callable[..., Any], bool]]:
     table = {}
     for area in SELECTABLE[PLAYER]:
         for height in range(1, TOTAL_PIECES + 1):
@@ -130,7 +130,7 @@ def _first_guess(state: State) -> int:
     return (own - other) // 4
 
 
-def stored_line(state: State, entry_of: Callable[[State], tuple | None]) -> list[int]:
+def stored_line(state: State, entry_of: Callable[[State], Sequence[Any] | None]) -> list[int]:
     """Canonical areas of the line of best moves a table stores from `state` (`entry_of` gives
     a state's entry, its best area third, or None), up to the end of the game, a repetition or
     a state without a stored move."""
@@ -203,7 +203,7 @@ class ExactSolver:
     def principal_line(self, state: State) -> list[int]:
         """Canonical areas of the line of stored best moves from `state` (each in its mover's
         view), up to the end of the game, a repetition or a state without a stored move."""
-        return stored_line(state, self.table.get)
+        return stored_line(state, lambda s: self.table.get(s))
 
     def _search(self, root: State, mine: int, theirs: int, alpha: int, beta: int) -> int:
         table = self.table

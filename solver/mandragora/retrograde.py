@@ -80,7 +80,7 @@ class _Group:
         """States from which one side (the first mover's if `for_first_mover`) forces play out
         of the group through a move whose payoff satisfies `good`."""
         missing: dict[State, int] = {}
-        queue = deque()
+        queue: deque[State] = deque()
         for state in self.states:
             if state[8] == for_first_mover:  # the attracting side moves here
                 missing[state] = 1
@@ -124,10 +124,10 @@ def retrograde_values(root: State) -> dict[State, int]:
         absolute = {state: candidates[0] for state in group}
         for t in candidates[1:]:
             if t <= 0:
-                losing = solved.attractor(False, lambda p, t=t: p < t)
-                winning = [state for state in group if state not in losing]
+                losing = solved.attractor(False, lambda p: p < t)   # called at once: this t
+                winning = {state for state in group if state not in losing}
             else:
-                winning = solved.attractor(True, lambda p, t=t: p >= t)
+                winning = solved.attractor(True, lambda p: p >= t)
             for state in winning:
                 absolute[state] = t
         for state in group:

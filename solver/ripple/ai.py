@@ -172,6 +172,7 @@ def search_choice(rules: Rules, position: Position, level: Level) -> Choice:
         result = searcher.search(position, max_depth=depth)
         if game.timed_out:
             break
+        assert result.best_move is not None   # the game is not over: some move is legal
         choice = Choice(result.best_move, result.value)
         if result.exact:
             break
@@ -191,7 +192,7 @@ def search_choice(rules: Rules, position: Position, level: Level) -> Choice:
         wide.root_key = game.root_key
         wide.deadline = None if level.seconds is None else start + level.seconds
         result = Searcher(wide).search(position, max_depth=2)
-        if not wide.timed_out:
+        if not wide.timed_out and result.best_move is not None:
             choice = Choice(result.best_move, result.value)
     return choice
 

@@ -62,7 +62,7 @@ def evaluate(position: Position) -> float:
         return terminal_value(position)
     colours, placed = position.colours, position.placed_by_1
     first, second = position.scores
-    value = first - second
+    value: float = first - second
     for mask in colours:
         value += colour_potential(mask, placed)
     return value if position.to_move == 1 else -value
