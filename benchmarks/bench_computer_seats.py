@@ -37,7 +37,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def duel(make: Callable[[int], Any], choose: Callable[..., dict], level: str, games: int) -> tuple[list[int], list[float]]:
+def duel(make: Callable[[int], Any], choose: Callable[..., dict], level: str, games: int
+         ) -> tuple[list[int], list[float]]:
     """`level` against easy; returns [won, drawn, lost] for `level` and its seconds per move."""
     tally, seconds = [0, 0, 0], []
     for number in range(games):

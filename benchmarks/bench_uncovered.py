@@ -71,7 +71,8 @@ def solve_every_three_player_deal() -> None:
     elapsed = time.perf_counter() - start
     disagree = sum(int(table[0, table_code(hands)]) != optimum for hands, optimum in zip(all_deals(3), results))
     print(f"IDA* on all {len(results)} 3-player deals: {elapsed:.1f} s with 2 processes "
-          f"({1000 * elapsed / len(results) * 2:.2f} ms per deal per core); deals where it differs from BFS: {disagree}")
+          f"({1000 * elapsed / len(results) * 2:.2f} ms per deal per core); "
+          f"deals where it differs from BFS: {disagree}")
 
 
 def main() -> None:

@@ -10,13 +10,13 @@ import re
 import signal
 import sys
 import time
-from typing import Any, Callable
+from typing import Any
 
 import click
 
 from games.errors import BadInput, LimitReached, is_interrupt
 from games.limits import read_bounded
-from games.wording import plural
+from games.wording import plural  # noqa: F401 (the commands take it from here)
 
 EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3

@@ -12,7 +12,8 @@ from games.ripple.drawing import describe_game, describe_history
 from solver.ripple.ai import LEVELS, TOP_LEVEL, RipplePlayer, best_move
 
 _variant_options = [
-    click.option("--moves", default="", help="Moves so far, comma-separated: red@3,3,blue@0,0 (red+@3,3 = power stone)."),
+    click.option("--moves", default="",
+                 help="Moves so far, comma-separated: red@3,3,blue@0,0 (red+@3,3 = power stone)."),
     click.option("--power", is_flag=True, help="Power-stone variant: 2 per player, they push 2 squares."),
     click.option("--palettes", default=None, help="Asymmetric colours: player 1's pair, player 2's pair, e.g. rb,gy."),
 ]

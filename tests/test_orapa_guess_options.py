@@ -9,7 +9,7 @@ from games.errors import BadInput
 from games.orapa.board import parse_port
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.puzzle import CellAnswer, ShotAnswer, cell_answer, shot_answer
+from games.orapa.puzzle import CellAnswer, ShotAnswer, shot_answer
 from games.orapa.random_layouts import random_layout
 from games.orapa.seated import OrapaSeated
 from games.orapa.session import Session

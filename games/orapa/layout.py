@@ -15,7 +15,7 @@ from typing import Any
 
 from games.errors import BadInput
 from games.limits import MAX_GEMS, check_count, quote
-from games.orapa.board import CELLS, PORT_LINES, QUARTERS, parse_cell
+from games.orapa.board import CELLS, PORT_LINES, QUARTERS, parse_cell  # noqa: F401 (doctest)
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem, parse_gem
 from games.orapa.placements import Placement, bits, find_placement

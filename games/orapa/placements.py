@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from games.errors import BadInput
-from games.orapa.board import (CELLS, COLUMNS, QUARTERS, ROWS, cell_label, quarter_neighbour)
+from games.orapa.board import CELLS, COLUMNS, QUARTERS, ROWS, cell_label
 from games.orapa.gems import SHAPES, Point
 
 if TYPE_CHECKING:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Callable, Sequence
 
-from games.orapa.board import (CELLS, ENTRY, EXIT_PORT, NEIGHBOUR, PORTS, STEP, cell_xy,
-                               parse_port, port_label)
+from games.orapa.board import (ENTRY, EXIT_PORT, NEIGHBOUR, PORTS, STEP, cell_xy, parse_port,
+                               port_label)
 from games.orapa.colors import color_name
 from games.orapa.layout import ABSORBS, Layout
 

@@ -72,7 +72,8 @@ def _hands(cards: list[int], players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(cards[p * HAND_SIZE:(p + 1) * HAND_SIZE]) for p in range(players))
 
 
-def _distance(cards: list[int], targets: tuple[tuple[int, ...], ...], players: int, phase: int, turn_aware: bool) -> int:
+def _distance(cards: list[int], targets: tuple[tuple[int, ...], ...], players: int, phase: int,
+              turn_aware: bool) -> int:
     """Lower bound on the swaps still needed (free-swap distance, or the turn-aware bound)."""
     best = None
     for target in targets:
