@@ -13,7 +13,7 @@ from commands.orapa.layout import answer_option, rule_options
 from games.errors import BadInput, is_interrupt
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
-from games.orapa.puzzle import load_json_text
+from games.orapa.puzzle import AnswerKind, load_json_text
 from generator.difficulty import GRADES, GradeName
 from generator.options import CLUE_MODES, MAX_COUNT, SHARD_SIZE, ClueMode
 from solver.cluster import ENGINES, Engine
@@ -53,7 +53,7 @@ def parse_gems(text: str):
 @click.option("--difficulty", type=click.Choice(GRADES), default=None,
               help="Keep only puzzles of this grade by technique (docs/review.md).")
 def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: ClueMode, force: bool,
-             mirror: bool, touching: str, visibility: bool, answer: str, as_json: bool,
+             mirror: bool, touching: str, visibility: bool, answer: AnswerKind, as_json: bool,
              engine: Engine, address: str | None, shard_size: int | None, jobs: int | None,
              resume: bool, difficulty: GradeName | None) -> None:
     """Generate puzzles whose answers force one layout; files are <gems>-0001.json, ..."""

@@ -1,6 +1,8 @@
 """Orapa commands on a single mine: simulate, ask, check."""
 from __future__ import annotations
 
+from typing import get_args
+
 import click
 
 from commands.common import emit_json, plural, read_text
@@ -8,7 +10,7 @@ from games.errors import BadInput
 from games.orapa.board import parse_cell, parse_port, PORTS
 from games.orapa.files import parse_layout
 from games.orapa.layout import RuleOptions, violations
-from games.orapa.puzzle import cell_answer, shot_answer
+from games.orapa.puzzle import AnswerKind, cell_answer, shot_answer
 from games.orapa.text_format import format_answer
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -17,7 +19,7 @@ labels_option = click.option(
     help="How ports are written for people: the printed sheet's names or Board Game Arena's "
          "(RULINGS O10); JSON always uses the sheet's.")
 answer_option = click.option(
-    "--answer", type=click.Choice(["colour", "bounces", "both"]), default="colour",
+    "--answer", type=click.Choice(get_args(AnswerKind)), default="colour",
     show_default=True, help="What a shot is answered with: the colour, the number of bounces "
                             "(Playte 2024, RULINGS O9) or both.")
 
@@ -62,7 +64,7 @@ def report(answers: list, as_json: bool, labels: str = "sheet") -> None:
 @labels_option
 @rule_options
 @json_option
-def simulate(layout: str, shots: tuple[str, ...], answer: str, labels: str, mirror: bool,
+def simulate(layout: str, shots: tuple[str, ...], answer: AnswerKind, labels: str, mirror: bool,
              touching: str, visibility: bool, as_json: bool) -> None:
     """Shoot waves into a mine and report exits and colours or bounce counts (all 36 ports by
     default)."""

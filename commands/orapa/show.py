@@ -15,7 +15,7 @@ from commands.orapa.layout import (answer_option, json_option, labels_option, lo
 from games.errors import BadInput
 from games.orapa.drawing import render_layout
 from games.orapa.files import parse_puzzle
-from games.orapa.puzzle import ShotAnswer
+from games.orapa.puzzle import AnswerKind, ShotAnswer
 from games.orapa.text_format import format_puzzle_text
 from games.orapa.waves import Wave, trace_wave
 
@@ -58,7 +58,7 @@ def check_svg_target(svg_file: str | None, layout: str, as_json: bool) -> None:
 @rule_options
 @json_option
 def show(layout: str, shots: tuple[str, ...], svg_file: str | None, no_color: bool,
-         answer: str, labels: str, mirror: bool, touching: str, visibility: bool,
+         answer: AnswerKind, labels: str, mirror: bool, touching: str, visibility: bool,
          as_json: bool) -> None:
     """Draw a mine (a layout, or a puzzle file's solution) in the terminal or as SVG."""
     check_svg_target(svg_file, layout, as_json)
@@ -84,7 +84,7 @@ def show(layout: str, shots: tuple[str, ...], svg_file: str | None, no_color: bo
         click.echo(f"svg: {svg_file}")
 
 
-def _answer_json(wave: Wave, answer: str = "colour") -> dict[str, str]:
+def _answer_json(wave: Wave, answer: AnswerKind = "colour") -> dict[str, str]:
     """The wave's answer in the JSON form of `orapa simulate` (under answer kind `answer`)."""
     if wave.exit is None:
         return ShotAnswer(wave.port, None, None).to_json()
