@@ -204,9 +204,12 @@ export function OrapaRules(): JSX.Element {
         ))}
         {extra.map((g, i) => (
           <li key={`x${i}`}>
-            <GemPicture gem={g} /> {gemWords(g)}{" "}
-            <span className="muted">
-              {g.color === "transparent" ? t("orapa.expansionClear") : t("orapa.expansionBlack")}
+            <GemPicture gem={g} />{" "}
+            <span>
+              {gemWords(g)}{" "}
+              <span className="muted">
+                {g.color === "transparent" ? t("orapa.expansionClear") : t("orapa.expansionBlack")}
+              </span>
             </span>
           </li>
         ))}
