@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from tests.web.conftest import wait_for
-from tests.web.helpers import legal_mine, next_action
+from tests.web.helpers import human_table, legal_mine, next_action
 
 
 def my_turn_or_over(state: dict[str, Any], seat: int) -> dict[str, Any] | None:
@@ -118,15 +118,7 @@ def test_a_human_directors_mine_gets_every_broken_rule_back_by_name(player: Any)
 def test_asking_again_is_free_and_keeps_the_turn(player: Any) -> None:
     """RULINGS O5 at a table of people: the same port again, the exit port of an earlier shot
     and the same cell again are answered from the record, not counted, and the turn stays."""
-    dee, ann, bob = player("Dee"), player("Ann"), player("Bob")
-    seats = [{"role": "director", "kind": "human"}, {"role": "explorer", "kind": "human"},
-             {"role": "explorer", "kind": "human"}]
-    created = dee.post("/api/games", {"mode": "table", "seats": seats}).json()
-    gid = created["game"]["id"]
-    for who in (ann, bob):
-        assert who.post(f"/api/games/{gid}/join", {"code": created["code"]}).status_code == 200
-    mine = legal_mine(3)
-    assert dee.put(f"/api/games/{gid}/mine", mine).status_code == 200
+    dee, ann, bob, gid, mine = human_table(player)
     first = ann.post(f"/api/games/{gid}/actions", {"shot": "1"}).json()
     assert first["event"]["type"] == "shot" and first["game"]["to_move"] == 2
     back = first["event"]["exit"]

@@ -12,7 +12,7 @@ from games.orapa.board import parse_cell
 from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.review.why import cell_contents
-from tests.web.helpers import legal_mine
+from tests.web.helpers import human_duel, human_table, legal_mine
 from web.app import create_app
 from web.engines import sqlite_path
 
@@ -21,13 +21,7 @@ BOB_SHOTS = ["2", "C", "12"]
 
 
 def duel(player: Any, hints: bool = False) -> tuple[Any, Any, int]:
-    ann, bob = player("Ann"), player("Bob")
-    seats = [{"role": "player", "kind": "human"}, {"role": "player", "kind": "human"}]
-    created = ann.post("/api/games", {"mode": "duel", "seats": seats, "hints": hints}).json()
-    gid = created["game"]["id"]
-    bob.post(f"/api/games/{gid}/join", {"code": created["code"]})
-    ann.put(f"/api/games/{gid}/mine", legal_mine(3))
-    bob.put(f"/api/games/{gid}/mine", legal_mine(4))
+    ann, bob, gid = human_duel(player, hints)
     for k in range(max(len(ANN_SHOTS), len(BOB_SHOTS))):
         for who, shots in ((ann, ANN_SHOTS), (bob, BOB_SHOTS)):
             shot = shots[k] if k < len(shots) else None
@@ -92,15 +86,7 @@ def test_each_duel_player_gets_a_review_of_its_own_questions(player: Any,
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_table_reviews_each_explorers_own_questions(player: Any) -> None:
-    dee, ann, bob = player("Dee"), player("Ann"), player("Bob")
-    seats = [{"role": "director", "kind": "human"}, {"role": "explorer", "kind": "human"},
-             {"role": "explorer", "kind": "human"}]
-    created = dee.post("/api/games", {"mode": "table", "seats": seats}).json()
-    gid = created["game"]["id"]
-    for who in (ann, bob):
-        assert who.post(f"/api/games/{gid}/join", {"code": created["code"]}).status_code == 200
-    mine = legal_mine(3)
-    assert dee.put(f"/api/games/{gid}/mine", mine).status_code == 200
+    dee, ann, bob, gid, mine = human_table(player)
     asked: dict[str, list[str]] = {"1": [], "2": []}
     by_seat = {1: ann, 2: bob}
     for shot in ["1", "2", "C", "12", "5", "K"]:
