@@ -1,5 +1,7 @@
 // The i18n set-up (issue 34): every namespace of src/locales is loaded for both languages, French
 // has every key English has (and no stray one), and the switch is remembered.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import i18n, { LANGUAGE_KEY, chooseLanguage, collectResources, currentLanguage } from "../src/i18n";
 
@@ -11,6 +13,34 @@ function keys(tree: Tree, prefix = ""): string[] {
     const name = prefix + k.replace(/_(zero|one|two|few|many|other)$/, "_plural");
     return typeof v === "string" ? [name] : keys(v, name + ".");
   });
+}
+
+/** The keys given twice in one object of a JSON text (JSON.parse silently keeps the last one). */
+export function duplicateKeys(text: string): string[] {
+  const seen: Set<string>[] = [];
+  const found: string[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{") {
+      seen.push(new Set());
+      expectKey = true;
+    } else if (c === "}") seen.pop();
+    else if (c === ",") expectKey = seen.length > 0;
+    else if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      const word = text.slice(i + 1, j);
+      if (expectKey) {
+        const keys = seen[seen.length - 1];
+        if (keys.has(word)) found.push(word);
+        keys.add(word);
+        expectKey = false;
+      }
+      i = j;
+    } else if (c === "[") expectKey = false;
+  }
+  return found;
 }
 
 const store = new Map<string, string>();
@@ -38,6 +68,14 @@ describe("i18n", () => {
     for (const ns of Object.keys(en)) {
       expect([ns, ...new Set(keys(fr[ns]))].sort()).toEqual([ns, ...new Set(keys(en[ns]))].sort());
     }
+  });
+
+  it("gives no key twice in one object of a locale file", () => {
+    expect(duplicateKeys('{"a": "x", "b": {"a": "y"}, "a": {"c": "z"}}')).toEqual(["a"]);
+    const dir = join(__dirname, "..", "src", "locales");
+    for (const lang of readdirSync(dir))
+      for (const file of readdirSync(join(dir, lang)))
+        expect(duplicateKeys(readFileSync(join(dir, lang, file), "utf8")), `${lang}/${file}`).toEqual([]);
   });
 
   it("has no empty text", () => {

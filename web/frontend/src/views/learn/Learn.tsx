@@ -189,7 +189,7 @@ export function LearnPage({ game }: { game: string | null }): JSX.Element {
             {g.title}
           </Link>
         ))}
-        <Link to="/learn/orapa/tutorial">{t("tutorial")}</Link>
+        <Link to="/learn/orapa/tutorial">{t("tutorialNav")}</Link>
       </nav>
       {game === "orapa" && <OrapaRules />}
       {game === "mandragora" && <Mandragora />}

@@ -1,0 +1,162 @@
+"""The app in French (issue 34): a browser whose language is French gets the lobby, the rules
+pages and a whole solo Orapa game in French; the switch in the header goes back to English and
+the choice is remembered after a reload. French is longer than English: on a 390 px phone and a
+desktop nothing may be wider than the window."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.conftest import screenshot
+from tests.browser.helpers import api_get, enter_layout, game_id, solve_answers
+
+QUESTIONS = ".boards > section:first-child"     # the question board's section, in any language
+# English a French page must not show (the header, the lobby, the game page, the end)
+ENGLISH = ("How to play", "Daily puzzle", "Your turn", "New game", "Join a game", "My games",
+           "answers reproduced", "Guess with this sketch", "Game over", "Waiting for",
+           "Create game", "Play now", "Step ")
+
+
+def french_page(browser, server, phone: bool = False):
+    """A fresh context whose browser speaks French, signed up as a new player."""
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=viewport, base_url=server, locale="fr-FR",
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto("/")
+    return context, page
+
+
+def assert_french(page, where: str) -> None:
+    """The page says it is French and shows none of the English phrases above."""
+    assert page.evaluate("document.documentElement.lang") == "fr", where
+    text = page.inner_text("body")
+    found = [e for e in ENGLISH if e in text]
+    assert not found, f"English on the {where}: {found}"
+
+
+def assert_fits(page, where: str) -> None:
+    """Nothing is wider than the window (a long French word or label would push it out)."""
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"the {where} is {wide} px wider than the window"
+
+
+def sign_up(page, name: str) -> None:
+    page.fill("input[name=name]", name)
+    page.click("form:has(input[name=name]) button[type=submit]")
+    page.wait_for_selector("select[name=game]")
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, phone):
+    context, page = french_page(browser, server, phone)
+    try:
+        page.wait_for_selector("h1:has-text('Quatre jeux de déduction')")
+        assert "Choisissez un nom" in page.inner_text("body")
+        sign_up(page, "Léa")
+        assert page.input_value("[data-testid=language-switch]") == "fr"
+        body = page.inner_text("body")
+        for french in ("Nouvelle partie", "Rejoindre une partie", "Mes parties", "Jouer maintenant",
+                       "Bienvenue, Léa", "Énigme du jour", "Comment jouer"):
+            assert french in body, french
+        assert_french(page, "lobby")
+        assert_fits(page, "lobby")
+        screenshot(page, f"lobby-fr-{'phone' if phone else 'desktop'}")
+        page.click("header >> text=Comment jouer")
+        page.click(".learn-index >> text=Orapa Mine")
+        page.wait_for_selector("h1:has-text('Comment jouer à Orapa Mine')")
+        # the live example answers in French (port 7 of the example mine comes straight back, blue)
+        page.locator("[data-testid=live-example] .port[data-port='7']").click()
+        answer = page.text_content("[data-testid=live-answer]")
+        assert "ressort par le port 7 lui-même, couleur bleu" in answer, answer
+        assert page.locator(".mix-table tr[data-mix='light purple'] td").first.inner_text().strip() == "violet clair"
+        assert page.locator(".learn-nav a:text-is('Tutoriel')").count() == 1
+        assert_french(page, "rules page")
+        assert_fits(page, "rules page")
+        screenshot(page, f"learn-orapa-fr-{'phone' if phone else 'desktop'}")
+        for game, title in (("ripple", "Ripple"), ("mandragora", "Mandragora Mania"),
+                            ("uncovered", "Uncovered!")):
+            page.click(f".learn-nav >> text={title}")
+            page.wait_for_selector(f"h1:has-text('Comment jouer à {title}')")
+            assert_french(page, f"rules of {game}")
+            assert_fits(page, f"rules of {game}")
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_a_solo_game_played_to_the_end_in_french(browser, server):
+    context, page = french_page(browser, server)
+    try:
+        sign_up(page, "Jules")
+        page.click("form:has(select[name=game]) button[type=submit]")   # Créer la partie: solo
+        page.wait_for_selector("[data-testid=turn]")
+        for _ in range(100):
+            if page.locator(f"{QUESTIONS} .port[data-port='1']").count():
+                break
+            page.wait_for_timeout(100)
+        assert_french(page, "game page")
+        # shots, port after port, until the project's solver finds a single layout
+        asked = 0
+        mine = None
+        for port in ("1", "5", "9", "11", "14", "17", "A", "D", "G", "J", "K", "N", "Q",
+                     "3", "7", "12", "16", "B", "F", "L", "P", "2", "6", "10"):
+            if page.locator(f"{QUESTIONS} .port[data-port='{port}'] .port-tag").count():
+                continue                     # the exit of an earlier shot: already known
+            page.click(f"{QUESTIONS} .port[data-port='{port}']")
+            page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
+            asked += 1
+            if asked >= 8 and asked % 2 == 0:
+                state = api_get(page, server, f"/games/{game_id(page)}")
+                mine = solve_answers(state, state["your_seat"], unique=False)
+                if mine is not None:
+                    break
+        state = api_get(page, server, f"/games/{game_id(page)}")
+        mine = mine or solve_answers(state, state["your_seat"])
+        # the answers read in French: a colour name of the French list, or "absorbé"
+        answers = page.inner_text(f"{QUESTIONS} .answer-log")
+        assert re.search(r"rouge|jaune|bleu|blanc|orange|violet|vert|noir|rose|gris|transparent|absorb",
+                         answers), answers
+        assert_french(page, "game page after the shots")
+        label = page.get_attribute("[data-testid^='editor-']", "data-testid").removeprefix("editor-")
+        enter_layout(page, mine, label)
+        assert_french(page, "game page with a sketch")
+        page.click("[data-testid=guess-button]")
+        dialog = page.locator("[role=dialog]")
+        assert_french(page, "guess dialog")
+        dialog.locator("button.primary").click()
+        page.wait_for_selector("[data-testid=outcome]")
+        assert "Jules" in page.inner_text("[data-testid=outcome]")
+        assert_french(page, "end of the game")
+        screenshot(page, "won-fr")
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_switching_back_to_english_is_remembered(browser, server):
+    context, page = french_page(browser, server, phone=True)
+    try:
+        sign_up(page, "Zoé")
+        assert "Nouvelle partie" in page.inner_text("body")
+        page.select_option("[data-testid=language-switch]", "en")
+        page.wait_for_selector("h2:has-text('New game')")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert "Nouvelle partie" not in page.inner_text("body")
+        assert page.evaluate("localStorage.getItem('orapa.language')") == "en"
+        page.reload()
+        page.wait_for_selector("h2:has-text('New game')")
+        assert page.input_value("[data-testid=language-switch]") == "en"
+        assert "How to play" in page.inner_text("header")
+        # and back to French, remembered the same way
+        page.select_option("[data-testid=language-switch]", "fr")
+        page.wait_for_selector("h2:has-text('Nouvelle partie')")
+        page.reload()
+        page.wait_for_selector("h2:has-text('Nouvelle partie')")
+        assert page.errors == []
+    finally:
+        context.close()
