@@ -1,5 +1,6 @@
 // The Web API of INTERFACE.md ("Web API"): the only way this app talks to the server.
 import type { LayoutJSON, Rules } from "./orapa/layout";
+import { ROOT } from "./router";
 
 export type Role = "explorer" | "director" | "player";
 export type Level = "easy" | "normal" | "strong";
@@ -205,7 +206,7 @@ async function call<T>(method: string, path: string, body?: unknown, as?: string
   const t = as ?? token();
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(`/api${path}`, {
+  const res = await fetch(`${ROOT}/api${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -376,7 +377,7 @@ export const api = {
 export function liveUrl(id: string, after: number): string {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   const t = token() ?? "";
-  return `${proto}://${window.location.host}/api/games/${id}/live?token=${encodeURIComponent(t)}&after=${after}`;
+  return `${proto}://${window.location.host}${ROOT}/api/games/${id}/live?token=${encodeURIComponent(t)}&after=${after}`;
 }
 
 /** A hint request that waits its turn: the server works on one hint per player at a time (the

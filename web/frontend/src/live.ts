@@ -7,6 +7,7 @@
 // token (4401) or a missing game (4404) is shown, not retried.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState, api, token } from "./api";
+import { ROOT } from "./router";
 
 export interface LiveGame {
   state: GameState | null;
@@ -27,7 +28,7 @@ const POLL_MS = 1500;
 /** The socket's address: the game and the last event seen, never the token. */
 export function liveAddress(loc: { protocol: string; host: string }, id: string, after: number): string {
   const proto = loc.protocol === "https:" ? "wss" : "ws";
-  return `${proto}://${loc.host}/api/games/${encodeURIComponent(id)}/live?after=${after}`;
+  return `${proto}://${loc.host}${ROOT}/api/games/${encodeURIComponent(id)}/live?after=${after}`;
 }
 
 /** The subprotocols a socket offers: `orapa`, and `bearer.TOKEN` when signed in. */

@@ -2,6 +2,20 @@
 // "/players/{id}", "/daily", plus "/learn", "/learn/{game}" and "/learn/orapa/tutorial"), which the server answers with the app (SPA fallback).
 import { useEffect, useState } from "react";
 
+/** The base path the app is served under behind a proxy (`orapa serve --root-path /orapa`:
+ * the server says it in `<meta name="orapa-root">`), or "" at the root of the host. Page
+ * addresses, API calls and the live socket all go under it. */
+export const ROOT: string =
+  typeof document === "undefined"
+    ? ""
+    : (document.querySelector('meta[name="orapa-root"]')?.getAttribute("content") ?? "");
+
+/** The app's own path of an address (the base path taken off). */
+export function appPath(pathname: string): string {
+  if (!ROOT || !pathname.startsWith(ROOT)) return pathname;
+  return pathname.slice(ROOT.length) || "/";
+}
+
 export type Route =
   | { page: "lobby" }
   | { page: "game"; id: string }
@@ -30,14 +44,14 @@ export function parseRoute(path: string): Route {
 }
 
 export function navigate(path: string): void {
-  history.pushState(null, "", path);
+  history.pushState(null, "", ROOT + path);
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
 
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(window.location.pathname));
+  const [route, setRoute] = useState(() => parseRoute(appPath(window.location.pathname)));
   useEffect(() => {
-    const update = () => setRoute(parseRoute(window.location.pathname));
+    const update = () => setRoute(parseRoute(appPath(window.location.pathname)));
     window.addEventListener("popstate", update);
     return () => window.removeEventListener("popstate", update);
   }, []);

@@ -3,7 +3,7 @@
 // without importing the app that imports them.
 import { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { navigate } from "../router";
+import { ROOT, navigate } from "../router";
 
 /** A link that moves inside the app without reloading it. */
 export function Link({
@@ -21,7 +21,7 @@ export function Link({
     navigate(to);
   };
   return (
-    <a href={to} onClick={go} className={className}>
+    <a href={ROOT + to} onClick={go} className={className}>
       {children}
     </a>
   );

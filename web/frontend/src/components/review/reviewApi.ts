@@ -2,6 +2,7 @@
 // and calls, kept beside the components that use them.
 import { ApiError, Observation, token } from "../../api";
 import { portText } from "../../orapa/board";
+import { ROOT } from "../../router";
 import { describe, readableCount } from "../../orapa/sketch";
 import i18n from "../../i18n";
 
@@ -57,7 +58,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(`/api${path}`, {
+  const res = await fetch(`${ROOT}/api${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
