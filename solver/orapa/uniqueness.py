@@ -37,7 +37,7 @@ from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from solver.orapa.consistent import ModelSession, session_for, wave_search_applies
 from solver.orapa.sat.twins import (OverBudget, SmallSession, check, keep_colors_literals,
                                     reverse_shot)
-from solver.orapa.search.frontier_search import follows_counts, python_frontier_families
+from solver.orapa.search.frontier_search import follows_counts, frontier_families
 from solver.orapa.search.wave_search import search_families
 
 __all__ = ["NODE_BUDGET", "TooHard", "Twin", "TwinEngine", "Measure", "second_layout",
@@ -101,7 +101,7 @@ def _wave_twin(puzzle: Puzzle, solution: Layout, budget: int) -> Twin:
     of the checks that find one)."""
     nodes = [0]
     if follows_counts(puzzle):   # bounce counts: the frontier search (see frontier_search)
-        families = python_frontier_families(puzzle, nodes=nodes, max_nodes=budget)
+        families = frontier_families(puzzle, nodes=nodes, max_nodes=budget)
     else:
         families = search_families(puzzle, nodes=nodes, max_nodes=budget, last=solution)
     try:
