@@ -161,6 +161,38 @@ def advisor_games(seeds: range, sample: int, progress: str | None) -> None:
               f"(standard error {statistics.stdev(extra) / len(extra) ** 0.5:.2f})")
 
 
+def summarize(paths: list[str]) -> None:
+    """The figures of `--advisor` runs from their progress files (a stopped run's seeds, or
+    several runs over different seeds), as the run itself prints them."""
+    records = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                records[record["seed"]] = record
+    seeds = sorted(records)
+    print(f"base, {len(seeds)} seeds ({seeds[0]}..{seeds[-1]}), the advisor, from {', '.join(paths)}")
+    for kind in ("colour", "bounces"):
+        games = [records[s][kind] for s in seeds]
+        questions = [g["questions"] for g in games]
+        shots = [g["shots"] for g in games]
+        cells = [q - s for q, s in zip(questions, shots)]
+        traps: dict[str, int] = {}
+        for g in games:
+            traps[g["trap"]] = traps.get(g["trap"], 0) + 1
+        print(f"  {kind} answers: questions {describe(questions)}")
+        print(f"    shots {describe(shots)}; cells {describe(cells)}; "
+              f"games with a cell {sum(c > 0 for c in cells)}")
+        print(f"    O8 trap under {kind} answers: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(traps.items())))
+    extra = [records[s]["bounces"]["questions"] - records[s]["colour"]["questions"] for s in seeds]
+    if len(extra) > 1:
+        print(f"  paired, bounces minus colour: {statistics.mean(extra):+.2f} questions "
+              f"(standard error {statistics.stdev(extra) / len(extra) ** 0.5:.2f}); "
+              f"more {sum(e > 0 for e in extra)}, same {extra.count(0)}, "
+              f"fewer {sum(e < 0 for e in extra)}")
+
+
 def timed_listing(puzzle: Puzzle, search) -> tuple[float, int]:
     """CPU seconds to list every family of the puzzle with `search`, and how many."""
     start = time.process_time()
@@ -225,7 +257,12 @@ def main() -> None:
     parser.add_argument("--listing", action="store_true",
                         help="time listing and solving bounce puzzles, Python and compiled "
                              "frontier search, instead")
+    parser.add_argument("--summarize", nargs="+", metavar="PROGRESS",
+                        help="print the figures of --advisor runs from their progress files")
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
     if args.listing:
         listing_speed(args.seeds)
         return
