@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from games.errors import BadInput
 from games.orapa.board import PORTS, parse_port
 from games.orapa.gems import Gem, gem_set
-from games.orapa.layout import Layout, RuleOptions
+from games.orapa.layout import Layout, PlacedGem, RuleOptions, check_legal
 from games.orapa.puzzle import (Puzzle, ShotAnswer, all_shot_answers, parse_observation,
                                 puzzle_from_layout, shot_answer)
 from games.orapa.random_layouts import random_layout
@@ -20,7 +20,7 @@ from games.orapa.text_format import format_puzzle_text, parse_puzzle_text
 from games.orapa.waves import COMPILED, python_trace_counts, trace_answers, trace_counts, trace_wave
 from solver.orapa.api import solve
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.search.frontier_search import python_frontier_families
+from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
 from solver.orapa.precheck import impossible_answers
 from solver.orapa.search.wave_search import search_families
 from tests.brute_force import brute_force
@@ -222,3 +222,29 @@ def test_random_bounce_puzzles_list_their_source_layout(case, rng, kind: str) ->
     found = list(ConsistentLayouts(puzzle, timeout=120).layouts())
     assert mine in found
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
+
+
+def _colours_swapped(layout: Layout, shape: str, a: str, b: str) -> Layout:
+    """The layout with the colours `a` and `b` of its gems of one shape exchanged (places
+    kept)."""
+    swap = {a: b, b: a}
+    return Layout([PlacedGem(Gem(g.gem.shape, swap.get(g.gem.color, g.gem.color)), g.placement)
+                   if g.gem.shape == shape else g for g in layout.gems])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_base_mine_is_a_trap_under_bounce_answers(seed: int) -> None:
+    """The ruling gap (O8 read under O9): the blue and white large triangles of `base` swap
+    places without changing one bounce answer, so 36 bounce shots never force a base mine;
+    the swapped layout is legal, another layout (O6), and a cell question tells them apart."""
+    gems = gem_set("base")
+    mine = random_layout(gems, rng=random.Random(seed))
+    twin = _colours_swapped(mine, "large-triangle", "blue", "white")
+    check_legal(twin)
+    assert twin != mine and sorted(twin.kinds) == sorted(mine.kinds)
+    assert all_shot_answers(twin, "bounces") == all_shot_answers(mine, "bounces")
+    puzzle = puzzle_from_layout(mine, gems, RuleOptions(answer="bounces"))
+    found = [m for f in frontier_families(puzzle) for m in f.members()]
+    assert mine in found and twin in found
+    assert any(mine.cell_content(c) != twin.cell_content(c) for c in range(80))
