@@ -1,10 +1,10 @@
 """Backups of the server's database, taken while it runs, and the export of one game's log.
 
-A backup is JSON lines: a header, then one line per row of the players, games, events and
-analyses, all read in one transaction (SQLite: one read transaction, a snapshot in WAL mode;
-PostgreSQL: REPEATABLE READ, read only), so it holds every event committed before it began and
-none half-written, without stopping the server. It is the same on both engines, so a backup of
-SQLite restores into PostgreSQL and back. `restore` fills an empty database (brought up to date
+A backup is JSON lines: a header, then one line per row of the players, games, events,
+analyses and reviews, all read in one transaction (SQLite: one read transaction, a snapshot in
+WAL mode; PostgreSQL: REPEATABLE READ, read only), so it holds every event committed before it
+began and none half-written, without stopping the server. It is the same on both engines, so a
+backup of SQLite restores into PostgreSQL and back. `restore` fills an empty database (brought up to date
 by the migrations first) and sets PostgreSQL's id sequences past the restored ids.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from web.engines import engine_for, engine_kind, sqlite_path
 
 FORMAT = "orapa-backup"
 VERSION = 1
-TABLES = ("orapa_player", "orapa_game", "orapa_event", "orapa_analysis")
+TABLES = ("orapa_player", "orapa_game", "orapa_event", "orapa_analysis", "orapa_review")
 TIMES = {"created_at", "token_issued_at", "at"}
 FLAGS = {"hints"}
 JSON_COLUMNS = {"options", "seats", "action", "event", "body"}

@@ -104,3 +104,32 @@ def test_the_servers_shutdown_closes_the_review_and_analysis_workers(tmp_path: A
         app.state.games.analyses = WatchedAnalyses()
         assert closed == []
     assert sorted(closed) == ["analyses", "reviews"]
+
+
+def test_a_backup_keeps_the_reviews(database_url: str, tmp_path: Any) -> None:
+    """Reviews are backed up and restored with the rest (a review's estimates come from a
+    sampler under a time budget: computed again, it might not say the same)."""
+    import io
+
+    from web.backup import backup, restore
+
+    gid, _ = _ids()
+
+    async def keep() -> None:
+        engine = engine_for(database_url)
+        await migrate(engine)
+        await review.save_review(gid, {"reviews": {"1": {"skill": 70}}})
+        await _close(engine)
+    run_blocking(keep)
+    out = io.StringIO()
+    assert backup(database_url, out)["orapa_review"] >= 1
+    target = f"sqlite:///{tmp_path / 'restored.db'}"
+    assert restore(target, io.StringIO(out.getvalue()))["orapa_review"] >= 1
+
+    async def read() -> dict[str, Any] | None:
+        engine = engine_for(target)
+        use_engine(engine)
+        found = await review.stored_review(gid)
+        await _close(engine)
+        return found
+    assert run_blocking(read) == {"reviews": {"1": {"skill": 70}}}
