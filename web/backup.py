@@ -4,8 +4,8 @@ A backup is JSON lines: a header, then one line per row of the players, games, e
 analyses and reviews, all read in one transaction (SQLite: one read transaction, a snapshot in
 WAL mode; PostgreSQL: REPEATABLE READ, read only), so it holds every event committed before it
 began and none half-written, without stopping the server. It is the same on both engines, so a
-backup of SQLite restores into PostgreSQL and back. `restore` fills an empty database (brought up to date
-by the migrations first) and sets PostgreSQL's id sequences past the restored ids.
+backup of SQLite restores into PostgreSQL and back. `restore` fills an empty database (brought
+up to date by the migrations first) and sets PostgreSQL's id sequences past the restored ids.
 """
 from __future__ import annotations
 
