@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import api_get, enter_layout, game_id, solve_answers
+from tests.browser.test_a11y import AXE, axe_problems
 
 QUESTIONS = ".boards > section:first-child"     # the question board's section, in any language
 # English a French page must not show (the header, the lobby, the game page, the end)
@@ -65,6 +66,8 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
             assert french in body, french
         assert_french(page, "lobby")
         assert_fits(page, "lobby")
+        if AXE.is_file():           # the French texts keep every name a screen reader needs
+            assert axe_problems(page) == []
         screenshot(page, f"lobby-fr-{'phone' if phone else 'desktop'}")
         page.click("header >> text=Comment jouer")
         page.click(".learn-index >> text=Orapa Mine")
@@ -77,6 +80,8 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
         assert page.locator(".learn-nav a:text-is('Tutoriel')").count() == 1
         assert_french(page, "rules page")
         assert_fits(page, "rules page")
+        if AXE.is_file():
+            assert axe_problems(page) == []
         screenshot(page, f"learn-orapa-fr-{'phone' if phone else 'desktop'}")
         for game, title in (("ripple", "Ripple"), ("mandragora", "Mandragora Mania"),
                             ("uncovered", "Uncovered!")):
@@ -84,6 +89,18 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
             page.wait_for_selector(f"h1:has-text('Comment jouer à {title}')")
             assert_french(page, f"rules of {game}")
             assert_fits(page, f"rules of {game}")
+        # the other pages of the header, and the tutorial
+        for path, heading in (("/learn/orapa/tutorial", "Votre première partie d’Orapa Mine"),
+                              ("/daily", "Énigme du"), ("/learn", "Comment jouer")):
+            page.goto(path)
+            page.wait_for_selector(f"main h1:has-text('{heading}')")
+            assert_french(page, path)
+            assert_fits(page, path)
+        page.click("header >> text=Mes statistiques")
+        page.wait_for_selector("main h1:has-text('Statistiques de Léa')")
+        assert "Pas encore de partie gagnée" in page.inner_text("main")
+        assert_french(page, "stats page")
+        assert_fits(page, "stats page")
         assert page.errors == []
     finally:
         context.close()
@@ -133,6 +150,13 @@ def test_a_solo_game_played_to_the_end_in_french(browser, server):
         assert "Jules" in page.inner_text("[data-testid=outcome]")
         assert_french(page, "end of the game")
         screenshot(page, "won-fr")
+        # the stats page counts the win, in French words and French dates
+        page.click("header >> text=Mes statistiques")
+        row = page.locator("[data-testid=game-history] tbody tr")
+        row.first.wait_for()
+        assert "victoire" in row.inner_text() and str(asked) in row.inner_text()
+        assert re.search(r"\d+ (janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)", row.inner_text())
+        assert_french(page, "stats page")
         assert page.errors == []
     finally:
         context.close()
