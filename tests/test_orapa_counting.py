@@ -244,3 +244,35 @@ def test_counts_in_two_threads_keep_their_own_marginals() -> None:
         together = list(pool.map(lambda p: count_layouts(p, marginals=True).by_cell,
                                  puzzles * 3))
     assert together == alone * 3
+
+
+@needs_kernel
+def test_the_shipped_empty_board_count_is_recounted() -> None:
+    """The empty base board's count and marginals kept in empty_boards.json are what the
+    kernel counts (some 16 s for the count, twice that with the marginals)."""
+    from solver.orapa.counting.empty_board import cached_empty_count
+    puzzle = Puzzle(gem_set("base"), RuleOptions(), ())
+    shipped = cached_empty_count(puzzle)
+    counted = count_layouts(puzzle, marginals=True)
+    assert shipped is not None and counted.exact
+    assert (shipped.count, shipped.by_cell) == (counted.count, counted.by_cell)
+
+
+def test_an_empty_board_counted_once_is_read_back(tmp_path, monkeypatch: pytest.MonkeyPatch
+                                                  ) -> None:
+    """Counts of other empty boards are kept in the cache directory; a state with an answer
+    never reads them, and a broken file is counted again."""
+    from solver.orapa.counting import empty_board
+    from solver.orapa.counting.exact import exact_possible
+    monkeypatch.setenv("ORAPA_CACHE_DIR", str(tmp_path))
+    gems = (gem_set("base")[0], gem_set("base")[4])
+    puzzle = Puzzle(gems, RuleOptions(), ())
+    assert empty_board.cached_empty_count(puzzle) is None
+    possible, count = exact_possible(puzzle)
+    kept = empty_board.cached_empty_count(puzzle)
+    assert kept is not None and kept.count == count == count_layouts(puzzle).count
+    assert {c: kept.possible(c) for c in range(CELLS)} == possible
+    assert empty_board.cached_empty_count(random_state("base", 1, answers=3)) is None
+    for path in tmp_path.rglob("*.json"):
+        path.write_text("{not json")
+    assert empty_board.cached_empty_count(puzzle) is None

@@ -5,7 +5,8 @@ caller's time, when less) the counting kernel (`solver.orapa.counting.family_cou
 of consistent layouts and, per cell and colour, how many of them cover the cell; a solve then
 lists only the layouts it prints, lazily from the same families. When counting does not apply
 (rule `touching any`, `method="model"`) or runs out of its time, these return None and the
-callers list layouts as before.
+callers list layouts as before. The empty board's count is read from disk
+(`solver.orapa.counting.empty_board`): it depends only on the gem set and the rules.
 
 >>> import random
 >>> from games.orapa.gems import gem_set
@@ -27,6 +28,7 @@ from games.errors import LimitReached
 from games.orapa.board import CELLS
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle
+from solver.orapa.counting.empty_board import cached_empty_count, remember_empty_count
 from solver.orapa.counting.family_counts import LayoutCount, count_layouts
 from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.precheck import impossible_answers
@@ -49,7 +51,12 @@ def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "aut
     if not _applies(puzzle, method) or impossible_answers(puzzle.observations,
                                                          puzzle.gems) is not None:
         return None
+    known = cached_empty_count(puzzle)
+    if known is not None:
+        return known
     counted = count_layouts(puzzle, _count_deadline(timeout), marginals=marginals)
+    if marginals:
+        remember_empty_count(puzzle, counted)
     return counted if counted.exact else None
 
 
