@@ -1,9 +1,8 @@
 """Bounce-count answers (RULINGS O9) against colour answers on random `base` mines.
 
-Two figures, per seed a uniformly random base mine (`random_layout`, seed n):
+Three figures, per seed a uniformly random base mine (`random_layout`, seed n):
 
-1. Shots to force the mine. The advisor ranks questions by their colour answers and cannot yet
-   rank bounce answers (see docs/editions.md), so both answer kinds here play one fixed
+1. Shots to force the mine. Without `--advisor` both answer kinds play one fixed
    policy: the 36 ports in a random order (seeded), a port whose answer the earlier shots
    already give (its own or an earlier exit) skipped. After each shot the solver's frontier
    search lists consistent layouts until a second one shows up. Reported: shots until one
@@ -13,10 +12,14 @@ Two figures, per seed a uniformly random base mine (`random_layout`, seed n):
    asks) that then settle the colours.
    With `--advisor`, the advisor plays instead (`autoplay`, ranking questions by the answers
    of the game's answer kind: exit and colour, or exit and bounce count) until the solver
-   proves the mine forced; reported per answer kind: questions, of them shots and cells.
+   proves the mine forced; reported per answer kind: questions, of them shots and cells, and
+   whether the mine is an O8 trap under that answer kind (`trapped`). `--progress FILE` keeps
+   each seed's figures as it goes and `--summarize FILE...` reads them back.
 2. Trap rate: the share of mines whose 36 answers another legal layout repeats (RULINGS O8 read
    under the answer kind), and the generator's verdict under bounce answers when it may ask
    cells (`generator.generate.Generator.classify`).
+3. With `--listing`: CPU time to list and to solve bounce puzzles by the Python frontier search
+   and by the compiled one.
 
     .venv/bin/python benchmarks/bench_bounces.py --seeds 200
     .venv/bin/python benchmarks/bench_bounces.py --advisor --seeds 40 --traps 0
