@@ -60,6 +60,7 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
         assert "Choisissez un nom" in page.inner_text("body")
         sign_up(page, "Léa")
         assert page.input_value("[data-testid=language-switch]") == "fr"
+        page.wait_for_selector("h2:has-text('Mes parties')")      # my games loaded
         body = page.inner_text("body")
         for french in ("Nouvelle partie", "Rejoindre une partie", "Mes parties", "Jouer maintenant",
                        "Bienvenue, Léa", "Énigme du jour", "Comment jouer"):

@@ -87,6 +87,16 @@ export function formatNumber(value: number, digits = 0): string {
   }).format(value);
 }
 
+/** A seat's name as shown: the server names computer seats in English ("computer (normal)",
+ * "computer 2 (easy)"), which is said in the reader's language; a player's own name is kept. */
+export function seatName(seat: { name?: string | null; kind?: string } | null | undefined): string {
+  const name = seat?.name ?? "";
+  const m = /^computer(?: (\d+))? \((easy|normal|strong)\)$/.exec(name);
+  if (seat?.kind !== "computer" || !m) return name;
+  const level = i18n.t(`common:levels.${m[2]}`);
+  return m[1] ? i18n.t("common:seats.computerN", { n: m[1], level }) : i18n.t("common:seats.computerLevel", { level });
+}
+
 /** The page's own language follows the app's, for screen readers and hyphenation. */
 i18n.on("languageChanged", () => {
   if (typeof document !== "undefined") document.documentElement.lang = currentLanguage();

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import i18n, { LANGUAGE_KEY, chooseLanguage, collectResources, currentLanguage } from "../src/i18n";
+import i18n, { LANGUAGE_KEY, chooseLanguage, collectResources, currentLanguage, seatName } from "../src/i18n";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -94,6 +94,16 @@ describe("i18n", () => {
   it("runs the tests in English", () => {
     expect(currentLanguage()).toBe("en");
     expect(i18n.t("nav.lobby")).toBe("Lobby");
+  });
+
+  it("says the server's computer seat names in the reader's language, never a player's own name", () => {
+    expect(seatName({ name: "computer (normal)", kind: "computer" })).toBe("computer (normal)");
+    chooseLanguage("fr");
+    expect(seatName({ name: "computer (normal)", kind: "computer" })).toBe("ordinateur (normal)");
+    expect(seatName({ name: "computer 2 (easy)", kind: "computer" })).toBe("ordinateur 2 (facile)");
+    expect(seatName({ name: "computer (easy)", kind: "human" })).toBe("computer (easy)");
+    expect(seatName({ name: "Ann", kind: "human" })).toBe("Ann");
+    expect(seatName(undefined)).toBe("");
   });
 
   it("switches to French and remembers it", () => {

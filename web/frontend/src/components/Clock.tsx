@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameState } from "../api";
-import i18n from "../i18n";
+import i18n, { seatName } from "../i18n";
 import "./together.css";
 
 export interface ClockInfo {
@@ -78,7 +78,7 @@ export function Clock({ state }: { state: GameState }): JSX.Element | null {
         {Object.entries(clock.left).map(([seat, left]) => {
           const runs = state.status === "playing" && running === Number(seat);
           const shown = runs ? left - (now - received) / 1000 : left;
-          const name = state.seats[Number(seat)]?.name || t("clock.seat", { seat });
+          const name = seatName(state.seats[Number(seat)]) || t("clock.seat", { seat });
           return (
             <li
               key={seat}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { GameState, Seat } from "../api";
+import { seatName } from "../i18n";
 
 /** Who sits where, whose turn it is and how many guesses each has left. */
 export function SeatList({ state, me }: { state: GameState; me: Seat | null }): JSX.Element {
@@ -12,7 +13,7 @@ export function SeatList({ state, me }: { state: GameState; me: Seat | null }): 
         return (
           <li key={s.seat} className={`${turn ? "turn" : ""}${me?.seat === s.seat ? " mine" : ""}`} data-seat={s.seat}>
             <span className="seat-name">
-              {s.name || (s.kind === "computer" ? t("seats.computer") : t("seats.open"))}
+              {seatName(s) || (s.kind === "computer" ? t("seats.computer") : t("seats.open"))}
             </span>{" "}
             <span className="muted">
               {t(`roles.${s.role}`, { defaultValue: s.role })}

@@ -3,7 +3,7 @@
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
-import i18n from "../../i18n";
+import i18n, { seatName } from "../../i18n";
 import {
   control,
   OtherProps,
@@ -126,7 +126,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
     if (!e) return;
     running.current = true;
     const sown = (e.sown ?? []) as [string, number][];
-    const who = e.seat !== null ? state.seats[e.seat]?.name : e.side;
+    const who = e.seat !== null ? seatName(state.seats[e.seat]) : e.side;
     setBanner(i18n.t(e.extra_turn ? "others:mandragora.sowsExtra" : "others:mandragora.sows", { who, area: e.area }));
     sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * stepMs(STEP_NORMAL)));
     window.setTimeout(
@@ -173,7 +173,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
             ? `${scoreLine(
                 ["player", "opponent"].map((side) => {
                   const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
-                  const name = s !== undefined ? (state.seats[Number(s)]?.name ?? sideName(side)) : sideName(side);
+                  const name = s !== undefined ? seatName(state.seats[Number(s)]) || sideName(side) : sideName(side);
                   return [
                     t(side === mySide ? "mandragora.nameSideYours" : "mandragora.nameSide", {
                       name,
@@ -204,7 +204,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
               className={`score${state.position.to_move === side && state.status === "playing" ? " turn" : ""}`}
             >
               {t(side === mySide ? "mandragora.scoreYou" : "mandragora.score", {
-                name: s !== undefined ? state.seats[Number(s)]?.name : sideName(side),
+                name: s !== undefined ? seatName(state.seats[Number(s)]) : sideName(side),
                 side: sideName(side),
               })}{" "}
               <b>{state.position.scores[side]}</b>
@@ -324,7 +324,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
                 {t(e.extra_turn ? "mandragora.sowedExtra" : "mandragora.sowed", {
                   who:
                     e.seat !== null
-                      ? (state.seats[e.seat]?.name ?? t("together:clock.seat", { seat: e.seat }))
+                      ? seatName(state.seats[e.seat]) || t("together:clock.seat", { seat: e.seat })
                       : sideName(String(e.side ?? "")),
                   area: String(e.area),
                 })}

@@ -2,6 +2,7 @@
 // stone in the engine's order, groups highlighted, score changes shown large, the history.
 import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { seatName } from "../../i18n";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
 import {
@@ -57,7 +58,7 @@ export function rippleFrames(
 
 export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   const { t } = useTranslation("others");
-  const playerName = (p: number) => state.seats[p - 1]?.name ?? t("turn.player", { n: p });
+  const playerName = (p: number) => seatName(state.seats[p - 1]) || t("turn.player", { n: p });
   const state = live.state as GameState & RippleView;
   const [act, error] = useAct(live, seat);
   const { acting } = control(state, seat);

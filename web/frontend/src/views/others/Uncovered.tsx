@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState } from "../../api";
-import i18n from "../../i18n";
+import i18n, { seatName } from "../../i18n";
 import { ConfirmButton, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
 
 interface UncoveredPosition {
@@ -125,7 +125,7 @@ function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Eleme
               key={p}
               seat={p}
               cards={h}
-              label={state.seats[p]?.name ?? t("turn.player", { n: p })}
+              label={seatName(state.seats[p]) || t("turn.player", { n: p })}
               flash={
                 k > 0 ? [best[k - 1][0] === p ? best[k - 1][1] : 0, best[k - 1][2] === p ? best[k - 1][3] : 0] : []
               }
@@ -151,7 +151,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
       if (e.type !== "swap" || !Array.isArray(e.swap)) return;
       const [p, a, q, b] = e.swap as number[];
       setFlash({ [p]: [a], [q]: [b] });
-      const name = (n: number) => state.seats[n]?.name ?? i18n.t("others:turn.player", { n });
+      const name = (n: number) => seatName(state.seats[n]) || i18n.t("others:turn.player", { n });
       setSaid(i18n.t("others:uncovered.swapped", { who: name(p), a, other: name(q), b }));
       window.setTimeout(() => setFlash({}), 1500);
     },
@@ -194,7 +194,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
             key={p}
             seat={p}
             cards={cards}
-            label={`${state.seats[p]?.name ?? t("turn.player", { n: p })}${seat?.seat === p ? ` ${t("uncovered.you")}` : ""}`}
+            label={`${seatName(state.seats[p]) || t("turn.player", { n: p })}${seat?.seat === p ? ` ${t("uncovered.you")}` : ""}`}
             flash={flash[p]}
             picked={seat?.seat === p ? own : null}
             pick={

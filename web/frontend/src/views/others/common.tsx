@@ -2,7 +2,7 @@
 // restart button and the events of the last move, for the animations.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import i18n from "../../i18n";
+import i18n, { seatName } from "../../i18n";
 import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from "../../api";
 import { LiveGame } from "../../live";
 import { navigate } from "../../router";
@@ -108,10 +108,10 @@ export function RestartButton({ state, options }: { state: GameState; options: R
 export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | null; why?: string }): JSX.Element {
   const { t } = useTranslation("others");
   const { acting, friend } = control(state, seat);
-  const name = state.seats[state.to_move ?? 0]?.name ?? t("turn.otherSide");
+  const name = seatName(state.seats[state.to_move ?? 0]) || t("turn.otherSide");
   const ending =
     state.outcome === "win"
-      ? t("turn.won", { names: state.winners.map((w) => state.seats[w]?.name).join(` ${t("turn.and")} `) })
+      ? t("turn.won", { names: state.winners.map((w) => seatName(state.seats[w])).join(` ${t("turn.and")} `) })
       : state.outcome === "tie"
         ? t("turn.tie")
         : state.outcome === "all lose"
@@ -119,7 +119,7 @@ export function TurnLine({ state, seat, why }: { state: GameState; seat: Seat | 
           : String(state.outcome ?? "");
   const resigned =
     typeof state.resigned === "number"
-      ? (state.seats[state.resigned]?.name ?? t("turn.player", { n: state.resigned }))
+      ? seatName(state.seats[state.resigned]) || t("turn.player", { n: state.resigned })
       : null;
   const because = resigned ? t("turn.resigned", { name: resigned }) : why;
   const text =
