@@ -43,7 +43,10 @@ def assert_french(page, where: str) -> None:
 def assert_fits(page, where: str) -> None:
     """Nothing is wider than the window (a long French word or label would push it out)."""
     wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert wide <= 0, f"the {where} is {wide} px wider than the window"
+    culprits = [] if wide <= 0 else page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(-4).map(e => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40))""")
+    assert wide <= 0, f"the {where} is {wide} px wider than the window: {culprits}"
 
 
 def sign_up(page, name: str) -> None:
@@ -182,6 +185,35 @@ def test_switching_back_to_english_is_remembered(browser, server):
         page.wait_for_selector("h2:has-text('Nouvelle partie')")
         page.reload()
         page.wait_for_selector("h2:has-text('Nouvelle partie')")
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["ripple", "mandragora", "uncovered"])
+def test_the_other_games_pages_in_french_on_a_phone(browser, server, game):
+    context, page = french_page(browser, server, phone=True)
+    try:
+        sign_up(page, "Noé")
+        page.select_option("select[name=game]", game)
+        if game == "uncovered":
+            page.fill("input[name=players]", "3")
+            page.fill("input[name=computers]", "2")
+        page.click("form:has(select[name=game]) button[type=submit]")
+        page.wait_for_selector("[data-testid=turn]")
+        page.wait_for_timeout(500)
+        assert_french(page, f"{game} page")
+        for english in ("Restart", "Resign", "Moves", "player side", "Sow area", "Turn "):
+            assert english not in page.inner_text("main"), (game, english)
+        assert_fits(page, f"{game} page")
+        if game == "ripple":
+            assert "pierres claires" in page.inner_text("[data-testid=scores]")
+        if game == "mandragora":
+            assert page.locator("[data-move]").first.inner_text().startswith("Semer la zone")
+        if game == "uncovered":
+            assert page.locator("[data-testid=turn-counter]").count() == 1
+            assert "Tour" in page.inner_text("main")
+        screenshot(page, f"{game}-fr-phone")
         assert page.errors == []
     finally:
         context.close()
