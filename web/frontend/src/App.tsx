@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { me } from "./api";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { LanguageSwitch } from "./components/LanguageSwitch";
@@ -12,6 +13,7 @@ import { Lobby } from "./views/Lobby";
 import { StatsPage } from "./views/Stats";
 
 export function App(): JSX.Element {
+  const { t } = useTranslation();
   const route = useRoute();
   const [player, setPlayer] = useState(me);
   useEffect(() => {
@@ -23,19 +25,20 @@ export function App(): JSX.Element {
     <div className="app">
       <header className="top">
         <Link to="/" className="brand">
-          Orapa Mine
+          {t("nav.brand")}
         </Link>
         <nav>
-          <Link to="/">Lobby</Link>
-          <Link to="/daily">Daily puzzle</Link>
+          <Link to="/">{t("nav.lobby")}</Link>
+          <Link to="/daily">{t("nav.daily")}</Link>
           <Link to="/learn" className="help-link">
-            <span aria-hidden="true">? </span>How to play
+            <span aria-hidden="true">? </span>
+            {t("nav.learn")}
           </Link>
-          {player && <Link to={`/players/${player.id}`}>My stats</Link>}
+          {player && <Link to={`/players/${player.id}`}>{t("nav.stats")}</Link>}
         </nav>
         {player && (
           <span className="me">
-            Playing as <b>{player.name}</b>
+            <Trans t={t} i18nKey="nav.playingAs" values={{ name: player.name }} components={{ b: <b /> }} />
           </span>
         )}
         <LanguageSwitch />
@@ -48,7 +51,7 @@ export function App(): JSX.Element {
           {route.page === "daily" && <DailyPage />}
           {route.page === "learn" && <LearnPage key={route.game ?? ""} game={route.game} />}
           {route.page === "tutorial" && <Tutorial />}
-          {route.page === "missing" && <NoSuchPage what={`There is no page at ${route.path}.`} />}
+          {route.page === "missing" && <NoSuchPage what={t("errors.noSuchPage", { path: route.path })} />}
         </ErrorBoundary>
       </main>
     </div>

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { GameEvent, GameState, api, token } from "./api";
 import { ROOT } from "./router";
+import i18n from "./i18n";
 
 export interface LiveGame {
   state: GameState | null;
@@ -50,8 +51,8 @@ export function reconnectDelay(attempt: number, jitter: number): number {
 
 /** The line shown for a close the page will not retry. */
 export function closeMessage(code: number, reason: string): string {
-  if (code === CLOSE_UNAUTHORISED) return reason || "Your sign-in was refused: sign in again.";
-  if (code === CLOSE_NOT_FOUND) return reason || "There is no such game.";
+  if (code === CLOSE_UNAUTHORISED) return reason || i18n.t("game:live.refused");
+  if (code === CLOSE_NOT_FOUND) return reason || i18n.t("game:live.noGame");
   return reason;
 }
 

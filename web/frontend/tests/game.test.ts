@@ -2,11 +2,15 @@
 // duel player read answers from, and ports written in the player's label scheme.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe as group, expect, it } from "vitest";
 import { GameEvent, GameState, Observation, answerKind, eventObservation } from "../src/api";
 import { answerText } from "../src/components/review/reviewApi";
 import { setLabelScheme } from "../src/orapa/board";
-import { describeEvent } from "../src/views/AfterGame";
+import { describeEvent, endingReason } from "../src/views/AfterGame";
+import i18n from "../src/i18n";
+import { inWords } from "../src/orapa/layout";
+import { describe, readableCount } from "../src/orapa/sketch";
+import { gemWords } from "../src/orapa/words";
 import { questionMarks } from "../src/views/explorer/marks";
 import { AdvisorHint } from "../src/views/TrainingPanel";
 
@@ -14,7 +18,7 @@ function event(fields: Record<string, unknown>): GameEvent {
   return { seq: 1, at: "", seat: 0, type: "shot", ...fields } as GameEvent;
 }
 
-describe("answers", () => {
+group("answers", () => {
   it("tells a shot's answer from a cell's", () => {
     const shot: Observation = { shot: "15", exit: "C", bounces: 3 };
     const cell: Observation = { cell: "E4", content: "white" };
@@ -47,7 +51,7 @@ describe("answers", () => {
   });
 });
 
-describe("ports in the player's label scheme (RULINGS O10)", () => {
+group("ports in the player's label scheme (RULINGS O10)", () => {
   const store = new Map<string, string>();
   beforeEach(() => {
     store.clear();
@@ -76,5 +80,43 @@ describe("ports in the player's label scheme (RULINGS O10)", () => {
     expect(describeEvent(state, event({ type: "confirm", shot: "C" }))).toMatch(/^Ann asked K again/);
     const hint = { question: "15", expected_bits: 1, candidates: 3, exact: true, ranking: [] };
     expect(renderToStaticMarkup(createElement(AdvisorHint, { next: hint }))).toContain("<b>E</b>");
+  });
+});
+
+group("the game page in French", () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("en");
+  });
+
+  it("has a French text for every English one of the game namespace", () => {
+    const en = JSON.stringify(Object.keys(i18n.getResourceBundle("en", "game")).sort());
+    expect(JSON.stringify(Object.keys(i18n.getResourceBundle("fr", "game")).sort())).toBe(en);
+  });
+
+  it("writes answers, gems, rule breaks and the end of a game in French", async () => {
+    await i18n.changeLanguage("fr");
+    setLabelScheme("sheet");
+    expect(describe({ shot: "15", exit: "C", color: "light-blue" })).toBe("15 → C bleu clair");
+    expect(describe({ shot: "15", exit: "C", bounces: 3 })).toBe("15 → sort en C après 3 rebonds");
+    expect(describe({ shot: "15", exit: "C", bounces: 1, color: "red" })).toBe("15 → sort en C, rouge, après 1 rebond");
+    expect(describe({ shot: "2", exit: "absorbed" })).toBe("2 → absorbé");
+    expect(describe({ cell: "E4", content: "empty" })).toBe("E4 : vide");
+    expect(gemWords({ color: "blue", shape: "large-triangle" })).toBe("grand triangle bleu");
+    expect(inWords("mine: illegal: gems[0] (blue large-triangle) and gems[2] (white square) overlap")).toEqual({
+      text: "Le grand triangle bleu et le carré blanc se chevauchent",
+      gems: [0, 2],
+    });
+    expect(readableCount(17_600_000)).toBe("17,6 millions");
+    const state = {
+      seats: [{ seat: 0, name: "Léa", role: "explorer" }],
+      outcome: "win",
+      mode: "solo",
+    } as unknown as GameState;
+    expect(endingReason(state, [event({ type: "guess", correct: true })])).toBe(
+      "Léa a trouvé la mine avec une proposition juste",
+    );
+    expect(describeEvent(state, event({ shot: "15", exit: "C", bounces: 2 }))).toBe(
+      "Léa envoie un rayon : 15 → sort en C après 2 rebonds",
+    );
   });
 });

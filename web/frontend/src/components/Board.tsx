@@ -4,7 +4,8 @@ import { PointerEvent as ReactPointerEvent, ReactNode, useRef } from "react";
 import { COLUMNS, COLUMN_LETTERS, PORT_LABELS, ROWS, portPosition, portText } from "../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS } from "../orapa/colors";
 import { GemJSON, Point } from "../orapa/layout";
-import { Notes, PORT_NOTE_WORDS, cellNoteWords } from "../orapa/sketch";
+import i18n from "../i18n";
+import { Notes, cellNoteWords, portNoteWords } from "../orapa/sketch";
 
 /** A wave's path drawn on the board. */
 export interface WavePath {
@@ -72,8 +73,8 @@ export interface BoardProps {
   svgRef?: React.RefObject<SVGSVGElement>;
   /** The player's notes sheet: small swatches in cells, a sign on ports. */
   notes?: Notes;
-  /** What pressing a port does, for its spoken name ("shoot from" unless told). */
-  portAction?: string;
+  /** What pressing a port does, for its spoken name: "shoot from" (the default) or "note on". */
+  portAction?: "shoot from" | "note on";
   /** The cell the keyboard's note cursor is on. */
   cursor?: string | null;
   /** More SVG drawn on top (the editor's handles). */
@@ -83,8 +84,12 @@ export interface BoardProps {
 /** A port's name for a screen reader: the action, the port, what is known there (the answer
  * heard, the player's note); the tag drawn on it is hidden, its meaning is in these words. */
 function portName(action: string, label: string, title: string | undefined, note: string | undefined): string {
-  const known = title && title !== `port ${label}` ? title.replace(new RegExp(`^port ${label}[:,]? ?`), "") : "";
-  return [`${action} port ${label}`, known, note ? `noted ${PORT_NOTE_WORDS[note]}` : ""].filter(Boolean).join("; ");
+  const t = i18n.t;
+  const plain = t("game:board.port", { port: label });
+  const known = title && title !== plain ? title.replace(new RegExp(`^${plain}\\s?[:,]? ?`), "") : "";
+  return [t(`game:board.actions.${action}`, { port: label }), known, portNoteWords(note)]
+    .filter(Boolean)
+    .join(t("game:board.and"));
 }
 
 /** A cell's note drawn small: a dash for empty, one swatch with its letter per possible colour. */
@@ -217,7 +222,7 @@ export function Board(props: BoardProps): JSX.Element {
       const name = `${COLUMN_LETTERS[col]}${row + 1}`;
       const mark = props.cellMarks?.[name];
       const note = props.notes?.cells[name];
-      const title = [mark?.title ?? name, cellNoteWords(note)].filter(Boolean).join("; ");
+      const title = [mark?.title ?? name, cellNoteWords(note)].filter(Boolean).join(i18n.t("game:board.and"));
       cells.push(
         <g
           key={name}
@@ -324,11 +329,11 @@ export function Board(props: BoardProps): JSX.Element {
             >
               <title>
                 {[
-                  mark?.title ?? `port ${portText(label)}`,
-                  props.notes?.ports[label] ? `noted ${PORT_NOTE_WORDS[props.notes.ports[label]]}` : "",
+                  mark?.title ?? i18n.t("game:board.port", { port: portText(label) }),
+                  portNoteWords(props.notes?.ports[label]),
                 ]
                   .filter(Boolean)
-                  .join("; ")}
+                  .join(i18n.t("game:board.and"))}
               </title>
               <rect
                 x={x - 0.45}

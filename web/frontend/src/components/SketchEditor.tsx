@@ -2,13 +2,15 @@
 // with buttons or keys (arrows move, R turns, M mirrors, Delete removes, [ and ] pick a gem).
 // With a notes sheet, a second mode marks cells (empty, or the colours they may hold) and ports.
 import { KeyboardEvent, PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GemJSON, GemKind } from "../orapa/layout";
 import { COLUMN_LETTERS } from "../orapa/board";
 import { COLOR_LETTERS } from "../orapa/colors";
+import { portText } from "../orapa/board";
+import { colorWord, gemWords } from "../orapa/words";
 import {
   NOTE_COLORS,
   Notes,
-  PORT_NOTE_WORDS,
   cellNoteWords,
   cycleCellNote,
   cyclePortNote,
@@ -17,6 +19,7 @@ import {
   newGem,
   placeGemAt,
   remaining,
+  portNoteWords,
   rotateGem,
   toggleCellNote,
 } from "../orapa/sketch";
@@ -30,7 +33,11 @@ interface Drag {
 }
 
 export interface SketchEditorProps {
+  /** The board's accessible name, in the reader's language. */
   label: string;
+  /** The editor's name for tests (`data-testid="editor-NAME"`), the same in every language;
+   * the label when not given. */
+  name?: string;
   gemSet: GemKind[];
   gems: GemJSON[];
   onChange: (gems: GemJSON[]) => void;
@@ -55,6 +62,7 @@ function stepCell(cell: string, dx: number, dy: number): string {
 }
 
 export function SketchEditor(props: SketchEditorProps): JSX.Element {
+  const { t } = useTranslation("game");
   const { gems, onChange } = props;
   const svgRef = useRef<SVGSVGElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -78,13 +86,13 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
           : toggleCellNote(notes, cell, what);
     props.onNotes(next);
     setCursor(cell);
-    setSaid(`${cell}: ${cellNoteWords(next.cells[cell]) || "no note"}`);
+    setSaid(`${cell}: ${cellNoteWords(next.cells[cell]) || t("sketch.noNote")}`);
   };
   const notePort = (port: string) => {
     if (!notes || !props.onNotes) return;
     const next = cyclePortNote(notes, port);
     props.onNotes(next);
-    setSaid(`port ${port}: ${next.ports[port] ? `noted ${PORT_NOTE_WORDS[next.ports[port]]}` : "no note"}`);
+    setSaid(`${t("board.port", { port: portText(port) })}: ${portNoteWords(next.ports[port]) || t("sketch.noNote")}`);
   };
 
   const update = (i: number, gem: GemJSON) => onChange(gems.map((g, j) => (j === i ? gem : g)));
@@ -161,7 +169,7 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
     if (moves[e.key]) {
       const next = stepCell(cursor, ...moves[e.key]);
       setCursor(next);
-      setSaid(`${next}: ${cellNoteWords(notes?.cells[next]) || "no note"}`);
+      setSaid(`${next}: ${cellNoteWords(notes?.cells[next]) || t("sketch.noNote")}`);
     } else if (e.key === "e" || e.key === "E" || e.key === ".") noteCell(cursor, "empty");
     else if (letter) noteCell(cursor, letter[0] as NoteTool);
     else if (e.key === " " || e.key === "Enter") noteCell(cursor, "cycle");
@@ -199,44 +207,46 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
   const shown = drag?.index !== null && drag ? gems.map((g, i) => (i === drag.index ? drag.gem : g)) : gems;
   const sel = selected !== null && gems[selected] ? selected : null;
   return (
-    <div className={`sketch${noting ? " noting" : ""}`} data-testid={`editor-${props.label}`}>
+    <div className={`sketch${noting ? " noting" : ""}`} data-testid={`editor-${props.name ?? props.label}`}>
       {notes && props.onNotes && (
-        <div className="sketch-mode" role="group" aria-label="what a click does">
+        <div className="sketch-mode" role="group" aria-label={t("sketch.modeGroup")}>
           <button type="button" aria-pressed={mode === "gems"} onClick={() => setMode("gems")}>
-            Place gems
+            {t("sketch.placeGems")}
           </button>
           <button type="button" aria-pressed={mode === "notes"} onClick={() => setMode("notes")}>
-            Take notes
+            {t("sketch.takeNotes")}
           </button>
         </div>
       )}
       {noting && (
-        <div className="note-tools" role="toolbar" aria-label="note tools">
-          {(["cycle", "empty", ...noteColors, "clear"] as NoteTool[]).map((t) => (
+        <div className="note-tools" role="toolbar" aria-label={t("sketch.noteTools")}>
+          {(["cycle", "empty", ...noteColors, "clear"] as NoteTool[]).map((tool2) => (
             <button
-              key={t}
+              key={tool2}
               type="button"
-              aria-pressed={tool === t}
-              data-tool={t}
-              onClick={() => setTool(t)}
-              className={NOTE_COLORS.includes(t as (typeof NOTE_COLORS)[number]) ? `note-tool color-${t}` : "note-tool"}
+              aria-pressed={tool === tool2}
+              data-tool={tool2}
+              onClick={() => setTool(tool2)}
+              className={
+                NOTE_COLORS.includes(tool2 as (typeof NOTE_COLORS)[number]) ? `note-tool color-${tool2}` : "note-tool"
+              }
             >
-              {t === "cycle" ? "cycle" : t === "empty" ? "empty" : t === "clear" ? "clear" : `maybe ${t}`}
+              {tool2 === "cycle" || tool2 === "empty" || tool2 === "clear"
+                ? t(`sketch.tools.${tool2}`)
+                : t("sketch.tools.maybe", { color: colorWord(tool2) })}
             </button>
           ))}
           <p className="muted note-help">
-            Press a cell to mark it (with “cycle”: empty, then each colour); press a port to cycle ? to ask, ✓
-            understood, ! puzzling. Keys on the board: arrows move, E empty,{" "}
-            {noteColors.map((c) => COLOR_LETTERS[c]).join(" ")} toggle a colour, Space cycles, Delete clears.
+            {t("sketch.noteHelp", { letters: noteColors.map((c) => COLOR_LETTERS[c]).join(" ") })}
           </p>
         </div>
       )}
       {!noting && (
-        <div className="palette" role="toolbar" aria-label="gem palette">
+        <div className="palette" role="toolbar" aria-label={t("sketch.palette")}>
           <svg width="0" height="0" aria-hidden="true">
             <GemPatterns />
           </svg>
-          {palette.length === 0 && <span className="muted">all gems placed</span>}
+          {palette.length === 0 && <span className="muted">{t("sketch.allPlaced")}</span>}
           {palette.map((kind, i) => (
             <button
               key={`${kind.color}-${kind.shape}-${i}`}
@@ -254,12 +264,8 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
               <svg viewBox="-0.2 -0.2 4.4 2.4" width="56" height="32" aria-hidden="true">
                 <GemShape gem={newGem(kind)} />
               </svg>
-              <span className="sr-only">
-                add {kind.color} {kind.shape}
-              </span>
-              <span aria-hidden="true">
-                {kind.color} {kind.shape}
-              </span>
+              <span className="sr-only">{t("sketch.add", { gem: gemWords(kind) })}</span>
+              <span aria-hidden="true">{gemWords(kind)}</span>
             </button>
           ))}
         </div>
@@ -269,9 +275,7 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
         tabIndex={0}
         onKeyDown={onKey}
         aria-label={
-          noting
-            ? `${props.label}, notes: arrows move the note cursor, E marks empty, colour letters toggle a colour, Space cycles, Delete clears`
-            : `${props.label}: arrows move the chosen gem, R turns, M mirrors, Delete removes, [ ] choose`
+          noting ? t("sketch.keysNotes", { label: props.label }) : t("sketch.keysGems", { label: props.label })
         }
       >
         <Board
@@ -297,16 +301,16 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
           {said}
         </p>
       )}
-      <div className="sketch-tools" role="toolbar" aria-label="chosen gem">
-        <span className="muted">{sel !== null ? `${gems[sel].color} ${gems[sel].shape}` : "no gem chosen"}</span>
+      <div className="sketch-tools" role="toolbar" aria-label={t("sketch.chosen")}>
+        <span className="muted">{sel !== null ? gemWords(gems[sel]) : t("sketch.noneChosen")}</span>
         <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, rotateGem(gems[sel]))}>
-          Turn (R)
+          {t("sketch.turn")}
         </button>
         <button type="button" disabled={sel === null} onClick={() => sel !== null && update(sel, mirrorGem(gems[sel]))}>
-          Mirror (M)
+          {t("sketch.mirror")}
         </button>
         <button type="button" disabled={sel === null} onClick={() => sel !== null && remove(sel)}>
-          Remove (Del)
+          {t("sketch.remove")}
         </button>
         <button
           type="button"
@@ -316,7 +320,7 @@ export function SketchEditor(props: SketchEditorProps): JSX.Element {
             setSelected(null);
           }}
         >
-          Clear
+          {t("sketch.clear")}
         </button>
       </div>
     </div>

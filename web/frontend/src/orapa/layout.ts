@@ -1,6 +1,8 @@
 // Gems and layouts: shapes on grid points, the quarter cells they cover, O3 legality, O5 cells.
 import { CELLS, COLUMNS, PORT_COUNT, QUARTERS, ROWS, cellLabel, neighbour, portLine } from "./board";
 import { GEM_COLOR_BITS, GemColor } from "./colors";
+import i18n from "../i18n";
+import { gemWords } from "./words";
 
 export type Point = [number, number];
 export type Shape = "large-triangle" | "triangle" | "small-triangle" | "square" | "parallelogram" | "block";
@@ -265,13 +267,37 @@ export function cellsCovered(points: Point[]): string[] {
  * triangle", and the gems it names (by their place in the layout) are listed for highlighting. */
 export function inWords(message: string): { text: string; gems: number[] } {
   const gems: number[] = [];
-  const text = message
+  const names: string[] = [];
+  const t = i18n.t;
+  // each gem named becomes a placeholder #k, so that the sentence around it can be recognised
+  const shape = message
     .replace(/^(mine|layout|guess): (illegal: )?/, "")
-    .replace(/gems\[(\d+)\] \(([a-z]+) ([a-z-]+)\)/g, (_, i: string, color: string, shape: string) => {
+    .replace(/gems\[(\d+)\] \(([a-z-]+) ([a-z-]+)\)/g, (_, i: string, color: string, kind: string) => {
       gems.push(Number(i));
-      return `the ${color} ${shape.replace("-", " ")}`;
+      names.push(t("game:rules.theGem", { gem: gemWords({ color, shape: kind }) }));
+      return `#${names.length - 1}`;
     });
-  const plain = text
+  const name = (k: string) => names[Number(k)];
+  const known: [RegExp, (m: RegExpMatchArray) => string][] = [
+    [/^#(\d+) leaves the board$/, (m) => t("game:rules.leaves", { gem: name(m[1]) })],
+    [/^#(\d+) and #(\d+) overlap$/, (m) => t("game:rules.overlap", { a: name(m[1]), b: name(m[2]) })],
+    [
+      /^#(\d+) and #(\d+) share an edge \(rule touching\)$/,
+      (m) => t("game:rules.shareEdge", { a: name(m[1]), b: name(m[2]) }),
+    ],
+    [
+      /^#(\d+) is hidden: no port sees it first \(rule visibility\)$/,
+      (m) => t("game:rules.hidden", { gem: name(m[1]) }),
+    ],
+  ];
+  let plain: string | null = null;
+  for (const [pattern, say] of known) {
+    const m = shape.match(pattern);
+    if (m) plain = say(m);
+  }
+  // a sentence this page does not know (a newer server's): its gems named, in English
+  plain ??= shape
+    .replace(/#(\d+)/g, (_, k: string) => name(k))
     .replace(" (rule touching)", " (gems may touch only at their corners)")
     .replace(" (rule visibility)", "");
   return { text: plain.charAt(0).toUpperCase() + plain.slice(1), gems };

@@ -16,6 +16,8 @@ import {
 } from "./layout";
 import { shotAnswer } from "./tracer";
 import type { Observation } from "../api";
+import i18n, { currentLanguage } from "../i18n";
+import { colorWord } from "./words";
 
 export type { Observation } from "../api";
 
@@ -122,17 +124,22 @@ export function settledAnswer(observations: Observation[], q: { shot: string } |
   return null;
 }
 
-/** A count in words a person reads at a glance: 950, 12,345, 17.6 million, 17.6 billion. */
+/** A count in words a person reads at a glance, in the reader's language: 950, 12,345,
+ * 17.6 million, 17.6 billion (French: 12 345, 17,6 millions, 17,6 milliards). */
 export function readableCount(n: number): string {
   const units: [number, string][] = [
     [1e12, "trillion"],
     [1e9, "billion"],
     [1e6, "million"],
   ];
+  const lang = currentLanguage();
   for (const [size, word] of units) {
-    if (Math.abs(n) >= size) return `${(n / size).toFixed(1).replace(/\.0$/, "")} ${word}`;
+    if (Math.abs(n) >= size) {
+      const x = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(Number((n / size).toFixed(1)));
+      return i18n.t(`game:count.${word}`, { x, count: Number((n / size).toFixed(1)) });
+    }
   }
-  return Math.round(n).toLocaleString("en-US");
+  return Math.round(n).toLocaleString(lang === "en" ? "en-US" : lang);
 }
 
 /** A question typed by the player: a port label or a cell name, normalised; null if neither. */
@@ -147,15 +154,16 @@ export function parseQuestion(text: string): { shot: string } | { cell: string }
 /** One line for an answer, in words, ports in the player's label scheme: "15 → B blue",
  * "15 → exits at C after 3 bounces" (a bounce-count answer, O9), "E4: white". */
 export function describe(o: Observation): string {
+  const t = i18n.t;
   if (o.shot !== undefined) {
     const shot = portText(o.shot);
-    if (o.exit === "absorbed") return `${shot} → absorbed`;
+    if (o.exit === "absorbed") return t("game:answer.absorbed", { shot });
     const exit = portText(o.exit ?? "");
-    if (typeof o.bounces !== "number") return `${shot} → ${exit} ${canonicalColor(o.color ?? "")}`;
-    const colour = o.color ? `, ${canonicalColor(o.color)},` : "";
-    return `${shot} → exits at ${exit}${colour} after ${o.bounces} bounce${o.bounces === 1 ? "" : "s"}`;
+    if (typeof o.bounces !== "number") return t("game:answer.colour", { shot, exit, color: colorWord(o.color ?? "") });
+    if (!o.color) return t("game:answer.bounces", { shot, exit, count: o.bounces });
+    return t("game:answer.both", { shot, exit, color: colorWord(o.color), count: o.bounces });
   }
-  return `${o.cell}: ${o.content}`;
+  return t("game:answer.cell", { cell: o.cell, content: colorWord(o.content ?? "") });
 }
 
 /** The notes sheet kept beside the sketch: per cell "empty" or the colours it may hold, per port
@@ -174,8 +182,14 @@ export const PORT_NOTE_WORDS: Record<string, string> = { "?": "to ask", "✓": "
 /** A cell's note in words, for titles and screen readers. */
 export function cellNoteWords(note: string[] | undefined): string {
   if (!note || note.length === 0) return "";
-  if (note[0] === "empty") return "noted empty";
-  return `noted maybe ${note.join(" or ")}`;
+  if (note[0] === "empty") return i18n.t("game:notes.empty");
+  return i18n.t("game:notes.maybe", { colors: note.map(colorWord).join(i18n.t("game:notes.or")) });
+}
+
+/** A port's note in words ("noted to ask"), for titles and screen readers; "" for none. */
+export function portNoteWords(note: string | undefined): string {
+  const word = note ? PORT_NOTE_WORDS[note] : undefined;
+  return word ? i18n.t("game:notes.port", { what: i18n.t(`game:notes.ports.${word}`) }) : "";
 }
 
 function withCell(notes: Notes, cell: string, note: string[]): Notes {

@@ -1,6 +1,8 @@
 // After the game: every mine revealed with the path of every shot, the analysis (when the mine
 // was forced, bits per question, the advisor's count) and a replay stepping through the events.
 import { KeyboardEvent, useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import i18n, { formatNumber } from "../i18n";
 import { Analysis, ApiError, GameEvent, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { portText } from "../orapa/board";
@@ -24,14 +26,16 @@ export function ownAnswers(state: GameState, seat: number): Observation[] {
 
 function BitsChart({ bits, forcedAfter }: { bits: number[]; forcedAfter: number | null }): JSX.Element {
   // A fixed 600 x 200 drawing: bars share the width, the tallest reaches the top margin.
+  const { t } = useTranslation("game");
   const max = Math.max(1, ...bits);
   const left = 40;
   const w = (600 - left - 10) / Math.max(bits.length, 1);
   const y = (b: number) => 170 - (b / max) * 140;
   return (
-    <svg className="chart" viewBox="0 0 600 200" role="img" aria-label="bits per question">
+    <svg className="chart" viewBox="0 0 600 200" role="img" aria-label={t("after.chartLabel")}>
       <text x={4} y={16} className="axis" style={{ textAnchor: "start" }}>
-        bits gained per question{forcedAfter !== null ? " (green: the mine forced)" : ""}
+        {t("after.chartTitle")}
+        {forcedAfter !== null ? t("after.chartForced") : ""}
       </text>
       {bits.map((b, i) => (
         <g key={i}>
@@ -42,11 +46,11 @@ function BitsChart({ bits, forcedAfter }: { bits: number[]; forcedAfter: number 
             height={170 - y(b)}
             fill={forcedAfter !== null && i + 1 === forcedAfter ? "#2e9e4f" : "#1f5fd1"}
           >
-            <title>{`question ${i + 1}: ${b.toFixed(2)} bits`}</title>
+            <title>{t("after.bar", { n: i + 1, bits: formatNumber(b, 2) })}</title>
           </rect>
           {w >= 18 && (
             <text x={left + i * w + w / 2} y={y(b) - 4} className="axis">
-              {b.toFixed(1)}
+              {formatNumber(b, 1)}
             </text>
           )}
           {(w >= 14 || i % 5 === 4) && (
@@ -62,6 +66,7 @@ function BitsChart({ bits, forcedAfter }: { bits: number[]; forcedAfter: number 
 }
 
 function Replay({ state, events }: { state: GameState; events: GameEvent[] }): JSX.Element {
+  const { t } = useTranslation("game");
   const [step, setStep] = useState(events.length);
   useEffect(() => setStep(events.length), [events.length]);
   const shown = events.slice(0, step);
@@ -82,13 +87,13 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
     e.preventDefault();
   };
   return (
-    <section className="card replay" aria-label="replay" tabIndex={0} onKeyDown={key}>
-      <h2>Replay</h2>
+    <section className="card replay" aria-label={t("replay.label")} tabIndex={0} onKeyDown={key}>
+      <h2>{t("replay.title")}</h2>
       <div className="buttons">
-        <button type="button" onClick={() => setStep(0)} aria-label="first event">
+        <button type="button" onClick={() => setStep(0)} aria-label={t("replay.first")}>
           |◀
         </button>
-        <button type="button" onClick={() => setStep((s) => Math.max(0, s - 1))} aria-label="previous event">
+        <button type="button" onClick={() => setStep((s) => Math.max(0, s - 1))} aria-label={t("replay.previous")}>
           ◀
         </button>
         <input
@@ -97,18 +102,23 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
           max={events.length}
           value={step}
           onChange={(e) => setStep(Number(e.target.value))}
-          aria-label="event"
+          aria-label={t("replay.event")}
         />
-        <button type="button" onClick={() => setStep((s) => Math.min(events.length, s + 1))} aria-label="next event">
+        <button
+          type="button"
+          onClick={() => setStep((s) => Math.min(events.length, s + 1))}
+          aria-label={t("replay.next")}
+        >
           ▶
         </button>
-        <button type="button" onClick={() => setStep(events.length)} aria-label="last event">
+        <button type="button" onClick={() => setStep(events.length)} aria-label={t("replay.last")}>
           ▶|
         </button>
       </div>
       <p data-testid="replay-step">
-        Event {step} of {events.length}
-        {current ? `: ${describeEvent(state, current)}` : ": the start"}
+        {t("replay.step", { step, count: events.length })}
+        {t("after.colon")}
+        {current ? describeEvent(state, current) : t("replay.start")}
       </p>
       <div className="boards">
         {explorers.map((s) => {
@@ -118,9 +128,9 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
           const { ports, cells } = questionMarks(obs);
           return (
             <div key={s.seat}>
-              <h3>{s.name || "explorer"}</h3>
+              <h3>{s.name || t("common:roles.explorer")}</h3>
               <Board
-                label={`replay ${s.name}`}
+                label={t("replay.board", { name: s.name })}
                 gems={mine?.gems}
                 portMarks={ports}
                 cellMarks={cells}
@@ -135,68 +145,82 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
   );
 }
 
+/** One event of the replay in words ("Ann shot 15 → C blue"). */
 export function describeEvent(state: GameState, e: GameEvent): string {
-  const who = e.seat !== null ? state.seats[e.seat]?.name || `seat ${e.seat}` : "the game";
+  const t = i18n.t;
+  const who =
+    e.seat !== null ? state.seats[e.seat]?.name || t("game:log.seat", { seat: e.seat }) : t("game:events.theGame");
   const o = eventObservation(e);
+  const answer = o ? describe(o) : "?"; // bounce answers too (O9), ports in the player's labels (O10)
   switch (e.type) {
     case "shot":
-      return `${who} shot ${o ? describe(o) : "?"}`; // bounce answers too (O9), ports in the player's labels (O10)
+      return t("game:events.shot", { who, answer });
     case "cell":
-      return `${who} asked ${o ? describe(o) : "?"}`;
+      return t("game:events.cell", { who, answer });
     case "confirm":
-      return `${who} asked ${portText(String(e.shot ?? e.cell))} again (already known, free)`;
+      return t("game:events.confirm", { who, question: portText(String(e.shot ?? e.cell)) });
     case "guess":
-      return `${who} guessed: ${e.correct ? "right" : "wrong"}`;
+      return t(e.correct ? "game:events.guessRight" : "game:events.guessWrong", { who });
     case "resign":
-      return `${who} resigned`;
     case "mine_placed":
-      return `${who} placed a mine`;
     case "joined":
-      return `${who} joined`;
     case "turn":
-      return `${who} is to play`;
-    case "over":
-      return "the game is over";
-    case "chat":
-      return `${who} said: ${String(e.text ?? "")}`;
     case "rematch":
-      return `${who} asked for a rematch`;
+      return t(`game:events.${e.type}`, { who });
+    case "over":
+      return t("game:events.over");
+    case "chat":
+      return t("game:events.chat", { who, text: String(e.text ?? "") });
     case "timeout":
-      return `${who} ran out of time${e.loses === "game" ? " and lost the game" : " and lost the turn"}`;
+      return t(e.loses === "game" ? "game:events.timeoutGame" : "game:events.timeoutTurn", { who });
     default:
       return `${who}: ${e.type}`;
   }
 }
 
+/** The rule that judged the deciding guess (RULINGS O7), from the server's words. */
+export function ruleWords(decidedBy: string): string {
+  const known: Record<string, string> = {
+    "guess: mine (a guess wins only when it is the hidden mine)": "mineRight",
+    "guess: mine (the guess was not the hidden mine)": "mineWrong",
+    "guess: consistent (a guess wins when it fits every answer given)": "consistentRight",
+    "guess: consistent (the guess did not fit every answer given)": "consistentWrong",
+  };
+  return known[decidedBy] ? i18n.t(`game:after.rules.${known[decidedBy]}`) : decidedBy;
+}
+
 /** Why an Orapa game ended, from its last guesses: who found the mine, who guessed wrong. */
 export function endingReason(state: GameState, events: GameEvent[]): string {
-  const name = (seat: number | null) => (seat !== null ? state.seats[seat]?.name || `seat ${seat}` : "someone");
+  const t = i18n.t;
+  const name = (seat: number | null) =>
+    seat !== null ? state.seats[seat]?.name || t("game:log.seat", { seat }) : t("game:ending.someone");
   const guesses = events.filter(
     (e) => e.type === "guess" || e.type === "resign" || (e.type === "timeout" && e.loses === "game"),
   );
   const last = guesses[guesses.length - 1];
   if (!last) return "";
-  if (last.type === "resign") return `${name(last.seat)} resigned`;
-  if (last.type === "timeout") return `${name(last.seat)} ran out of time`;
-  if (state.outcome === "tie") return "both players found the mine they explored";
+  if (last.type === "resign") return t("game:ending.resigned", { who: name(last.seat) });
+  if (last.type === "timeout") return t("game:ending.timeout", { who: name(last.seat) });
+  if (state.outcome === "tie") return t("game:ending.tie");
   if (state.outcome === "all lose") {
     const explorers = state.seats.filter((s) => s.role === "explorer");
-    const guesses = `${Number(state.allowed_guesses ?? 2)} guess${Number(state.allowed_guesses ?? 2) === 1 ? "" : "es"}`;
+    const count = Number(state.allowed_guesses ?? 2);
     return explorers.length === 1
-      ? `${name(explorers[0].seat)} used all ${guesses} without finding the mine`
-      : `every explorer used up their ${guesses} without finding the mine`;
+      ? t("game:ending.usedAll", { who: name(explorers[0].seat), count })
+      : t("game:ending.everyoneUsed", { count });
   }
-  if (last.correct) return `${name(last.seat)} found the mine with a right guess`;
+  if (last.correct) return t("game:ending.found", { who: name(last.seat) });
   if (state.mode === "duel") {
     const right = guesses.find((e) => e.correct);
     return right
-      ? `${name(right.seat)} found the mine first and ${name(last.seat)} missed the last chance to tie`
-      : `${name(last.seat)} guessed wrong`;
+      ? t("game:ending.foundFirst", { who: name(right.seat), other: name(last.seat) })
+      : t("game:ending.wrong", { who: name(last.seat) });
   }
-  return `${name(last.seat)} guessed wrong`;
+  return t("game:ending.wrong", { who: name(last.seat) });
 }
 
 export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
+  const { t } = useTranslation("game");
   const state = live.state as GameState;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [events, setEvents] = useState<GameEvent[]>([]);
@@ -223,24 +247,32 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
   return (
     <div className="after">
       <p className="verdict" role="status" data-testid="outcome">
-        Game over:{" "}
+        {t("after.over")}{" "}
         {state.outcome === "win"
-          ? `${state.winners.map((w) => state.seats[w]?.name).join(" and ")} won`
+          ? t("after.won", {
+              names: state.winners.map((w) => state.seats[w]?.name).join(t("after.and")),
+              count: state.winners.length,
+            })
           : state.outcome === "all lose"
-            ? "everybody lost"
+            ? t("after.allLose")
             : state.outcome === "tie"
-              ? "a tie"
+              ? t("after.tie")
               : state.outcome}
-        {endingReason(state, events) ? `: ${endingReason(state, events)}` : ""}.
-        {typeof state.decided_by === "string" && <span data-testid="decided-by"> Judged by {state.decided_by}.</span>}
-        {seat ? (won ? " Well played!" : "") : ""}
+        {endingReason(state, events) ? `${t("after.colon")}${endingReason(state, events)}` : ""}.
+        {typeof state.decided_by === "string" && (
+          <span data-testid="decided-by"> {t("after.judged", { rule: ruleWords(state.decided_by) })}</span>
+        )}
+        {seat ? (won ? ` ${t("after.wellPlayed")}` : "") : ""}
       </p>
       <Rematch state={state} events={live.events} seat={seat} />
       {error === "signed out" ? (
         <p className="card" data-testid="sign-in-for-more">
-          The analysis and the replay are shown to players signed in on this server.{" "}
-          <Link to={`/?next=${encodeURIComponent(`/games/${state.id}`)}`}>Pick a name in the lobby</Link>, and you come
-          back here.
+          {t("after.signInForMore")}{" "}
+          <Trans
+            t={t}
+            i18nKey="page.pickName"
+            components={{ lobby: <Link to={`/?next=${encodeURIComponent(`/games/${state.id}`)}`} /> }}
+          />
         </p>
       ) : (
         error && (
@@ -259,44 +291,51 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
           const left = state.guesses_left?.[String(s.seat)];
           const allowed = state.mode === "duel" ? 1 : Number(state.allowed_guesses ?? 2);
           return (
-            <section key={s.seat} aria-label={`${s.name} result`}>
-              <h2>{state.mode === "duel" ? `The mine ${s.name || "this player"} explored` : "The mine"}</h2>
+            <section key={s.seat} aria-label={t("after.result", { name: s.name })}>
+              <h2>
+                {state.mode === "duel"
+                  ? t("after.mineExplored", { name: s.name || t("after.thisPlayer") })
+                  : t("explorer.theMine")}
+              </h2>
               {mine ? (
                 <Board
-                  label={`revealed mine ${s.name}`}
+                  label={t("after.revealed", { name: s.name })}
                   gems={mine.gems}
                   waves={wavePaths(mine, obs)}
                   portMarks={questionMarks(obs).ports}
                   cellMarks={questionMarks(obs).cells}
                 />
               ) : (
-                <p className="muted">mine not shown</p>
+                <p className="muted">{t("after.notShown")}</p>
               )}
-              <h3>{s.name}'s questions</h3>
+              <h3>{t("after.questionsOf", { name: s.name })}</h3>
               <p className="muted" data-testid={`asked-${s.seat}`}>
-                {obs.length} question{obs.length === 1 ? "" : "s"} asked
-                {left !== undefined ? `; ${allowed - left} of ${allowed} guess${allowed === 1 ? "" : "es"} used` : ""}
+                {t("after.asked", { count: obs.length })}
+                {left !== undefined ? t("after.guessesUsed", { used: allowed - left, count: allowed }) : ""}
               </p>
               <AnswerLog observations={obs} />
               {!a && !error && (
                 <p className="muted" data-testid="pending-analysis">
-                  Analysing the game…
+                  {t("after.analysing")}
                 </p>
               )}
               {a && (
                 <div className="analysis" data-testid={`analysis-${s.seat}`}>
                   <p>
-                    {a.forced_after !== null
-                      ? `The mine was forced after answer ${a.forced_after}`
-                      : "The answers never forced the mine"}
-                    {heard.length !== obs.length ? ` (counting all ${heard.length} answers heard at the table)` : ""};{" "}
-                    {obs.length} question{obs.length === 1 ? "" : "s"} asked; the advisor would have needed{" "}
-                    {a.advisor_questions}.
+                    {a.forced_after !== null ? t("after.forcedAfter", { n: a.forced_after }) : t("after.neverForced")}
+                    {heard.length !== obs.length ? t("after.countingAll", { count: heard.length }) : ""};{" "}
+                    {t("after.asked", { count: obs.length })}; {t("after.advisor", { count: a.advisor_questions })}
                   </p>
                   <BitsChart bits={a.bits} forcedAfter={a.forced_after} />
                 </div>
               )}
-              <ExplorerReview state={state} seat={s.seat} name={s.name || "this player"} mine={mine} events={events} />
+              <ExplorerReview
+                state={state}
+                seat={s.seat}
+                name={s.name || t("after.thisPlayer")}
+                mine={mine}
+                events={events}
+              />
             </section>
           );
         })}

@@ -1,6 +1,7 @@
 // The director's view: place the mine by dragging gems, with every O3 rule broken shown as you
 // go and the server's 422 shown when it refuses; then watch the explorers' questions live.
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
@@ -12,6 +13,7 @@ import { ExplorerView } from "./ExplorerView";
 import { useDraft } from "./draft";
 
 export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JSX.Element {
+  const { t } = useTranslation("game");
   const state = live.state as GameState;
   const placed = state.mines[String(seat.seat)];
   const [gems, setGems] = useDraft(`orapa.mine.${state.id}.${seat.seat}`);
@@ -33,22 +35,22 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
       <div className="director">
         <p className="status" aria-live="polite">
           {state.status === "waiting"
-            ? "Your mine is placed; waiting for the explorers."
-            : `${state.seats[state.to_move ?? 0]?.name ?? "An explorer"} is to play.`}
+            ? t("director.placed")
+            : t("director.toPlay", { name: state.seats[state.to_move ?? 0]?.name ?? t("director.anExplorer") })}
         </p>
         <div className="boards">
-          <section aria-label="the explorers' questions">
-            <h2>My mine and the explorers' questions</h2>
+          <section aria-label={t("director.theirQuestions")}>
+            <h2>{t("director.mineAndQuestions")}</h2>
             <Board
-              label="director board"
+              label={t("director.board")}
               gems={placed.gems}
               portMarks={ports}
               cellMarks={cells}
               waves={wavePaths(placed, obs, true).slice(-1)}
             />
           </section>
-          <section aria-label="answers">
-            <h2>Answers given</h2>
+          <section aria-label={t("log.label")}>
+            <h2>{t("director.given")}</h2>
             <AnswerLog observations={obs} state={state} seats={asked.map((x) => x.seat)} />
           </section>
         </div>
@@ -70,26 +72,26 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
   const complete = gems.length === set.length;
   return (
     <div className="director">
-      <p className="status">
-        {state.mode === "duel" ? "Hide your mine for your opponent: " : "You direct: "}place all {set.length} gems, then
-        confirm.
-      </p>
+      <p className="status">{t(state.mode === "duel" ? "director.hide" : "director.direct", { count: set.length })}</p>
       <div className="boards">
-        <section aria-label="place the mine">
-          <SketchEditor label="mine board" gemSet={set} gems={gems} onChange={setGems} flagged={named} />
+        <section aria-label={t("director.place")}>
+          <SketchEditor
+            label={t("director.mineBoard")}
+            name="mine board"
+            gemSet={set}
+            gems={gems}
+            onChange={setGems}
+            flagged={named}
+          />
         </section>
-        <section aria-label="rules">
-          <h2>Rules check</h2>
+        <section aria-label={t("director.rules")}>
+          <h2>{t("director.rulesCheck")}</h2>
           {local.length === 0 && complete && (
             <p className="ok-text" data-testid="legal">
-              Legal: every gem inside, none overlapping or sharing an edge, every gem visible.
+              {t("director.legal")}
             </p>
           )}
-          {!complete && (
-            <p className="muted">
-              {set.length - gems.length} gem{set.length - gems.length === 1 ? "" : "s"} still to place.
-            </p>
-          )}
+          {!complete && <p className="muted">{t("director.toPlace", { count: set.length - gems.length })}</p>}
           {local.length > 0 && (
             <ul className="violations" data-testid="violations" aria-live="polite">
               {local.map((v) => (
@@ -99,7 +101,7 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
           )}
           {serverError.length > 0 && (
             <div role="alert" className="error" data-testid="server-refusal">
-              <p>The server refused the mine:</p>
+              <p>{t("director.refused")}</p>
               <ul>
                 {serverError.map((v) => (
                   <li key={v}>{inWords(v).text}</li>
@@ -108,7 +110,7 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
             </div>
           )}
           <button type="button" className="primary" disabled={busy || gems.length === 0} onClick={submit}>
-            Place this mine
+            {t("director.placeThis")}
           </button>
         </section>
       </div>

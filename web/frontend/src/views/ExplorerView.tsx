@@ -3,6 +3,7 @@
 // explorer does is in useExplorerActions; the guess dialog and the duel and table panels are
 // components of views/explorer/.
 import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { GameState, Observation, Seat, eventObservation } from "../api";
 import { Board, PortMark, WavePath } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
@@ -22,6 +23,7 @@ import { Overlay, TrainingPanel, withOverlay } from "./TrainingPanel";
 import { ConfirmButton } from "./others/common";
 
 export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
+  const { t } = useTranslation("game");
   const state = live.state as GameState;
   const mine = seat?.seat ?? state.seats.find((s) => s.role === "explorer")?.seat ?? 0;
   const observations = state.observations[String(mine)] ?? [];
@@ -44,7 +46,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const boardCells = withOverlay(cells, overlay.cells, (mine) => mine);
   const boardPorts = withOverlay(ports, overlay.ports, (mine, theirs) => ({
     ...mine,
-    title: `${mine.title}; ${theirs.title}`,
+    title: `${mine.title}${t("board.and")}${theirs.title}`,
   }));
 
   // The sketch's paths, each in the colour the sketch gives it: the latest shot animated, or
@@ -74,12 +76,12 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
     <div className="explorer">
       <p className="status" aria-live="polite" data-testid="turn">
         {state.status === "waiting"
-          ? "Waiting for players…"
+          ? t("explorer.waitingPlayers")
           : myTurn
-            ? "Your turn: shoot a port, ask a cell, or guess."
+            ? t("explorer.yourTurn")
             : seat
-              ? `Waiting for ${state.seats[state.to_move ?? 0]?.name ?? "the others"}…`
-              : "Watching."}
+              ? t("explorer.waitingFor", { name: state.seats[state.to_move ?? 0]?.name ?? t("explorer.theOthers") })
+              : t("explorer.watching")}
       </p>
       {act.verdict && (
         <p className="verdict" role="status">
@@ -97,17 +99,21 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
         </p>
       )}
       <div className="boards">
-        <section aria-label="questions">
-          <h2>The mine{target !== null ? ` of ${state.seats[target]?.name ?? "the director"}` : ""}</h2>
+        <section aria-label={t("explorer.questions")}>
+          <h2>
+            {target !== null
+              ? t("explorer.mineOf", { name: state.seats[target]?.name ?? t("explorer.theDirector") })
+              : t("explorer.theMine")}
+          </h2>
           <Board
-            label="question board"
+            label={t("explorer.questionBoard")}
             portMarks={boardPorts}
             cellMarks={boardCells}
             onPort={myTurn ? (p) => ask({ shot: p }) : undefined}
             onCell={myTurn ? act.pickCell : undefined}
           />
           <AskBox act={act} myTurn={myTurn} />
-          <h3>Answers</h3>
+          <h3>{t("explorer.answers")}</h3>
           <AnswerLog
             observations={observations}
             marks={sketch.length ? marks : undefined}
@@ -115,15 +121,20 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
             seats={state.mode === "table" ? askedBy : undefined}
           />
           {myMine && (
-            <DuelPanel name={state.seats[target as number]?.name ?? "Your opponent"} mine={myMine} asked={theirObs} />
+            <DuelPanel
+              name={state.seats[target as number]?.name ?? t("explorer.opponent")}
+              mine={myMine}
+              asked={theirObs}
+            />
           )}
           {state.mode === "table" && <TablePanel state={state} seat={mine} mine={observations} />}
         </section>
         {seat && (
-          <section aria-label="sketch">
-            <h2>My sketch</h2>
+          <section aria-label={t("explorer.sketch")}>
+            <h2>{t("explorer.mySketch")}</h2>
             <SketchEditor
-              label="sketch board"
+              label={t("explorer.sketchBoard")}
+              name="sketch board"
               gemSet={set}
               gems={sketch}
               onChange={setSketch}
@@ -134,11 +145,11 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
             />
             <p>
               <span data-testid="sketch-score">
-                {marks.filter(Boolean).length} of {observations.length} answers reproduced
+                {t("explorer.reproduced", { count: marks.filter(Boolean).length, total: observations.length })}
               </span>{" "}
               <label className="inline">
-                <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> show every
-                path
+                <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />{" "}
+                {t("explorer.showAll")}
               </label>
             </p>
             <GuessDialog
@@ -155,15 +166,15 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
             {state.status === "playing" && !(state.mode === "table" && left === 0) && (
               <div className="resign">
                 <ConfirmButton
-                  label="Resign…"
-                  yes="Yes, resign"
+                  label={t("explorer.resign")}
+                  yes={t("explorer.resignYes")}
                   onConfirm={() => ask({ resign: true })}
                   question={
                     state.mode === "duel"
-                      ? "Resign? Your opponent wins the game."
+                      ? t("explorer.resignDuel")
                       : state.mode === "solo"
-                        ? "Resign? The game ends and you lose it."
-                        : "Resign? You leave the game; the other explorers play on."
+                        ? t("explorer.resignSolo")
+                        : t("explorer.resignTable")
                   }
                 />
               </div>

@@ -1,6 +1,7 @@
 // One game: picks the view for the caller's seat (explorer, director, duel player, spectator)
 // and the game's status (waiting, playing, over).
 import { FormEvent, useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ApiError, GameState, api, me } from "../api";
 import { Link, NoSuchPage } from "../components/Link";
 import { GAME_TITLES, mySeat } from "../seats";
@@ -18,6 +19,7 @@ import { RipplePage } from "./others/Ripple";
 import { UncoveredPage } from "./others/Uncovered";
 
 function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameState) => void }): JSX.Element | null {
+  const { t } = useTranslation("game");
   const fromLink = new URLSearchParams(window.location.search).get("code") ?? "";
   const [code, setCode] = useState(fromLink);
   const [error, setError] = useState("");
@@ -28,7 +30,7 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
     // an invite link opened signed out: a name first, then the seat
     return (
       <NameForm
-        title="Pick a name to take the open seat"
+        title={t("page.nameForSeat")}
         onDone={async () => {
           setVersion((v) => v + 1);
           if (fromLink) {
@@ -52,11 +54,11 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
     }
   };
   return (
-    <form className="card" onSubmit={submit} aria-label="join this game">
+    <form className="card" onSubmit={submit} aria-label={t("page.joinThis")}>
       <label>
-        Join with the code <input name="code" value={code} onChange={(e) => setCode(e.target.value)} required />
+        {t("page.joinWithCode")} <input name="code" value={code} onChange={(e) => setCode(e.target.value)} required />
       </label>
-      <button type="submit">Join</button>
+      <button type="submit">{t("page.join")}</button>
       {error && (
         <p className="error" role="alert">
           {error}
@@ -67,6 +69,7 @@ function JoinBox({ state, onJoined }: { state: GameState; onJoined: (s: GameStat
 }
 
 export function GamePage({ id }: { id: string }): JSX.Element {
+  const { t } = useTranslation("game");
   const live = useLiveGame(id);
   const { state, error } = live;
   const [status, setStatus] = useState<number | null>(null);
@@ -75,17 +78,20 @@ export function GamePage({ id }: { id: string }): JSX.Element {
     if (error && !state) api.game(id).catch((e) => setStatus(e instanceof ApiError ? e.status : 0));
   }, [error, state, id]);
   if (!state) {
-    if (!error) return <p>Loading the game…</p>;
-    if (status === 404 || status === 422) return <NoSuchPage what={`There is no game ${id}.`} />;
+    if (!error) return <p>{t("page.loading")}</p>;
+    if (status === 404 || status === 422) return <NoSuchPage what={t("page.noGame", { id })} />;
     if (status === 401 || status === 403) {
       return (
         <div className="card">
-          <p role="alert">Only players signed in on this server can see this game.</p>
+          <p role="alert">{t("page.signedInOnly")}</p>
           <p>
-            <Link to={`/?next=${encodeURIComponent(`/games/${id}${window.location.search}`)}`}>
-              Pick a name in the lobby
-            </Link>
-            , and you come back here.
+            <Trans
+              t={t}
+              i18nKey="page.pickName"
+              components={{
+                lobby: <Link to={`/?next=${encodeURIComponent(`/games/${id}${window.location.search}`)}`} />,
+              }}
+            />
           </p>
         </div>
       );
@@ -93,9 +99,9 @@ export function GamePage({ id }: { id: string }): JSX.Element {
     return (
       <p>
         <span className="error" role="alert">
-          The game could not be loaded ({error}).
+          {t("page.notLoaded", { error })}
         </span>{" "}
-        <Link to="/">Back to the lobby</Link>
+        <Link to="/">{t("common:errors.backToLobby")}</Link>
       </p>
     );
   }
@@ -120,20 +126,20 @@ export function GamePage({ id }: { id: string }): JSX.Element {
       <div className="game-head">
         <h1>
           {GAME_TITLES[state.game] ?? state.game}
-          {state.mode ? ` · ${state.mode}` : ""}
-          {state.hints ? " · training" : ""}
+          {state.mode ? ` · ${t(`modes.${state.mode}`, { defaultValue: state.mode })}` : ""}
+          {state.hints ? ` · ${t("page.training")}` : ""}
         </h1>
         <SeatList state={state} me={seat} />
         <Presence state={state} me={seat} />
         {code && state.status === "waiting" && state.seats.some((s) => s.kind === "human" && s.player === null) && (
           <p className="invite">
-            Invite: code <b data-testid="game-code">{code}</b>, link{" "}
-            <code>{`${window.location.origin}/games/${id}?code=${code}`}</code>
+            {t("page.inviteCode")} <b data-testid="game-code">{code}</b>
+            {t("page.inviteLink")} <code>{`${window.location.origin}/games/${id}?code=${code}`}</code>
           </p>
         )}
         {!seat && state.status === "waiting" && <JoinBox state={state} onJoined={(s) => live.setState(s)} />}
         {!seat && (state.status !== "waiting" || !state.seats.some((s) => s.kind === "human" && s.player === null)) && (
-          <p className="muted">You are watching this game.</p>
+          <p className="muted">{t("page.watching")}</p>
         )}
       </div>
       <Clock state={state} />

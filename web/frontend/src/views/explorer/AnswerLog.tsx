@@ -1,5 +1,6 @@
 // The list of answers heard, each with its colour swatch, who asked it at a table, and whether
 // the player's sketch gives the same answer.
+import { useTranslation } from "react-i18next";
 import { GameState, Observation } from "../../api";
 import { SCREEN_COLORS, canonicalColor } from "../../orapa/colors";
 import { describe } from "../../orapa/sketch";
@@ -17,17 +18,21 @@ export function AnswerLog({
   state?: GameState;
   seats?: (number | null | undefined)[];
 }): JSX.Element {
+  const { t } = useTranslation("game");
   return observations.length === 0 ? (
-    <p className="muted">no answers yet</p>
+    <p className="muted">{t("log.none")}</p>
   ) : (
-    <ol className="answer-log" aria-label="answers">
+    <ol className="answer-log" aria-label={t("log.label")}>
       {observations.map((o, i) => {
         const color = o.shot
           ? o.exit === "absorbed"
             ? "absorbed"
             : canonicalColor(o.color ?? "")
           : canonicalColor(o.content ?? "");
-        const who = seats?.[i] != null && state ? state.seats[seats[i] as number]?.name || `seat ${seats[i]}` : null;
+        const who =
+          seats?.[i] != null && state
+            ? state.seats[seats[i] as number]?.name || t("log.seat", { seat: seats[i] })
+            : null;
         return (
           <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>
             <span
@@ -39,11 +44,8 @@ export function AnswerLog({
             {who && <span className="muted">{who}: </span>}
             <span className="answer-text">{describe(o)}</span>
             {marks && (
-              <span
-                className="mark"
-                title={marks[i] ? "your sketch gives this answer" : "your sketch gives another answer"}
-              >
-                {marks[i] ? " ✓ sketch agrees" : " ✗ sketch differs"}
+              <span className="mark" title={marks[i] ? t("log.agreesTitle") : t("log.differsTitle")}>
+                {marks[i] ? ` ✓ ${t("log.agrees")}` : ` ✗ ${t("log.differs")}`}
               </span>
             )}
           </li>

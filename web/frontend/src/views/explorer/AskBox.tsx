@@ -1,15 +1,17 @@
 // The explorer's ways to ask besides clicking a port: a cell picked by a first tap, asked by a
 // second tap or the button, and the box where a port or a cell is typed (in the player's port
 // labels, RULINGS O10).
+import { useTranslation } from "react-i18next";
 import { ExplorerActions } from "./useExplorerActions";
 
 /** The picked cell's bar and the typed question's form; both idle unless `myTurn`. */
 export function AskBox({ act, myTurn }: { act: ExplorerActions; myTurn: boolean }): JSX.Element {
+  const { t } = useTranslation("game");
   return (
     <>
       {myTurn && act.picked && (
         <p className="pick" data-testid="picked-cell">
-          Cell {act.picked} selected:{" "}
+          {t("ask.picked", { cell: act.picked })}{" "}
           <button
             type="button"
             onClick={() => {
@@ -17,27 +19,27 @@ export function AskBox({ act, myTurn }: { act: ExplorerActions; myTurn: boolean 
               act.ask({ cell: act.picked as string });
             }}
           >
-            Ask {act.picked}
+            {t("ask.askCell", { cell: act.picked })}
           </button>{" "}
           <button type="button" className="link" onClick={() => act.setPicked(null)}>
-            cancel
+            {t("ask.cancel")}
           </button>{" "}
-          (or tap it again)
+          {t("ask.tapAgain")}
         </p>
       )}
       <form className="ask" onSubmit={act.submitTyped}>
         <label>
-          Port or cell{" "}
+          {t("ask.portOrCell")}{" "}
           <input
             name="question"
             value={act.typed}
             onChange={(e) => act.setTyped(e.target.value)}
             disabled={!myTurn}
-            placeholder="15 or E4"
+            placeholder={t("ask.placeholder")}
           />
         </label>
         <button type="submit" disabled={!myTurn}>
-          Ask
+          {t("ask.ask")}
         </button>
       </form>
     </>

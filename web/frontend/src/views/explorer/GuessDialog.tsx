@@ -1,6 +1,8 @@
 // The guess: a button that says what is missing from the sketch, and a dialog that asks once
 // more before the sketch is sent (guesses are few, and a wrong one can end the game).
+import { useTranslation } from "react-i18next";
 import { GemKind } from "../../orapa/layout";
+import { gemWords } from "../../orapa/words";
 
 export function GuessDialog({
   gems,
@@ -29,10 +31,11 @@ export function GuessDialog({
   onGuess: () => void;
   onCancel: () => void;
 }): JSX.Element {
+  const { t } = useTranslation("game");
   const label =
     missing.length > 0
-      ? `Place ${missing.length} more gem${missing.length === 1 ? "" : "s"} to guess (${missing.map((g) => `${g.color} ${g.shape}`).join(", ")})`
-      : "Guess with this sketch…";
+      ? t("guess.placeMore", { count: missing.length, gems: missing.map(gemWords).join(", ") })
+      : t("guess.button");
   return (
     <>
       <button
@@ -45,17 +48,16 @@ export function GuessDialog({
         {label}
       </button>
       {open && (
-        <div className="confirm" role="dialog" aria-label="confirm the guess">
+        <div className="confirm" role="dialog" aria-label={t("guess.dialog")}>
           <p>
-            Guess with this sketch of {gems} gem{gems === 1 ? "" : "s"}? You have {left} guess
-            {left === 1 ? "" : "es"} left
-            {differs > 0 ? `, and the sketch does not give ${differs} of the answers heard` : ""}.
+            {t("guess.question", { count: gems })} {t("guess.left", { count: left })}
+            {differs > 0 ? t("guess.differs", { count: differs }) : ""}.
           </p>
           <button type="button" className="primary" onClick={onGuess} autoFocus>
-            Yes, guess
+            {t("guess.yes")}
           </button>
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t("common:actions.cancel")}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 // Beside the explorer's own answers: in a duel, the opponent's questions on my mine (live, with
 // their paths); at a table, the other explorers' answers when the server keeps them apart.
+import { useTranslation } from "react-i18next";
 import { GameState, Observation } from "../../api";
 import { Board } from "../../components/Board";
 import { LayoutJSON } from "../../orapa/layout";
@@ -16,12 +17,13 @@ export function DuelPanel({
   mine: LayoutJSON;
   asked: Observation[];
 }): JSX.Element {
+  const { t } = useTranslation("game");
   const { ports, cells } = questionMarks(asked);
   return (
     <div data-testid="opponent-questions">
-      <h3>{name}'s questions on my mine</h3>
+      <h3>{t("panels.theirQuestions", { name })}</h3>
       <Board
-        label="my mine"
+        label={t("panels.myMine")}
         gems={mine.gems}
         portMarks={ports}
         cellMarks={cells}
@@ -43,6 +45,7 @@ export function TablePanel({
   seat: number;
   mine: Observation[];
 }): JSX.Element {
+  const { t } = useTranslation("game");
   const others = state.seats.filter(
     (s) =>
       s.role === "explorer" &&
@@ -53,7 +56,7 @@ export function TablePanel({
     <>
       {others.map((o) => (
         <div key={o.seat}>
-          <h3>{o.name}'s answers</h3>
+          <h3>{t("panels.theirAnswers", { name: o.name })}</h3>
           <AnswerLog observations={state.observations[String(o.seat)] ?? []} />
         </div>
       ))}

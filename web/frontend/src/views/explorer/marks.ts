@@ -2,11 +2,13 @@
 // question board, and the paths a mine gives its shots. Shared by the explorer's, the
 // director's and the after-game views and by the review panels.
 import { Observation } from "../../api";
+import i18n from "../../i18n";
 import { CellMark, PortMark, WavePath } from "../../components/Board";
 import { parsePort, portText } from "../../orapa/board";
 import { COLOR_LETTERS, SCREEN_COLORS, canonicalColor } from "../../orapa/colors";
 import { Board as Traced, LayoutJSON } from "../../orapa/layout";
 import { answerTags } from "../../orapa/sketch";
+import { colorWord } from "../../orapa/words";
 import { shotAnswer, traceWave } from "../../orapa/tracer";
 
 /** Marks of the answers heard on the question board: tagged ports and answered cells. */
@@ -19,7 +21,7 @@ export function questionMarks(observations: Observation[]): {
     ports[port] = {
       tag: t.tag,
       color: t.color,
-      title: `port ${portText(port)}: answer ${t.tag} (${t.color}); already known, asking again is free`,
+      title: i18n.t("game:marks.port", { port: portText(port), tag: t.tag, color: colorWord(t.color ?? "") }),
     };
   const cells: Record<string, CellMark> = {};
   for (const o of observations) {
@@ -28,7 +30,7 @@ export function questionMarks(observations: Observation[]): {
       cells[o.cell] = {
         fill: SCREEN_COLORS[content] ?? "#fff",
         text: content === "empty" ? "·" : content === "absorbed" ? "✕" : (COLOR_LETTERS[content] ?? "?"),
-        title: `${o.cell}: ${content}`,
+        title: i18n.t("game:answer.cell", { cell: o.cell, content: colorWord(content) }),
       };
     }
   }

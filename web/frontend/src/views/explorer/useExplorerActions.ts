@@ -3,6 +3,7 @@
 // shows about it (the error, "already known", the guess's verdict).
 import { FormEvent, useState } from "react";
 import { GameState, Observation, api } from "../../api";
+import i18n from "../../i18n";
 import { GemJSON } from "../../orapa/layout";
 import { describe, parseQuestion, settledAnswer } from "../../orapa/sketch";
 import { LiveGame } from "../../live";
@@ -49,7 +50,7 @@ export function useExplorerActions(live: LiveGame, observations: Observation[], 
     const settled = "resign" in q ? null : settledAnswer(observations, q);
     if (settled) {
       // O5: answered from the record, free; nothing to send
-      setKnown(`Already known: ${describe(settled)}. Asking again is free and keeps your turn.`);
+      setKnown(i18n.t("game:explorer.known", { answer: describe(settled) }));
       return;
     }
     setKnown("");
@@ -63,7 +64,7 @@ export function useExplorerActions(live: LiveGame, observations: Observation[], 
   const submitTyped = (e: FormEvent) => {
     e.preventDefault();
     const q = parseQuestion(typed);
-    if (!q) return setError(`'${typed}' is neither a port (1..18, A..R) nor a cell (A1..J8)`);
+    if (!q) return setError(i18n.t("game:explorer.notAQuestion", { typed }));
     setTyped("");
     ask(q);
   };
@@ -83,9 +84,9 @@ export function useExplorerActions(live: LiveGame, observations: Observation[], 
       const told = out.event.reveal as Observation | undefined; // O7 reveal: one telling answer
       setVerdict(
         out.event.correct
-          ? "Correct: that is the mine!"
-          : "Wrong: that is not the mine." +
-              (told ? ` The mine answers ${describe(told)}, and your sketch does not.` : ""),
+          ? i18n.t("game:explorer.correct")
+          : i18n.t("game:explorer.wrong") +
+              (told ? " " + i18n.t("game:explorer.told", { answer: describe(told) }) : ""),
       );
       await live.refresh();
     } catch (err) {
