@@ -100,6 +100,12 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
             page.wait_for_selector(f"main h1:has-text('{heading}')")
             assert_french(page, path)
             assert_fits(page, path)
+            if path == "/daily":       # the date in French words, the score line French too
+                day = page.inner_text("main h1")
+                assert re.search(r"Énigme du (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ \w+ \d{4}",
+                                 day), day
+                score = page.inner_text("[data-testid=daily-score]")
+                assert re.fullmatch(r"Réponses? reproduites? : \d+ sur \d+", score), score
         page.click("header >> text=Mes statistiques")
         page.wait_for_selector("main h1:has-text('Statistiques de Léa')")
         assert "Pas encore de partie gagnée" in page.inner_text("main")

@@ -68,6 +68,14 @@ export function chooseLanguage(lang: Language): void {
   void i18n.changeLanguage(lang);
 }
 
+/** The Intl locale of each language: dates written day first, as the app always did. */
+const INTL_LOCALES: Record<Language, string> = { en: "en-GB", fr: "fr-FR" };
+
+/** The reader's locale for Intl (dates, numbers, times). */
+export function intlLocale(): string {
+  return INTL_LOCALES[currentLanguage()];
+}
+
 /** A date (ISO text) in the reader's language, by default "25 Nov 2026" / "25 nov. 2026"; the
  * text's first ten characters when it is no date. */
 export function formatDate(
@@ -76,12 +84,12 @@ export function formatDate(
 ): string {
   const d = new Date(iso);
   if (!iso || Number.isNaN(d.getTime())) return iso.slice(0, 10);
-  return new Intl.DateTimeFormat(currentLanguage(), options).format(d);
+  return new Intl.DateTimeFormat(intlLocale(), options).format(d);
 }
 
 /** A number in the reader's language ("7.5" / "7,5"), with at most `digits` decimals. */
 export function formatNumber(value: number, digits = 0): string {
-  return new Intl.NumberFormat(currentLanguage(), {
+  return new Intl.NumberFormat(intlLocale(), {
     maximumFractionDigits: digits,
     minimumFractionDigits: digits,
   }).format(value);

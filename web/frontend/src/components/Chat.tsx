@@ -4,7 +4,7 @@
 import { FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GameEvent, GameState, api } from "../api";
-import i18n from "../i18n";
+import { intlLocale } from "../i18n";
 import "./together.css";
 
 export const MAX_CHAT = 500;
@@ -16,7 +16,7 @@ export function chatLines(events: GameEvent[]): GameEvent[] {
 
 function time(at: string): string {
   const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(intlLocale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 export function Chat({

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { DailyResult, Puzzle, api } from "../api";
+import { formatDate } from "../i18n";
 import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
 import { gemSet } from "../orapa/layout";
@@ -12,7 +13,7 @@ import { questionMarks } from "./explorer/marks";
 
 /** What each grade asks of the player is daily:grades.{grade} (docs/review.md, "Puzzle grades"). */
 export function DailyPage(): JSX.Element {
-  const { t, i18n } = useTranslation("daily");
+  const { t } = useTranslation("daily");
   const [puzzle, setPuzzle] = useState<Puzzle | null>(null);
   const [sketch, setSketch] = useDraft(`orapa.daily.${String(puzzle?.date ?? "")}`);
   const [result, setResult] = useState<boolean | null>(null);
@@ -54,7 +55,7 @@ export function DailyPage(): JSX.Element {
       <h1>
         {t("title", {
           day: day
-            ? new Date(`${day}T12:00:00Z`).toLocaleDateString(i18n.language === "fr" ? "fr-FR" : "en-GB", {
+            ? formatDate(`${day}T12:00:00Z`, {
                 weekday: "long",
                 day: "numeric",
                 month: "long",
