@@ -32,6 +32,15 @@ export function collectResources(found: Record<string, Texts>): Record<string, R
 
 const resources = collectResources(files);
 
+const missing = new Set<string>();
+/** Say a missing text once: "i18n: missing lobby:create.title". */
+function reportMissing(namespace: string, key: string): void {
+  const name = `${namespace}:${key}`;
+  if (missing.has(name)) return;
+  missing.add(name);
+  console.warn(`i18n: missing ${name}`);
+}
+
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
@@ -50,6 +59,10 @@ void i18n
       caches: [],
     },
     react: { useSuspense: false },
+    // a key no locale file has (a typo, a text not yet written) is said once on the console, where
+    // the browser tests look for it; the page shows the English text or the key meanwhile
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace, key) => reportMissing(namespace, key),
   });
 
 /** The language in use, reduced to one the app speaks ("fr-FR" is "fr"). */
