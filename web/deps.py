@@ -80,23 +80,12 @@ async def _player(token: str | None) -> dict[str, Any] | None:
     return player
 
 
-async def current_player(authorization: str | None = Header(None)) -> dict[str, Any]:
-    """The player of the request's bearer token: 401 when missing or unknown."""
-    player = await _player(_bearer(authorization))
-    if player is None:
-        raise ApiError(401, "Authorization: missing bearer token")
-    return player
-
-
-async def viewer(authorization: str | None = Header(None)) -> dict[str, Any] | None:
-    """The player of the token, or None (a spectator) when there is none; a wrong token is
-    still refused."""
-    return await _player(_bearer(authorization))
-
-
 async def signed_in(authorization: str | None = Header(None)) -> Player:
     """The player of the request's bearer token: 401 when missing or unknown."""
-    return Player(**await current_player(authorization))
+    found = await _player(_bearer(authorization))
+    if found is None:
+        raise ApiError(401, "Authorization: missing bearer token")
+    return Player(**found)
 
 
 async def maybe_signed_in(authorization: str | None = Header(None)) -> Player | None:
