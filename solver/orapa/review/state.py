@@ -27,8 +27,8 @@ import numpy as np
 from games.errors import BadInput, LimitReached
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.board import parse_cell, parse_port
-from games.orapa.puzzle import Observation, Puzzle, ShotAnswer, cell_answer, shot_answer
+from games.orapa.answers import Question
+from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_questions
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
 from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
@@ -137,11 +137,7 @@ class State:
         return out
 
     def _answer(self, layout: Layout, question: str) -> dict[str, Any]:
-        try:
-            cell = parse_cell(question)
-        except BadInput:
-            return shot_answer(layout, parse_port(question), self.puzzle.rules.answer).to_json()
-        return cell_answer(layout, cell).to_json()
+        return Question.parse(question).answer(layout, self.puzzle.rules.answer).to_json()
 
     def _part(self, answer: dict[str, Any] | None, size: int) -> dict[str, Any]:
         assert self.table is not None
