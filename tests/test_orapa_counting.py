@@ -276,3 +276,36 @@ def test_an_empty_board_counted_once_is_read_back(tmp_path, monkeypatch: pytest.
     for path in tmp_path.rglob("*.json"):
         path.write_text("{not json")
     assert empty_board.cached_empty_count(puzzle) is None
+
+
+def test_many_families_are_sampled_without_weighing_them_all(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """Weighing takes some 70 us a family: a double state of 200,000 families spent minutes
+    there before the advisor's first draw. Past WEIGH_AT_MOST they are drawn unweighed."""
+    from solver.orapa.counting import consistent_sample
+    weighed: list[int] = []
+    real = consistent_sample.assign_weights
+    monkeypatch.setattr(consistent_sample, "assign_weights",
+                        lambda found: (weighed.append(len(found)), real(found)))
+    monkeypatch.setattr(consistent_sample, "WEIGH_AT_MOST", 3)
+    puzzle = random_state("full", 5, answers=6)
+    families = list(frontier_families(puzzle))
+    assert len(families) > 3
+    found = consistent_sample.consistent_candidates(puzzle, 200, 10, 5.0, random.Random(1))
+    assert all(n <= 3 for n in weighed)
+    assert found.method == "sequential" and found.layouts
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.layouts)
+
+
+def test_a_sample_with_no_draw_in_time_is_not_a_division_by_zero(monkeypatch: pytest.MonkeyPatch
+                                                                  ) -> None:
+    """On a machine busy enough that not one proposal was made before the trial's end, the
+    estimate divided by zero draws (ZeroDivisionError in `orapa next`)."""
+    from solver.orapa.counting import consistent_sample
+    monkeypatch.setattr(consistent_sample, "sample_families", lambda *args, **kw: ([], 0))
+    monkeypatch.setattr(consistent_sample, "sequential_sample", lambda *args, **kw: ([], 0.0))
+    puzzle = random_state("full", 5, answers=6)
+    families = consistent_sample._weighed(list(frontier_families(puzzle)))
+    found = consistent_sample._finish(families, [], 50, 10, random.Random(1),
+                                      __import__("time").monotonic() + 1)
+    assert found.layouts == [] and found.count == 0

@@ -43,6 +43,7 @@ class SolveResult:
     sat_calls: int = 0
     stats: dict[str, int] = field(default_factory=dict)
     solutions_json: list[dict[str, Any]] | None = None   # made as they were found, if given
+    estimate: dict[str, Any] | None = None   # an inexact count's estimate and interval (issue 31)
 
     def to_json(self) -> dict[str, Any]:
         solutions = self.solutions_json if self.solutions_json is not None else [
@@ -51,6 +52,8 @@ class SolveResult:
                                 "solutions": solutions}
         if self.conflict is not None:
             data["conflict"] = self.conflict
+        if self.estimate is not None:
+            data.update(self.estimate)
         return data
 
 
@@ -83,9 +86,12 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
                 kept.append(layout)
                 kept_json.append(layout.to_json())
             if count > count_limit:
+                from solver.orapa.counting.estimate import estimate_json
                 return SolveResult("ambiguous", count - 1, False, kept,
                                    sat_calls=layouts.sat_calls, stats=_work(layouts),
-                                   solutions_json=kept_json)
+                                   solutions_json=kept_json,
+                                   estimate=estimate_json(puzzle, layouts.deadline,
+                                                          count - 1))
     except LimitReached as exc:
         # INTERFACE's statuses only; `exact` false says nothing is proven beyond `count`
         status: Status = "unique" if count == 1 else "ambiguous"

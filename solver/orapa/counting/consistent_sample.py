@@ -27,6 +27,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -156,7 +157,12 @@ def _listed(puzzle: Puzzle, start: float, seconds: float) -> tuple[list[PathFami
                 found.append(family)
     except LimitReached:
         return found, False
-    return _weighed(found), True
+    # weighing takes some 70 us a family: past WEIGH_AT_MOST it would eat the budget (a
+    # double state of 200,000 families took minutes); `_finish` then draws without weights
+    return (_weighed(found) if len(found) <= WEIGH_AT_MOST else found), True
+
+
+WEIGH_AT_MOST = 5_000   # families weighed before sampling; more are drawn from unweighed
 
 
 def _weighed(found: list[PathFamily]) -> list[PathFamily]:
@@ -209,6 +215,10 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
     """Candidates from listed families: every member when few, else a uniform sample."""
     if not found:
         return Candidates([], True, 0, True, "enumeration")
+    if found[0].weight < 0:   # too many to weigh: each family drawn with the same chance
+        layouts, estimate = sequential_sample(found, n, rng, max(deadline, time.monotonic()
+                                                                  + 0.2), check, uniform=True)
+        return Candidates(layouts, False, estimate, True, "sequential")
     total = sum(f.weight for f in found)
     if total <= exact_bound:
         return _members(found, check)
@@ -224,7 +234,7 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
     elif len(kept) < n:
         more, also = sample_families(found, n - len(kept), rng, deadline, check)
         kept, tried = kept + more, tried + also
-    estimate = total * len(kept) / tried
+    estimate = total * len(kept) / max(1, tried)   # none tried: the machine was too busy
     if estimate <= exact_bound / 2 and not check and total <= LISTING_BOUND:
         return _members(found, check)
     method = "prior" if len(found) == 1 and not found[0].fixed else "families"
@@ -249,29 +259,56 @@ def _free_tables(family: PathFamily) -> list[tuple[np.ndarray, np.ndarray, np.nd
 
 
 def sequential_sample(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
-                      check: list[ShotAnswer] | None = None) -> tuple[list[Layout], float]:
+                      check: list[ShotAnswer] | None = None, uniform: bool = False
+                      ) -> tuple[list[Layout], float]:
     """About n layouts drawn gem by gem, and an unbiased estimate of their number.
 
-    A family is picked in proportion to its weight, then each free gem uniformly among the
+    A family is picked in proportion to its weight (`uniform`: with the same chance, for
+    families too many to weigh), then each free gem uniformly among the
     placements still compatible with the gems placed before it; a draw that is not a member
     (visibility, cell answers, the `check` answers) or meets a dead end is dropped. A member
     drawn with probability P is worth 1 / P (sequential importance sampling): the estimate is
     the mean worth over all draws divided by the orders of identical gems, and the kept
     members are resampled in proportion to their worth, so that they stand for a uniform
     sample."""
-    cumulative = list(itertools.accumulate(f.weight for f in found))
-    total = cumulative[-1]
-    tables: dict[int, list] = {}
     drawn: list[Layout] = []
     worth: list[float] = []
     tried, summed = 0, 0.0
-    while len(drawn) < 2 * n and time.monotonic() < deadline:
+    for layout, value in sis_draws(found, rng, deadline, check, uniform=uniform):
         tried += 1
+        if layout is not None:
+            drawn.append(layout)
+            worth.append(value)
+            summed += value
+            if len(drawn) >= 2 * n:
+                break
+    if not drawn:
+        return [], 0.0
+    picked = rng.choices(range(len(drawn)), weights=worth, k=min(n, len(drawn)))
+    return [drawn[i] for i in picked], summed / tried
+
+
+def sis_draws(found: list[PathFamily], rng: random.Random, deadline: float | None,
+              check: list[ShotAnswer] | None = None, max_draws: int | None = None,
+              uniform: bool = False) -> Iterator[tuple[Layout | None, float]]:
+    """Sequential importance sampling over weighed families (`uniform`: unweighed ones, each
+    family picked with the same chance): per draw, (the member, its worth 1 / P(drawn) over
+    the orders of its identical gems) or (None, 0.0) for a draw that is not a member. The
+    mean worth over all draws is an unbiased estimate of the number of members
+    (`sequential_sample`, `solver.orapa.counting.estimate`)."""
+    cumulative = list(range(1, len(found) + 1)) if uniform else list(
+        itertools.accumulate(f.weight for f in found))
+    total = cumulative[-1]
+    tables: dict[int, list] = {}
+    draws = 0
+    while (max_draws is None or draws < max_draws) and (
+            deadline is None or time.monotonic() < deadline):
+        draws += 1
         index = bisect.bisect_right(cumulative, rng.randrange(total))
         family = found[index]
         if index not in tables:
             tables[index] = _free_tables(family)
-        value = total / family.weight
+        value = total / (1 if uniform else family.weight)
         used, touch = np.zeros(5, dtype="<u8"), np.zeros(5, dtype="<u8")
         chosen = []
         for (allowed, quarters, touches), options in zip(tables[index], family.options):
@@ -289,14 +326,9 @@ def sequential_sample(found: list[PathFamily], n: int, rng: random.Random, deadl
             layout = family._complete(chosen)
             if layout is not None and holding([layout], check or []):
                 # an unordered member is drawn in every order of its identical gems
-                value = value / _orders(family.free)
-                drawn.append(layout)
-                worth.append(value)
-                summed += value
-    if not drawn:
-        return [], 0.0
-    picked = rng.choices(range(len(drawn)), weights=worth, k=min(n, len(drawn)))
-    return [drawn[i] for i in picked], summed / tried
+                yield layout, value / _orders(family.free)
+                continue
+        yield None, 0.0
 
 
 def _orders(free: tuple) -> int:
