@@ -8,28 +8,21 @@ import pytest
 
 from games.mandragora.match import replay
 from solver.mandragora.solver import solve_match
-from tests.web.helpers import legal_mine
+from tests.web.helpers import human_table
 
 HUMANS = [{"role": "player", "kind": "human"}, {"role": "player", "kind": "human"}]
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_players_games_with_results_and_questions(player: Any) -> None:
-    dee, ann, bob = player("Dee"), player("Ann"), player("Bob")
-    seats = [{"role": "director", "kind": "human"}, {"role": "explorer", "kind": "human"},
-             {"role": "explorer", "kind": "human"}]
-    created = dee.post("/api/games", {"mode": "table", "seats": seats}).json()
-    gid = created["game"]["id"]
-    for p in (ann, bob):
-        p.post(f"/api/games/{gid}/join", {"code": created["code"]})
-    dee.put(f"/api/games/{gid}/mine", legal_mine(2))
+    dee, ann, bob, gid, mine = human_table(player, 2)
     # six ports no earlier answer settles (O5 would make a repeat free and keep the turn)
     for ann_shot, bob_shot in (("1", "2"), ("3", "4"), ("5", "6")):
         assert ann.post(f"/api/games/{gid}/actions", {"shot": ann_shot}).status_code == 200
         assert bob.post(f"/api/games/{gid}/actions", {"shot": bob_shot}).status_code == 200
     mover = ann
     asked = 3     # each explorer shot three ports (a table's answers are public: not counted)
-    over = mover.post(f"/api/games/{gid}/actions", {"guess": legal_mine(2)}).json()["game"]
+    over = mover.post(f"/api/games/{gid}/actions", {"guess": mine}).json()["game"]
     assert over["status"] == "over"
     running = ann.post("/api/games", {"game": "ripple", "seats": HUMANS}).json()["game"]["id"]
 
