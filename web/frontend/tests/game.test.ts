@@ -118,5 +118,9 @@ group("the game page in French", () => {
     expect(describeEvent(state, event({ shot: "15", exit: "C", bounces: 2 }))).toBe(
       "Léa envoie un rayon : 15 → sort en C après 2 rebonds",
     );
+    const table = { seats: [{ seat: 0, name: "computer 2 (easy)", kind: "computer" }] } as unknown as GameState;
+    expect(describeEvent(table, event({ type: "cell", cell: "E4", content: "red" }))).toBe(
+      "ordinateur 2 (facile) interroge E4 : rouge",
+    );
   });
 });

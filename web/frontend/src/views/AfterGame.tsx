@@ -2,7 +2,7 @@
 // was forced, bits per question, the advisor's count) and a replay stepping through the events.
 import { KeyboardEvent, useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import i18n, { formatNumber } from "../i18n";
+import i18n, { formatNumber, seatName } from "../i18n";
 import { Analysis, ApiError, GameEvent, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { portText } from "../orapa/board";
@@ -128,9 +128,9 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
           const { ports, cells } = questionMarks(obs);
           return (
             <div key={s.seat}>
-              <h3>{s.name || t("common:roles.explorer")}</h3>
+              <h3>{seatName(s) || t("common:roles.explorer")}</h3>
               <Board
-                label={t("replay.board", { name: s.name })}
+                label={t("replay.board", { name: seatName(s) })}
                 gems={mine?.gems}
                 portMarks={ports}
                 cellMarks={cells}
@@ -149,7 +149,7 @@ function Replay({ state, events }: { state: GameState; events: GameEvent[] }): J
 export function describeEvent(state: GameState, e: GameEvent): string {
   const t = i18n.t;
   const who =
-    e.seat !== null ? state.seats[e.seat]?.name || t("game:log.seat", { seat: e.seat }) : t("game:events.theGame");
+    e.seat !== null ? seatName(state.seats[e.seat]) || t("game:log.seat", { seat: e.seat }) : t("game:events.theGame");
   const o = eventObservation(e);
   const answer = o ? describe(o) : "?"; // bounce answers too (O9), ports in the player's labels (O10)
   switch (e.type) {
@@ -193,7 +193,7 @@ export function ruleWords(decidedBy: string): string {
 export function endingReason(state: GameState, events: GameEvent[]): string {
   const t = i18n.t;
   const name = (seat: number | null) =>
-    seat !== null ? state.seats[seat]?.name || t("game:log.seat", { seat }) : t("game:ending.someone");
+    seat !== null ? seatName(state.seats[seat]) || t("game:log.seat", { seat }) : t("game:ending.someone");
   const guesses = events.filter(
     (e) => e.type === "guess" || e.type === "resign" || (e.type === "timeout" && e.loses === "game"),
   );
@@ -250,7 +250,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
         {t("after.over")}{" "}
         {state.outcome === "win"
           ? t("after.won", {
-              names: state.winners.map((w) => state.seats[w]?.name).join(t("after.and")),
+              names: state.winners.map((w) => seatName(state.seats[w])).join(t("after.and")),
               count: state.winners.length,
             })
           : state.outcome === "all lose"
@@ -291,15 +291,15 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
           const left = state.guesses_left?.[String(s.seat)];
           const allowed = state.mode === "duel" ? 1 : Number(state.allowed_guesses ?? 2);
           return (
-            <section key={s.seat} aria-label={t("after.result", { name: s.name })}>
+            <section key={s.seat} aria-label={t("after.result", { name: seatName(s) })}>
               <h2>
                 {state.mode === "duel"
-                  ? t("after.mineExplored", { name: s.name || t("after.thisPlayer") })
+                  ? t("after.mineExplored", { name: seatName(s) || t("after.thisPlayer") })
                   : t("explorer.theMine")}
               </h2>
               {mine ? (
                 <Board
-                  label={t("after.revealed", { name: s.name })}
+                  label={t("after.revealed", { name: seatName(s) })}
                   gems={mine.gems}
                   waves={wavePaths(mine, obs)}
                   portMarks={questionMarks(obs).ports}
@@ -308,7 +308,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
               ) : (
                 <p className="muted">{t("after.notShown")}</p>
               )}
-              <h3>{t("after.questionsOf", { name: s.name })}</h3>
+              <h3>{t("after.questionsOf", { name: seatName(s) })}</h3>
               <p className="muted" data-testid={`asked-${s.seat}`}>
                 {t("after.asked", { count: obs.length })}
                 {left !== undefined ? t("after.guessesUsed", { used: allowed - left, count: allowed }) : ""}
@@ -332,7 +332,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
               <ExplorerReview
                 state={state}
                 seat={s.seat}
-                name={s.name || t("after.thisPlayer")}
+                name={seatName(s) || t("after.thisPlayer")}
                 mine={mine}
                 events={events}
               />

@@ -2,6 +2,7 @@
 // go and the server's 422 shown when it refuses; then watch the explorers' questions live.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { seatName } from "../i18n";
 import { ApiError, GameState, Observation, Seat, api, eventObservation } from "../api";
 import { Board } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
@@ -36,7 +37,7 @@ export function DirectorView({ live, seat }: { live: LiveGame; seat: Seat }): JS
         <p className="status" aria-live="polite">
           {state.status === "waiting"
             ? t("director.placed")
-            : t("director.toPlay", { name: state.seats[state.to_move ?? 0]?.name ?? t("director.anExplorer") })}
+            : t("director.toPlay", { name: seatName(state.seats[state.to_move ?? 0]) || t("director.anExplorer") })}
         </p>
         <div className="boards">
           <section aria-label={t("director.theirQuestions")}>

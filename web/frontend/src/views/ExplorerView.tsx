@@ -4,6 +4,7 @@
 // components of views/explorer/.
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { seatName } from "../i18n";
 import { GameState, Observation, Seat, eventObservation } from "../api";
 import { Board, PortMark, WavePath } from "../components/Board";
 import { SketchEditor } from "../components/SketchEditor";
@@ -80,7 +81,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
           : myTurn
             ? t("explorer.yourTurn")
             : seat
-              ? t("explorer.waitingFor", { name: state.seats[state.to_move ?? 0]?.name ?? t("explorer.theOthers") })
+              ? t("explorer.waitingFor", { name: seatName(state.seats[state.to_move ?? 0]) || t("explorer.theOthers") })
               : t("explorer.watching")}
       </p>
       {act.verdict && (
@@ -102,7 +103,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
         <section aria-label={t("explorer.questions")}>
           <h2>
             {target !== null
-              ? t("explorer.mineOf", { name: state.seats[target]?.name ?? t("explorer.theDirector") })
+              ? t("explorer.mineOf", { name: seatName(state.seats[target]) || t("explorer.theDirector") })
               : t("explorer.theMine")}
           </h2>
           <Board
@@ -122,7 +123,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
           />
           {myMine && (
             <DuelPanel
-              name={state.seats[target as number]?.name ?? t("explorer.opponent")}
+              name={seatName(state.seats[target as number]) || t("explorer.opponent")}
               mine={myMine}
               asked={theirObs}
             />

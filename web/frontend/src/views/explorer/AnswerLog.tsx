@@ -1,6 +1,7 @@
 // The list of answers heard, each with its colour swatch, who asked it at a table, and whether
 // the player's sketch gives the same answer.
 import { useTranslation } from "react-i18next";
+import { seatName } from "../../i18n";
 import { GameState, Observation } from "../../api";
 import { SCREEN_COLORS, canonicalColor } from "../../orapa/colors";
 import { describe } from "../../orapa/sketch";
@@ -31,7 +32,7 @@ export function AnswerLog({
           : canonicalColor(o.content ?? "");
         const who =
           seats?.[i] != null && state
-            ? state.seats[seats[i] as number]?.name || t("log.seat", { seat: seats[i] })
+            ? seatName(state.seats[seats[i] as number]) || t("log.seat", { seat: seats[i] })
             : null;
         return (
           <li key={i} data-answer={i} className={marks ? (marks[i] ? "ok" : "bad") : ""}>

@@ -1,6 +1,7 @@
 // Beside the explorer's own answers: in a duel, the opponent's questions on my mine (live, with
 // their paths); at a table, the other explorers' answers when the server keeps them apart.
 import { useTranslation } from "react-i18next";
+import { seatName } from "../../i18n";
 import { GameState, Observation } from "../../api";
 import { Board } from "../../components/Board";
 import { LayoutJSON } from "../../orapa/layout";
@@ -56,7 +57,7 @@ export function TablePanel({
     <>
       {others.map((o) => (
         <div key={o.seat}>
-          <h3>{t("panels.theirAnswers", { name: o.name })}</h3>
+          <h3>{t("panels.theirAnswers", { name: seatName(o) })}</h3>
           <AnswerLog observations={state.observations[String(o.seat)] ?? []} />
         </div>
       ))}
