@@ -79,10 +79,10 @@ function LiveExample(): JSX.Element {
   const wave = port === null ? null : traceWave(traced, PORT_LABELS.indexOf(port));
   const marks: Record<string, PortMark> = {};
   if (wave && port) {
-    marks[port] = { tag: "in", title: t("orapa.goesIn", { port }) };
+    marks[port] = { tag: t("orapa.tagIn"), title: t("orapa.goesIn", { port }) };
     if (wave.exit !== null)
       marks[PORT_LABELS[wave.exit]] = {
-        tag: "out",
+        tag: t("orapa.tagOut"),
         color: colorName(wave.color),
         title: t("orapa.goesOut", { port: PORT_LABELS[wave.exit] }),
       };

@@ -87,7 +87,7 @@ export function Tutorial(): JSX.Element {
     const w = traceWave(traced, PORT_LABELS.indexOf(p));
     const c = colorName(w.color);
     ports[p] = {
-      tag: "in",
+      tag: t("orapa.tagIn"),
       color: c,
       title: t("tutorial.portTitle", {
         port: p,
@@ -96,7 +96,7 @@ export function Tutorial(): JSX.Element {
     };
     if (w.exit !== null && PORT_LABELS[w.exit] !== p)
       ports[PORT_LABELS[w.exit]] = {
-        tag: "out",
+        tag: t("orapa.tagOut"),
         color: c,
         title: t("tutorial.exitTitle", { port: PORT_LABELS[w.exit], from: p }),
       };
@@ -105,7 +105,7 @@ export function Tutorial(): JSX.Element {
   if (!finished && step.kind === "shoot")
     ports[step.port] = {
       ...ports[step.port],
-      tag: "here",
+      tag: t("tutorial.here"),
       state: "ok",
       title: t("tutorial.pressPort", { port: step.port }),
     };
