@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal, cast, get_args
 
 from games.errors import BadInput
 from games.limits import MAX_GEMS, check_count, quote
@@ -25,7 +25,8 @@ OCCUPIED = 16
 ABSORBS = 32
 TOUCHING_RULES = ("corner", "any")
 # What a shot is answered with (RULINGS O9): exit and colour, exit and bounce count, or all three.
-ANSWER_KINDS = ("colour", "bounces", "both")
+AnswerKind = Literal["colour", "bounces", "both"]
+ANSWER_KINDS: tuple[AnswerKind, ...] = get_args(AnswerKind)
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class RuleOptions:
     mirror: bool = True
     touching: str = "corner"
     visibility: bool = True
-    answer: str = "colour"
+    answer: AnswerKind = "colour"
     guess: str = "mine"
     reveal: bool = False
 
@@ -83,14 +84,14 @@ class RuleOptions:
                    guess, data.get("reveal", False))
 
 
-def parse_answer_kind(value: Any, where: str = "answer") -> str:
+def parse_answer_kind(value: Any, where: str = "answer") -> AnswerKind:
     """`colour` (also `color`), `bounces` or `both` (RULINGS O9)."""
     name = str(value).strip().lower() if isinstance(value, str) else None
     if name == "color":
         name = "colour"
     if name not in ANSWER_KINDS:
         raise BadInput(f"{where}: expected colour, bounces or both, got {quote(value)}")
-    return name
+    return cast(AnswerKind, name)
 
 
 @dataclass(frozen=True)
