@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe as group, expect, it } from "vitest";
 import { GameEvent, GameState, Observation, answerKind, eventObservation } from "../src/api";
 import { answerText } from "../src/components/review/reviewApi";
+import { ReviewPanel } from "../src/components/review/ReviewPanel";
 import { setLabelScheme } from "../src/orapa/board";
 import { describeEvent, endingReason } from "../src/views/AfterGame";
 import i18n from "../src/i18n";
@@ -78,6 +79,27 @@ group("ports in the player's label scheme (RULINGS O10)", () => {
     expect(questionMarks(heard).ports["15"].title).toMatch(/^port E: answer 1/);
     expect(describeEvent(state, event({ shot: "15", exit: "C", color: "blue" }))).toBe("Ann shot E → K blue");
     expect(describeEvent(state, event({ type: "confirm", shot: "C" }))).toMatch(/^Ann asked K again/);
+    const q = {
+      number: 1,
+      question: "15",
+      answer: { shot: "15", exit: "C", color: "blue" },
+      before: { count: 10, exact: true },
+      after: { count: 2, exact: true },
+      expected_bits: 1,
+      bits: 1,
+      expected_questions: 3,
+      skill: 50,
+      luck: 0,
+      forced: false,
+      best: { question: "C", expected_bits: 2, expected_questions: 2 },
+    };
+    const review = { questions: [q], skill: 50, luck: 0, forced_after: null, advisor_questions: 5, asked: 1 };
+    const panel = renderToStaticMarkup(
+      createElement(ReviewPanel, { review: { ...review, mattered_most: [], costliest: [] }, name: "Ann" }),
+    );
+    expect(panel).toContain("1. E"); // the question asked, the sheet's 15
+    expect(panel).toContain("K"); // the advisor's, the sheet's C
+    expect(panel).not.toContain("1. 15");
     const hint = { question: "15", expected_bits: 1, candidates: 3, exact: true, ranking: [] };
     expect(renderToStaticMarkup(createElement(AdvisorHint, { next: hint }))).toContain("<b>E</b>");
   });

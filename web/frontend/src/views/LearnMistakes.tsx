@@ -8,6 +8,7 @@ import { Observation } from "../api";
 import { Board, CellMark, PortMark } from "../components/Board";
 import { QuestionReview, Review, answerText, countText } from "../components/review/reviewApi";
 import { questionMarks } from "./explorer/marks";
+import { portText } from "../orapa/board";
 
 function Split({ q }: { q: QuestionReview }): JSX.Element | null {
   const { t } = useTranslation("review");
@@ -15,7 +16,7 @@ function Split({ q }: { q: QuestionReview }): JSX.Element | null {
   if (parts.length === 0) return null;
   return (
     <div data-testid="learn-split">
-      <p>{t("learn.split", { question: q.best.question, n: countText(q.before) })}</p>
+      <p>{t("learn.split", { question: portText(q.best.question ?? ""), n: countText(q.before) })}</p>
       <ul className="split" style={{ listStyle: "none", padding: 0 }}>
         {parts.map((p, i) => (
           <li key={i} style={{ display: "flex", alignItems: "center", gap: "0.5em", margin: "2px 0" }}>
@@ -48,9 +49,10 @@ function verdict(q: QuestionReview, pick: string): string {
   const eq = (n: number) =>
     t("review:learn.expected", { n: formatNumber(n, 1), count: n.toFixed(1) === "1.0" ? 1 : 2 });
   const v = {
-    best,
-    pick,
-    question: q.question,
+    // ports in the player's labels (O10); the comparisons below use the sheet's
+    best: portText(best),
+    pick: portText(pick),
+    question: portText(q.question),
     bestEq: eq(q.best.expected_questions),
     gameEq: eq(q.expected_questions),
     skill: Math.round(q.skill),

@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../i18n";
 import { Review } from "./reviewApi";
+import { portText } from "../../orapa/board";
 
 export function ReviewChart({ review, label }: { review: Review; label: string }): JSX.Element {
   const { t } = useTranslation("review");
@@ -83,7 +84,7 @@ export function ReviewChart({ review, label }: { review: Review; label: string }
             height={Math.max(1, bar(q.skill))}
             fill={q.skill >= 90 ? "#2e9e4f" : q.skill >= 60 ? "#d1a01f" : "#c0392b"}
           >
-            <title>{t("chart.bar", { n: q.number, question: q.question, skill: Math.round(q.skill) })}</title>
+            <title>{t("chart.bar", { n: q.number, question: portText(q.question), skill: Math.round(q.skill) })}</title>
           </rect>
           {(w >= 14 || i % 5 === 4) && (
             <text x={x(i) + w / 2} y={262} className="axis">

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import i18n, { formatNumber } from "../../i18n";
 import { ReviewChart } from "./ReviewChart";
 import { Review, countText } from "./reviewApi";
+import { portText } from "../../orapa/board";
 
 function luckText(bits: number): string {
   if (Math.abs(bits) < 0.05) return i18n.t("review:luck.expected");
@@ -53,7 +54,7 @@ export function ReviewPanel({
               }}
             >
               <b>
-                {q.number}. {q.question}
+                {q.number}. {portText(q.question)}
               </b>{" "}
               <span>
                 <Trans
@@ -75,10 +76,10 @@ export function ReviewPanel({
                   : q.best.question === q.question
                     ? t("line.sameAsAdvisor", { n: formatNumber(q.best.expected_questions, 1) })
                     : t("line.advisorAsks", {
-                        best: q.best.question,
+                        best: portText(q.best.question),
                         n: formatNumber(q.best.expected_questions, 1),
                         mine: formatNumber(q.expected_questions, 1),
-                        question: q.question,
+                        question: portText(q.question),
                       })}
               </span>
             </li>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import i18n from "../../i18n";
 import { GameEvent } from "../../api";
 import { WhyWrong as Wrong, answerText, reviewApi } from "./reviewApi";
+import { portText } from "../../orapa/board";
 
 function wrongText(w: Wrong): string {
   const t = i18n.t;
@@ -13,7 +14,7 @@ function wrongText(w: Wrong): string {
     return t("review:wrong.unreproduced", { count: w.unreproduced.length, list: w.unreproduced.join(", ") });
   if (w.question)
     return t("review:wrong.question", {
-      question: w.question,
+      question: portText(w.question), // in the player's labels (O10)
       guess: answerText(w.guess_answer),
       mine: answerText(w.mine_answer),
     });
