@@ -73,9 +73,9 @@ describe("i18n", () => {
   it("gives no key twice in one object of a locale file", () => {
     expect(duplicateKeys('{"a": "x", "b": {"a": "y"}, "a": {"c": "z"}}')).toEqual(["a"]);
     const dir = join(__dirname, "..", "src", "locales");
-    for (const lang of readdirSync(dir))
-      for (const file of readdirSync(join(dir, lang)))
-        expect(duplicateKeys(readFileSync(join(dir, lang, file), "utf8")), `${lang}/${file}`).toEqual([]);
+    for (const lang of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()))
+      for (const file of readdirSync(join(dir, lang.name)).filter((f) => f.endsWith(".json")))
+        expect(duplicateKeys(readFileSync(join(dir, lang.name, file), "utf8")), `${lang.name}/${file}`).toEqual([]);
   });
 
   it("has no empty text", () => {
