@@ -19,7 +19,12 @@ Issue 31 (`--counts`): on base and full, random mines with 0, 3, 6, 9 and 12 ans
 cell questions mixed), `solve` and the deduction map with exact counts, against the listing:
 
     .venv/bin/python benchmarks/bench_midgame.py --counts --mines 50 --answers 0,3,6,9,12 \
-        --timeout 10
+        --timeout 10 [--now-only]
+
+and `orapa next --json`, the whole command's CPU time, on the same states:
+
+    .venv/bin/python benchmarks/bench_midgame.py --next --presets base,full,double --mines 10 \
+        --answers 0,3,6,9,12
 """
 from __future__ import annotations
 
@@ -132,33 +137,80 @@ def _timed(call) -> tuple[float, bool]:
     return time.process_time() - start, exact
 
 
-def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: float) -> None:
+def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: float,
+                 before: bool = True) -> None:
     """Issue 31: `orapa solve`'s count and the deduction map, exact by counting, against the
     listing they replaced (`exact.COUNT_SECONDS = 0`: count up to 10,000 listed layouts);
     CPU seconds p95 and worst per preset and number of answers, and how many were exact."""
     from solver.orapa.counting import exact as exact_module
     from solver.orapa.api import deductions
     counting_seconds = exact_module.COUNT_SECONDS
-    print(f"{mines} random mines per preset; CPU seconds: p95 / worst (exact/all); "
+    print(f"{mines} random mines per preset; CPU seconds: p50 / p95 / worst (exact/all); "
           f"time limit {timeout:g} s")
-    print("preset  answers   solve before          solve now             map now")
+    print("preset  answers   " + ("solve before                 " if before else "")
+          + "solve now                    map now")
     for preset in presets:
         rows: dict[int, list[tuple[float, bool, float, bool, float, bool]]] = {}
         for k, puzzle in tqdm(count_states(preset, mines, answers), desc=preset, unit="state"):
-            exact_module.COUNT_SECONDS = 0.0
-            before = _timed(lambda: solve(puzzle, 10, 10_000, timeout=timeout).exact)
-            exact_module.COUNT_SECONDS = counting_seconds
+            listed = (0.0, False)
+            if before:
+                exact_module.COUNT_SECONDS = 0.0
+                listed = _timed(lambda: solve(puzzle, 10, 10_000, timeout=timeout).exact)
+                exact_module.COUNT_SECONDS = counting_seconds
             now = _timed(lambda: solve(puzzle, 10, 10_000, timeout=timeout).exact)
             found = _timed(lambda: deductions(puzzle, timeout=timeout).exact)
-            rows.setdefault(k, []).append((*before, *now, *found))
+            rows.setdefault(k, []).append((*listed, *now, *found))
         for k in answers:
             cells = []
-            for i in (0, 2, 4):
+            for i in (0, 2, 4) if before else (2, 4):
                 times = sorted(r[i] for r in rows[k])
                 p95 = times[int(0.95 * (len(times) - 1))]
                 exact = sum(r[i + 1] for r in rows[k])
-                cells.append(f"{p95:6.2f} / {times[-1]:6.2f} ({exact}/{len(times)})")
+                cells.append(f"{statistics.median(times):5.2f} / {p95:6.2f} / {times[-1]:6.2f} "
+                             f"({exact}/{len(times)})")
             print(f"{preset:6s}  {k:7d}   " + "   ".join(cells))
+
+
+def next_commands(presets: list[str], mines: int, answers: list[int], budget: float) -> None:
+    """Issue 31: `orapa next --json` as a person runs it, the whole command (start-up, the
+    decision, the output): CPU seconds of the child process, p50 / p95 / worst, and how many
+    states ran past the budget + 20%."""
+    import json
+    import resource
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+    orapa = Path(sys.executable).with_name("orapa")
+    print(f"`orapa next --json --budget {budget:g}`, {mines} random mines per preset; CPU "
+          "seconds of the whole command (and wall seconds: the advisor's clock is the wall's): "
+          f"p50 / p95 / worst (past {1.2 * budget:.2f} s)")
+    with tempfile.TemporaryDirectory() as folder:
+        for preset in presets:
+            rows: dict[int, list[float]] = {}
+            for i, (k, puzzle) in enumerate(tqdm(count_states(preset, mines, answers),
+                                                 desc=preset, unit="state")):
+                path = Path(folder) / f"{preset}-{i}.json"
+                path.write_text(json.dumps(puzzle.to_json()))
+                # perf_counter: use_cpu_clock made this process's monotonic its CPU time
+                used, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+                done = subprocess.run([str(orapa), "next", "--json", "--budget", str(budget),
+                                       str(path)], capture_output=True, check=False)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                rows.setdefault(k, []).append((after.ru_utime + after.ru_stime
+                                               - used.ru_utime - used.ru_stime,
+                                               time.perf_counter() - start, done.returncode))
+            for k in answers:
+                cells = []
+                for i in (0, 1):
+                    times = sorted(r[i] for r in rows[k])
+                    over = sum(t > 1.2 * budget for t in times)
+                    cells.append(f"{statistics.median(times):5.2f} / "
+                                 f"{times[int(0.95 * (len(times) - 1))]:6.2f} / "
+                                 f"{times[-1]:6.2f} ({over} over)")
+                failed = sum(r[2] != 0 for r in rows[k])
+                print(f"{preset:6s}  {k:7d}   CPU {cells[0]}   wall {cells[1]}   "
+                      f"{failed} exit != 0")
 
 
 def main() -> None:
@@ -168,6 +220,12 @@ def main() -> None:
                         help="issue 31: exact counts and deduction maps (base and full, "
                              "0 to 12 answers), before and after, and nothing else")
     parser.add_argument("--presets", default="base,full", help="with --counts")
+    parser.add_argument("--next", action="store_true",
+                        help="issue 31: `orapa next --json` on the --counts states of "
+                             "--presets (base,full,double), the whole command's CPU time")
+    parser.add_argument("--budget", type=float, default=1.5, help="with --next")
+    parser.add_argument("--now-only", action="store_true",
+                        help="with --counts: skip the listing the counts replaced")
     parser.add_argument("--mines", type=int, default=10)
     parser.add_argument("--answers", default="6,8,10,12", help="answered shots per state")
     parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per solve")
@@ -178,8 +236,12 @@ def main() -> None:
         return
     use_cpu_clock("cpu")
     answers = [int(a) for a in args.answers.split(",")]
+    if args.next:
+        next_commands(args.presets.split(","), args.mines, answers, args.budget)
+        return
     if args.counts:
-        exact_counts(args.presets.split(","), args.mines, answers, args.timeout)
+        exact_counts(args.presets.split(","), args.mines, answers, args.timeout,
+                     not args.now_only)
         return
     results: dict[tuple[str, int], list[tuple[float, str, float, str]]] = {}
     for k, puzzle in tqdm(states(args.mines, answers), desc="states", unit="state"):
