@@ -72,6 +72,11 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
         for french in ("Nouvelle partie", "Rejoindre une partie", "Mes parties", "Jouer maintenant",
                        "Bienvenue, Léa", "Énigme du jour", "Comment jouer"):
             assert french in body, french
+        page.check("input[name=mode][value=duel]")            # duels offer clocks, in French
+        clocks = page.locator("select[name=clock] option").all_inner_texts()
+        assert clocks[0] == "sans pendule" and "10 min + 10 s par coup" in clocks and "2 min par tour" in clocks
+        assert page.locator("select[name=opponent] option").all_inner_texts()[0] == "l’ordinateur"
+        page.check("input[name=mode][value=solo]")
         assert_french(page, "lobby")
         assert_fits(page, "lobby")
         if AXE.is_file():           # the French texts keep every name a screen reader needs

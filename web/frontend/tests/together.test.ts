@@ -1,6 +1,6 @@
 // Playing together: the clock's figures in words, the spectators' line, the chat lines.
 import { describe, expect, it } from "vitest";
-import { CLOCK_CHOICES, describeClock, formatClock } from "../src/components/Clock";
+import { CLOCK_CHOICES, clockChoiceLabel, describeClock, formatClock } from "../src/components/Clock";
 import { chatLines } from "../src/components/Chat";
 import { watchers } from "../src/components/Presence";
 import { GameEvent } from "../src/api";
@@ -16,6 +16,15 @@ describe("clocks", () => {
   it("says the option in words", () => {
     expect(describeClock({ initial: 300, increment: 5, left: {}, running: null, at: "" })).toBe("5 min + 5 s a move");
     expect(describeClock({ per_move: 60, left: {}, running: null, at: "" })).toBe("60 s a turn");
+  });
+  it("names the lobby's choices as they were named before the texts moved to i18n", () => {
+    expect(Object.keys(CLOCK_CHOICES).map(clockChoiceLabel)).toEqual([
+      "no clock",
+      "10 min + 10 s a move",
+      "5 min + 5 s a move",
+      "2 min a turn",
+      "1 min a turn",
+    ]);
   });
   it("offers clocks the server accepts at a table (an increment of at least 5 s)", () => {
     for (const { clock } of Object.values(CLOCK_CHOICES)) {

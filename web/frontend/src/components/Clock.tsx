@@ -28,7 +28,10 @@ export const CLOCK_CHOICES: Record<string, { clock?: { initial?: number; increme
 /** A lobby choice in words, in the reader's language: "no clock", "5 min + 5 s a move". */
 export function clockChoiceLabel(key: string): string {
   const clock = CLOCK_CHOICES[key]?.clock;
-  return clock ? describeClock({ ...clock, left: {}, running: null, at: "" }) : i18n.t("together:clock.none");
+  if (!clock) return i18n.t("together:clock.none");
+  if (clock.per_move && clock.per_move % 60 === 0)
+    return i18n.t("together:clock.perMoveMinutes", { minutes: clock.per_move / 60 }); // "2 min a turn"
+  return describeClock({ ...clock, left: {}, running: null, at: "" });
 }
 
 /** Seconds as m:ss (or h:mm:ss), rounded up so that 0:00 means the time is gone. */
