@@ -73,6 +73,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     throw new ApiError(
       res.status,
       (data as { error?: string } | null)?.error ?? i18n.t("review:serverSaid", { status: res.status }),
+      (data as { code?: string } | null)?.code ?? null, // the line a person reads is chosen by code
     );
   return data as T;
 }
