@@ -84,14 +84,54 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log.close()
 
 
+MISSING_TEXTS: list[str] = []
+"""The `i18n: missing ns:key` lines any page said during the current test (src/i18n.ts says one
+on the console for a text no locale file has)."""
+
+
+def _watch_texts(context):
+    """Note every missing-text line a page of this browser context says."""
+    def heard(message) -> None:
+        if message.text.startswith("i18n: missing"):
+            where = message.page.url if message.page else "?"
+            MISSING_TEXTS.append(f"{message.text} (on {where})")
+
+    context.on("console", heard)
+    return context
+
+
 @pytest.fixture(scope="session")
 def browser(server: str):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # every context a test opens, in whatever language, listens for missing texts
+        new_context, new_page = chromium.new_context, chromium.new_page
+
+        def watched_context(*args, **kwargs):
+            return _watch_texts(new_context(*args, **kwargs))
+
+        def watched_page(*args, **kwargs):
+            page = new_page(*args, **kwargs)
+            _watch_texts(page.context)
+            return page
+
+        chromium.new_context, chromium.new_page = watched_context, watched_page
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def no_missing_texts() -> Iterator[None]:
+    """Fail a test whose pages showed a text missing from the locale files (an English page
+    too: test_french.py checks the French ones the same way). Autouse, so it is set up before
+    and torn down after the test's own fixtures, once their contexts are closed and their
+    console lines are in."""
+    MISSING_TEXTS.clear()
+    yield
+    found, MISSING_TEXTS[:] = list(MISSING_TEXTS), []
+    assert not found, "texts missing from src/locales: " + "; ".join(found)
 
 
 @pytest.fixture
