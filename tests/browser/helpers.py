@@ -131,7 +131,10 @@ def join_by_code(page, code: str) -> None:
 
 
 def wait_turn(page, text: str = "Your turn", timeout: float = 30_000) -> str:
-    """Wait until the turn line says `text` or the game is over; returns the line."""
+    """Wait until the turn line says `text` or the game is over (an Orapa game's outcome takes
+    the turn line's place); returns the line."""
+    either = "[data-testid=turn], [data-testid=outcome]"
     page.wait_for_selector(f"[data-testid=turn]:has-text({text!r}), "
-                           "[data-testid=turn]:has-text('Game over')", timeout=timeout)
-    return page.inner_text("[data-testid=turn]")
+                           "[data-testid=turn]:has-text('Game over'), [data-testid=outcome]",
+                           timeout=timeout)
+    return page.locator(either).first.inner_text()

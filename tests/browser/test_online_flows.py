@@ -164,6 +164,28 @@ def test_a_duel_against_the_computer(new_page, server):
     assert page.errors == []
 
 
+def guess_while_refetches_wait(page) -> None:
+    """Confirm the open guess dialog while every refetch of the game's state is held back, and
+    check that the verdict comes with the game after the guess: a wrong guess at a table passes
+    the turn, so "Your turn" and an enabled Guess button beside the verdict would be stale (a
+    click on Guess then is refused, or lost when the refetch disables the button under it)."""
+    held: list | None = []
+    url = f"**/api/games/{game_id(page)}"
+    page.route(url, lambda route: held.append(route) if held is not None else route.fallback())
+    with page.expect_response(lambda r: r.url.endswith("/actions")) as reply:
+        page.click("text=Yes, guess")
+    after = reply.value.json()["game"]
+    page.wait_for_selector(".verdict")
+    mine = after["to_move"] == after["your_seat"]
+    turn = page.inner_text("[data-testid=turn]")
+    assert ("Your turn" in turn) == mine, (turn, after["to_move"])
+    assert page.is_disabled("[data-testid=guess-button]") != mine
+    waiting, held = held, None
+    for route in waiting:
+        route.continue_()
+    page.unroute(url)
+
+
 def test_a_table_says_who_asked_and_the_panels_after_the_game_are_per_seat(new_page, server):
     page = new_page("Tia")
     page.check("input[name=mode][value=table]")
@@ -192,12 +214,15 @@ def test_a_table_says_who_asked_and_the_panels_after_the_game_are_per_seat(new_p
     # a wrong guess, then a second: out; the computer plays on or the table ends
     enter_layout(page, random_layout(gem_set("base"), rng=random.Random(99)).to_json(),
                  "sketch board", drag_first=False)
-    for _ in range(2):
+    for n in range(2):
         if "Game over" in wait_turn(page, timeout=120_000):
-            break
+            break          # the computer found the mine first
         page.click("[data-testid=guess-button]")
-        page.click("text=Yes, guess")
-        page.wait_for_selector(".verdict")
+        if n == 0:
+            guess_while_refetches_wait(page)
+        else:
+            page.click("text=Yes, guess")
+            page.wait_for_selector(".verdict")     # mine, or the game's outcome
     page.wait_for_selector("[data-testid=outcome]", timeout=300_000)
     final = api_get(page, server, f"/games/{game_id(page)}")
     me, other = final["your_seat"], 2

@@ -56,8 +56,20 @@ export function closeMessage(code: number, reason: string): string {
   return reason;
 }
 
+/** The state to keep when `next` arrives while `held` is shown: `next`, unless it is an older
+ * state of the same game. Every event refetches the state and an action's reply carries one, so
+ * several requests are often in flight at once and may come back out of order; an older reply
+ * landing last would show a turn that has passed (a page stuck waiting for a move already made). */
+export function newerState(held: GameState | null, next: GameState): GameState {
+  if (!held || held.id !== next.id) return next;
+  const a = held.seq;
+  const b = next.seq;
+  return typeof a === "number" && typeof b === "number" && b < a ? held : next;
+}
+
 export function useLiveGame(id: string): LiveGame {
-  const [state, setState] = useState<GameState | null>(null);
+  const [state, setLatest] = useState<GameState | null>(null);
+  const setState = useCallback((next: GameState) => setLatest((held) => newerState(held, next)), []);
   const [events, setEvents] = useState<GameEvent[]>([]);
   const [error, setError] = useState("");
   const lastSeq = useRef(0);
@@ -68,7 +80,7 @@ export function useLiveGame(id: string): LiveGame {
     } catch (err) {
       setError((err as Error).message);
     }
-  }, [id]);
+  }, [id, setState]);
 
   useEffect(() => {
     let closed = false;
@@ -140,7 +152,7 @@ export function useLiveGame(id: string): LiveGame {
       stopPolling();
       if (retry !== undefined) window.clearTimeout(retry);
     };
-  }, [id, refresh]);
+  }, [id, refresh, setState]);
 
   return { state, events, error, setState, refresh };
 }

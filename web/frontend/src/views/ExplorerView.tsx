@@ -2,7 +2,7 @@
 // answer log, whose turn it is, the sketch board traced in the browser, and the guess. What the
 // explorer does is in useExplorerActions; the guess dialog and the duel and table panels are
 // components of views/explorer/.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../i18n";
 import { GameState, Observation, Seat, eventObservation } from "../api";
@@ -32,8 +32,11 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
   const [notes, setNotes] = useNotes(notesKey(state.id, mine));
   const [showAll, setShowAll] = useState(false);
   const act = useExplorerActions(live, observations, sketch);
-  const { ask } = act;
+  const { ask, setConfirming } = act;
   const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
+  useEffect(() => {
+    if (!myTurn) setConfirming(false); // the turn has passed (a clock ran out): nothing to confirm
+  }, [myTurn, setConfirming]);
   const left = state.guesses_left[String(mine)] ?? 0;
   const set = gemSet(state.gems as string);
   const missing = remaining(set, sketch);

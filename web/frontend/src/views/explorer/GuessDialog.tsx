@@ -25,7 +25,7 @@ export function GuessDialog({
   differs: number;
   /** May the explorer guess now (their turn)? */
   enabled: boolean;
-  /** Is the dialog open? */
+  /** Is the dialog open? (Shown only while `enabled`: a guess off turn can only be refused.) */
   open: boolean;
   onOpen: () => void;
   onGuess: () => void;
@@ -47,7 +47,7 @@ export function GuessDialog({
       >
         {label}
       </button>
-      {open && (
+      {open && enabled && (
         <div className="confirm" role="dialog" aria-label={t("guess.dialog")}>
           <p>
             {t("guess.question", { count: gems })} {t("guess.left", { count: left })}

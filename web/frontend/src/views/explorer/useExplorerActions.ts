@@ -79,6 +79,7 @@ export function useExplorerActions(live: LiveGame, observations: Observation[], 
     setConfirming(false);
     setError("");
     setKnown("");
+    setVerdict("");
     try {
       const out = await api.act(state.id, { guess: { gems: sketch } });
       const told = out.event.reveal as Observation | undefined; // O7 reveal: one telling answer
@@ -88,7 +89,10 @@ export function useExplorerActions(live: LiveGame, observations: Observation[], 
           : i18n.t("game:explorer.wrong") +
               (told ? " " + i18n.t("game:explorer.told", { answer: describe(told) }) : ""),
       );
-      await live.refresh();
+      // The game after the guess comes with the verdict, in the same render: a wrong guess
+      // passes the turn and uses a guess, so the page must not show "Your turn" and an open
+      // Guess button beside the verdict while a refetch is on its way.
+      live.setState(out.game);
     } catch (err) {
       setError((err as Error).message);
     }
