@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import i18n from "../../i18n";
 import { Observation } from "../../api";
 import { LayoutJSON } from "../../orapa/layout";
+import { colorWord } from "../../orapa/words";
 import { Board, CellMark } from "../Board";
 import { questionMarks } from "../../views/explorer/marks";
 import { WhyCell, answerText, reviewApi } from "./reviewApi";
@@ -13,9 +14,7 @@ export function whyText(w: WhyCell): string {
   const t = i18n.t;
   if (!w.settled) return t("review:why.open", { cell: w.cell });
   const content = String(w.content);
-  const what = t(`review:contents.${content}`, {
-    defaultValue: t(`common:colors.${content}`, { defaultValue: content }),
-  });
+  const what = colorWord(content); // a colour or "empty", with no missing key said
   if (w.answers.length === 0) return t("review:why.byRules", { cell: w.cell, what });
   const list = w.answers.map((a) => a.number).join(", ");
   return t("review:why.forced", { cell: w.cell, what, list, count: w.answers.length });

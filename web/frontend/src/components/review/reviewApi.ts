@@ -4,6 +4,7 @@ import { ApiError, Observation, token } from "../../api";
 import { portText } from "../../orapa/board";
 import { ROOT } from "../../router";
 import { describe, readableCount } from "../../orapa/sketch";
+import { colorWord } from "../../orapa/words";
 import i18n from "../../i18n";
 
 export interface Count {
@@ -99,8 +100,7 @@ export function countText(c: Count): string {
 export function answerText(o: Observation | null): string {
   const t = i18n.t;
   if (!o) return t("review:anyOther");
-  if (o.cell)
-    return `${o.cell}: ${t(`common:colors.${o.content}`, { defaultValue: t(`review:contents.${o.content}`, { defaultValue: String(o.content) }) })}`;
+  if (o.cell) return `${o.cell}: ${colorWord(String(o.content))}`; // a colour, "empty" or "absorbed", with no missing key said
   if (o.exit === "absorbed" || !o.exit) return `${portText(o.shot ?? "")} → ${t("review:contents.absorbed")}`;
   if (typeof o.bounces === "number") return describe(o); // "15 → exits at C after 3 bounces" (O9)
   return `${portText(o.shot ?? "")} → ${portText(o.exit)}${o.color ? ` ${t(`common:colors.${o.color}`, { defaultValue: o.color })}` : ""}`; // ports in the player's labels (O10)
