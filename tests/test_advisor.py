@@ -191,3 +191,24 @@ def test_answer_labels() -> None:
     assert cell_answer_label(16 | 8) == "white"
     assert cell_answer_label(16) == "transparent"
     assert cell_answer_label(16 | 32) == "absorbed"
+
+
+def test_a_decision_that_finds_no_layout_stops_doubling_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no layout found, the budget doubled without end (a double state ran `orapa next`
+    for 9 minutes); it now stops at MAX_BUDGET_FACTOR times the budget, saying so."""
+    from games.errors import LimitReached
+    from solver.orapa.advisor import autoplay
+    budgets: list[float] = []
+
+    def nothing_found(puzzle, strategy, sample, exact_bound, budget, *rest):
+        budgets.append(budget)
+        if len(budgets) > 50:
+            raise AssertionError("the budget kept doubling")
+        raise LimitReached("no consistent layout found within the time budget")
+
+    monkeypatch.setattr(autoplay, "advise", nothing_found)
+    puzzle = Puzzle(gem_set("base"), RuleOptions(), ())
+    with pytest.raises(LimitReached):
+        autoplay.decide(puzzle, budget=1.0)
+    assert budgets == [1.0, 2.0, 4.0, 8.0, 16.0]

@@ -26,6 +26,7 @@ from solver.orapa.api import solve
 
 MAX_QUESTIONS = 116
 MAX_BUDGET_FACTOR = 16   # a decision's budget doubles up to this many times the given one
+# (it doubled without end while no layout was found: a double state ran `orapa next` 9 min)
 RETRY_BELOW = 200        # ... while a partial sample holds fewer layouts than this
 
 
@@ -102,10 +103,10 @@ def decide(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
 
 def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget: float,
             lookahead: bool, rng: random.Random, backend: str) -> Advice:
-    """The advisor's ranking. The budget doubles while no consistent layout is found in it,
-    and, up to MAX_BUDGET_FACTOR times the given budget, while the sample is `partial` (drawn
-    from the families found in time: biased) and small: late in a game such a sample can hold
-    a single layout, and every question then looks worthless. (A large partial sample, the
+    """The advisor's ranking. Up to MAX_BUDGET_FACTOR times the given budget, the budget
+    doubles while no consistent layout is found in it (then LimitReached), and while the
+    sample is `partial` (drawn from the families found in time: biased) and small: late in a
+    game such a sample can hold a single layout, and every question then looks worthless. (A large partial sample, the
     rule for `full` early on, is used as it is: more time rarely completes those.)"""
     limit = budget * MAX_BUDGET_FACTOR
     while True:
@@ -113,6 +114,8 @@ def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget
             advice = advise(puzzle, strategy, sample, exact_bound, budget, lookahead, rng,
                             backend)
         except LimitReached:
+            if budget * 2 > limit:   # no layout even at the largest budget: say so, in time
+                raise
             budget *= 2
             continue
         if advice.candidates.method != "partial" or budget * 2 > limit \
