@@ -72,6 +72,12 @@ group("ports in the player's label scheme (RULINGS O10)", () => {
     expect(answerText(heard[0])).toBe("15 → C blue");
   });
 
+  it("titles a bounce-count answer's ports without a colour it does not have", () => {
+    const marks = questionMarks([{ shot: "15", exit: "C", bounces: 2 }]);
+    expect(marks.ports["15"].title).toBe("port 15: answer 1; already known, asking again is free");
+    expect(marks.ports["C"].title).toBe("port C: answer 1; already known, asking again is free");
+  });
+
   it("writes the why-board's answers, port titles, the advisor's hint and the replay in BGA labels", () => {
     setLabelScheme("bga");
     expect(answerText(heard[0])).toBe("E → K blue"); // the sheet's 15 -> C

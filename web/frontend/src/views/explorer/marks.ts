@@ -21,7 +21,10 @@ export function questionMarks(observations: Observation[]): {
     ports[port] = {
       tag: t.tag,
       color: t.color,
-      title: i18n.t("game:marks.port", { port: portText(port), tag: t.tag, color: colorWord(t.color ?? "") }),
+      // a bounce-count answer (O9) has no colour to say
+      title: t.color
+        ? i18n.t("game:marks.port", { port: portText(port), tag: t.tag, color: colorWord(t.color) })
+        : i18n.t("game:marks.portNoColour", { port: portText(port), tag: t.tag }),
     };
   const cells: Record<string, CellMark> = {};
   for (const o of observations) {
