@@ -6,7 +6,7 @@
 // catches up without gaps; while it cannot reconnect it polls the events endpoint. A refused
 // token (4401) or a missing game (4404) is shown, not retried.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { GameEvent, GameState, api, token } from "./api";
+import { GameEvent, GameState, api, errorText, token } from "./api";
 import { ROOT } from "./router";
 import i18n from "./i18n";
 
@@ -129,7 +129,7 @@ export function useLiveGame(id: string): LiveGame {
         } else if (data && data.id) {
           setState(data as GameState);
         } else if (data && typeof data.error === "string") {
-          setError(data.error);
+          setError(errorText(typeof data.code === "string" ? data.code : null, data.error));
         }
       };
       socket.onclose = (ev: CloseEvent) => {

@@ -84,7 +84,9 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
           : myTurn
             ? t("explorer.yourTurn")
             : seat
-              ? t("explorer.waitingFor", { name: seatName(state.seats[state.to_move ?? 0]) || t("explorer.theOthers") })
+              ? seatName(state.seats[state.to_move ?? 0])
+                ? t("explorer.waitingFor", { name: seatName(state.seats[state.to_move ?? 0]) })
+                : t("explorer.waitingForOthers")
               : t("explorer.watching")}
       </p>
       {act.verdict && (
@@ -106,7 +108,9 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
         <section aria-label={t("explorer.questions")}>
           <h2>
             {target !== null
-              ? t("explorer.mineOf", { name: seatName(state.seats[target]) || t("explorer.theDirector") })
+              ? seatName(state.seats[target])
+                ? t("explorer.mineOf", { name: seatName(state.seats[target]) })
+                : t("explorer.mineOfDirector")
               : t("explorer.theMine")}
           </h2>
           <Board
