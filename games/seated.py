@@ -12,7 +12,8 @@ fields its type lists as visible to that seat (`shown`). Nothing reaches a seat 
 merely left in.
 
 Errors (all `BadInput`): `NotYourTurn` (someone else's turn, or the game is over: HTTP 409),
-`Malformed` (an action of the wrong shape) and `IllegalMove` (one the rules forbid), HTTP 422. The message names the field and what is wrong.
+`Malformed` (an action of the wrong shape) and `IllegalMove` (one the rules forbid), HTTP 422.
+The message names the field and what is wrong.
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from games.seated import NotYourTurn, Seat
 WIN, TIE, ALL_LOSE = "win", "tie", "all lose"
 
 
-def seat_role(seat: Seat | Mapping[str, Any]) -> str:
+def seat_role(seat: Seat | Mapping[str, Any]) -> Any:   # a Role once check_seats passed
     """The role of a seat given as a `Seat` or as its JSON."""
     return seat.get("role", "") if isinstance(seat, Mapping) else seat.role
 

@@ -15,6 +15,7 @@ from games.orapa.drawing import render_layout
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from solver.orapa.advisor import defaults
+from solver.orapa.options import BackendName
 
 if TYPE_CHECKING:
     from solver.orapa.advisor.ranking import Advice
@@ -63,7 +64,7 @@ def _count_text(advice: Advice) -> str:
 @labels_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: int,
-                 exact_bound: int, budget: float, lookahead: bool, seed: int, backend: str,
+                 exact_bound: int, budget: float, lookahead: bool, seed: int, backend: BackendName,
                  labels: str, as_json: bool) -> None:
     """The most informative next question for a puzzle in progress."""
     from solver.orapa.advisor.autoplay import decide  # the solver: imported when it runs
@@ -123,7 +124,7 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def play_command(auto: bool, seed: int, gems_name: str | None, mine_file: str | None,
                  mirror: bool, touching: str, visibility: bool, strategy: str, sample: int,
-                 exact_bound: int, budget: float, lookahead: bool, backend: str,
+                 exact_bound: int, budget: float, lookahead: bool, backend: BackendName,
                  as_json: bool) -> None:
     """Solve a hidden mine (random, or --mine) with the advisor's questions, until the layout
     is forced."""

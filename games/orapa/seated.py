@@ -10,8 +10,9 @@ starts, a later one replaces the earlier), then `{"shot": "15"}`, `{"cell": "E4"
 `{"guess": LAYOUT}` by the explorer to move; `{"resign": true}` by an explorer at any time
 (RULINGS O7 has no resignation: a duel is then won by the other player, a table explorer is
 out as after a last wrong guess). A question the seat's answers already settle
-(RULINGS O5) gives a `confirm` event: answered from the record, free, the turn stays. The game starts once every mine is placed. The
-referee's player names are the seat numbers written as strings.
+(RULINGS O5) gives a `confirm` event: answered from the record, free, the turn stays. The game
+starts once every mine is placed. The referee's player names are the seat numbers written as
+strings.
 
 >>> from games.seated import Seat
 >>> from games.orapa.random_layouts import random_layout
@@ -160,8 +161,8 @@ class OrapaSeated:
             if not isinstance(value, str):
                 raise Malformed("cell: expected a cell name such as 'E4'")
             cell = self._parse(parse_cell, value, "cell")
-            answer = session.ask_cell(str(seat), cell)
-            return {"type": session.log[-1].action, **answer.to_json()}   # cell or confirm
+            told = session.ask_cell(str(seat), cell)
+            return {"type": session.log[-1].action, **told.to_json()}   # cell or confirm
         layout = Layout.from_json(value, self.rules, "guess")
         if layout.kinds != sorted(self.gems):
             raise IllegalMove(f"guess: must use exactly the gem set "

@@ -176,10 +176,12 @@ def replay_item(session: Referee, item: Any, rules: RuleOptions) -> None:
         raise BadInput(f"unknown action {action!r} (shot, cell, confirm, guess, resign)")
     recorded = parse_observation(item)
     answer: Observation
+    if action != "confirm":
+        session._known(player)     # an unknown player is named before the question is judged
     if action == "confirm":
         answer = session.confirm(player, recorded.question)
-    elif session._known(player) is None and session.settled(
-            player, getattr(recorded, "port", None), getattr(recorded, "cell", None)):
+    elif session.settled(player, getattr(recorded, "port", None),
+                         getattr(recorded, "cell", None)):
         # a repeat counted as a question: logs written before O5 made repeats free
         session._check_turn(player)
         mine = session.mine_explored_by(player)

@@ -139,7 +139,7 @@ def _parse_rules(text: str) -> RuleOptions:
             raise BadInput(f"unknown rule {quote(key)} "
                            f"(rules: mirror, touching, visibility, answer)")
     return RuleOptions(bool(values["mirror"]), str(values["touching"]), bool(values["visibility"]),
-                       str(values["answer"]))
+                       parse_answer_kind(values["answer"]))
 
 
 def _parse_solution_gem(text: str) -> tuple[Gem, list[tuple[int, int]]]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from enum import Enum
 from typing import Any, Callable, Mapping, Sequence
 
 from games.errors import BadInput, IllegalMove, Malformed
@@ -51,7 +52,7 @@ Optimum = Callable[[Hands, WinRule], tuple[int, list[list[int]]]]
 """(deal, win rule) -> (fewest swaps that win from it, one shortest sequence of swaps)."""
 
 
-def _choice(options: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
+def _choice(options: Mapping[str, Any], name: str, kind: type[Enum], default: Any) -> Any:
     text = option(options, name, str, default.value)
     try:
         return kind(text)
@@ -120,6 +121,7 @@ class UncoveredSeated:
         """A swap (its two cards, now face up, in the event) or the declaration (judged, U3)."""
         kind, value = only_key(action, ("swap", "declare"))
         check_turn(seat, self.to_move, self.over)
+        assert seat is not None    # check_turn refuses a spectator
         turn = self.table.turn
         if kind == "declare":
             if value is not True:

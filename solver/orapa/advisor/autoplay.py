@@ -23,6 +23,7 @@ from solver.orapa.advisor.defaults import (BUDGET, EXACT_BOUND, SAMPLE, SEED, ST
                                            decision_rng)
 from solver.orapa.advisor.ranking import Advice, advise
 from solver.orapa.api import solve
+from solver.orapa.options import BackendName
 
 MAX_QUESTIONS = 116
 MAX_BUDGET_FACTOR = 16   # a decision's budget doubles up to this many times the given one
@@ -85,7 +86,7 @@ def answer(mine: Layout, question: str, kind: str = "colour") -> Observation:
     return shot_answer(mine, parse_port(question), kind)
 
 
-def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
+def forced_layout(puzzle: Puzzle, backend: BackendName = "sat") -> Layout | None:
     """The single consistent layout when the solver proves it is the only one."""
     result = solve(puzzle, limit=1, count_limit=1, backend=backend)
     return result.solutions[0] if result.status == "unique" else None
@@ -93,7 +94,7 @@ def forced_layout(puzzle: Puzzle, backend: str = "sat") -> Layout | None:
 
 def decide(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
            exact_bound: int = EXACT_BOUND, budget: float = BUDGET, lookahead: bool = False,
-           seed: int = SEED, backend: str = "sat") -> Advice:
+           seed: int = SEED, backend: BackendName = "sat") -> Advice:
     """The advisor's decision in a game seeded `seed`, as `orapa next` and the autoplayer take
     it: the same state and settings give the same question (the random stream is
     `decision_rng(seed, answers so far)`)."""
@@ -102,7 +103,7 @@ def decide(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
 
 
 def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget: float,
-            lookahead: bool, rng: random.Random, backend: str) -> Advice:
+            lookahead: bool, rng: random.Random, backend: BackendName) -> Advice:
     """The advisor's ranking. Up to MAX_BUDGET_FACTOR times the given budget, the budget
     doubles while no consistent layout is found in it (then LimitReached), and while the
     sample is `partial` (drawn from the families found in time: biased) and small: late in a
@@ -126,7 +127,7 @@ def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget
 
 def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int = SEED,
              strategy: str = STRATEGY, sample: int = SAMPLE, budget: float = BUDGET,
-             lookahead: bool = False, backend: str = "sat",
+             lookahead: bool = False, backend: BackendName = "sat",
              on_step: Callable[[Step], None] | None = None,
              exact_bound: int = EXACT_BOUND, mine: Layout | None = None) -> Game:
     """Play one game against `mine` (by default the mine drawn with `seed`; its gems must be

@@ -41,6 +41,7 @@ from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
 from solver.orapa.advisor.defaults import BUDGET, EXACT_BOUND, SAMPLE, STRATEGIES, STRATEGY
 from solver.orapa.advisor.tree import WORK_LIMIT, AnswerTable, TreeSearch
 from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates
+from solver.orapa.options import BackendName
 
 LOOKAHEAD_WIDTH = 6          # questions re-ranked by look-ahead
 TREE_DEPTH = 4               # deepest decision-tree search of the `questions` strategy
@@ -270,7 +271,7 @@ def rank(candidates: Candidates, questions: list[tuple[str, int]], strategy: str
 
 def advise(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
            exact_bound: int = EXACT_BOUND, budget: float = BUDGET, lookahead: bool = False,
-           rng: random.Random | None = None, backend: str = "sat",
+           rng: random.Random | None = None, backend: BackendName = "sat",
            candidates: Candidates | None = None) -> Advice:
     """Rank every open question of a puzzle. Raises BadInput when no layout is consistent and
     LimitReached when none could be found within the budget."""

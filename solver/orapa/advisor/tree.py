@@ -41,7 +41,7 @@ WORK_LIMIT = 16_000  # search work per decision (a node is 1, plus 1 per 128 lay
                      # about one second of CPU
 
 
-def group_cost(n: int | np.ndarray) -> np.ndarray:
+def group_cost(n: float | np.ndarray) -> np.ndarray:
     """Estimated questions still needed by a group of n layouts: 0 for one, 1 for two, and
     1 + log2(n / 2) / GROUP_BITS above (fitted to searched endgames)."""
     n = np.asarray(n, dtype=float)

@@ -40,6 +40,7 @@ from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily, assign_weights, placement_words, words
 from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.options import BackendName
 from solver.orapa.precheck import impossible_answers
 
 
@@ -99,7 +100,7 @@ def sample_families(found: list[PathFamily], n: int, rng: random.Random, deadlin
 
 def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000,
                           budget: float = 1.5, rng: random.Random | None = None,
-                          backend: str = "sat") -> Candidates:
+                          backend: BackendName = "sat") -> Candidates:
     """Every consistent layout when there are at most `exact_bound`, else a uniform sample of
     about `n`. `budget` seconds guide the work: the families are listed by the direct search;
     when that takes too long, the families of all answers but the last shot are listed and
@@ -172,7 +173,7 @@ def _weighed(found: list[PathFamily]) -> list[PathFamily]:
 
 
 def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
-                   rng: random.Random, backend: str) -> Candidates:
+                   rng: random.Random, backend: BackendName) -> Candidates:
     found, complete = _listed(puzzle, start, 0.4 * budget)
     if complete:
         return _finish(found, [], n, exact_bound, rng, start + budget)
@@ -346,7 +347,7 @@ def _members(found: list[PathFamily], check: list[ShotAnswer]) -> Candidates:
 
 
 def _without_families(puzzle: Puzzle, n: int, exact_bound: int, deadline: float,
-                      rng: random.Random, backend: str) -> Candidates:
+                      rng: random.Random, backend: BackendName) -> Candidates:
     layouts: list[Layout] = []
     enumerator = ConsistentLayouts(puzzle, backend, timeout=max(0.0, deadline - time.monotonic()) / 2)
     try:

@@ -51,7 +51,7 @@ def _load() -> ModuleType | None:
     if os.environ.get("ORAPA_COUNTING", "").lower() == "python":
         return None
     try:
-        from solver.orapa.counting import _counting
+        from solver.orapa.counting import _counting  # type: ignore[attr-defined]  # compiled: no stub
     except ImportError:
         return None
     return _counting
@@ -237,6 +237,7 @@ def count_layouts(puzzle: Puzzle, deadline: float | None = None, max_nodes: int 
     ctx = _context(kinds, mirror) if compiled else None
     try:
         if compiled:
+            assert ctx is not None
             ctx.reset()
             for status, n, work, done in _count_leaves(puzzle, ctx, marginals, deadline,
                                                        max_nodes):
@@ -279,6 +280,7 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
     states of millions of families). Yields (status, count, nodes, families counted); a
     search stopped by the clock raises LimitReached."""
     kernel = frontier_compiled._KERNEL
+    assert kernel is not None   # the caller checked frontier_compiled.available
     search = _start_search(puzzle)
     if search is None:
         return

@@ -34,7 +34,7 @@ def _load() -> ModuleType | None:
     if os.environ.get("ORAPA_FRONTIER", "").lower() == "python":
         return None
     try:
-        from solver.orapa.search import _frontier
+        from solver.orapa.search import _frontier  # type: ignore[attr-defined]  # compiled: no stub
     except ImportError:
         return None
     return _frontier
@@ -48,7 +48,7 @@ def available(puzzle: Puzzle) -> bool:
     answer kind (O9: colours, bounce counts or both) is followed by it."""
     return (_KERNEL is not None and len(set(puzzle.gems)) <= _MAX_KINDS
             and len(puzzle.gems) <= _MAX_GEMS and len(puzzle.observations) <= _MAX_WAVES
-            and all(getattr(o, "bounces", None) is None or 0 <= o.bounces <= _MAX_COUNT
+            and all((b := getattr(o, "bounces", None)) is None or 0 <= b <= _MAX_COUNT
                     for o in puzzle.observations))
 
 
@@ -107,6 +107,7 @@ def _start(puzzle: Puzzle, setup):
         waves += (o.bounces or 0).to_bytes(2, "little")
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
              + bytes([setup.met_by_all, puzzle.rules.visibility]))
+    assert _KERNEL is not None   # callers ask available() first
     return _KERNEL.start(_tables(), bytes(kinds),
                          tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
                          bytes(waves), masks)

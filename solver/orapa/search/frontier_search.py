@@ -95,7 +95,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
         return
     mirror = puzzle.rules.mirror
     kinds, counts, bits, black = setup.kinds, setup.counts, setup.bits, setup.black
-    shots, cells, forbidden = setup.shots, setup.cells, setup.forbidden
+    shots, forbidden = setup.shots, setup.forbidden
     empty0, answered, placeable = setup.empty0, setup.answered, setup.placeable
     met_by_all = setup.met_by_all
     by_cell = [_entries(k.shape, mirror) for k in kinds]
@@ -244,7 +244,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
         cell, d, color, _ = fronts[best]
         routes = turns[best][4 * cell + d]
         bit = 1 << cell
-        children = []
+        children: list[tuple] = []
         if not answered & bit:
             children.append((fronts, left, used, touch, empty | bit, paths, None, best))
         for i in placeable[best]:

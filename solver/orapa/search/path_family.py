@@ -184,15 +184,15 @@ def assign_weights(families: list[PathFamily]) -> None:
             slots.setdefault((gem.shape, f.mirror), []).append((f, avoid))
     for (shape, mirror), items in slots.items():
         cells, quarters, touches = placement_words(shape, mirror)
-        avoid = np.frombuffer(b"".join(a.to_bytes(16, "little") for _, a in items),
-                              dtype="<u8").reshape(-1, 2)
+        avoids = np.frombuffer(b"".join(a.to_bytes(16, "little") for _, a in items),
+                               dtype="<u8").reshape(-1, 2)
         blocked = np.frombuffer(b"".join((f.used | f.touch).to_bytes(40, "little")
                                          for f, _ in items), dtype="<u8").reshape(-1, 5)
         used = np.frombuffer(b"".join(f.used.to_bytes(40, "little") for f, _ in items),
                              dtype="<u8").reshape(-1, 5)
         for start in range(0, len(items), 512):
             part = slice(start, start + 512)
-            clash = ((cells[None] & avoid[part, None]).any(axis=2)
+            clash = ((cells[None] & avoids[part, None]).any(axis=2)
                      | (quarters[None] & blocked[part, None]).any(axis=2)
                      | (touches[None] & used[part, None]).any(axis=2))
             counts = clash.shape[1] - np.count_nonzero(clash, axis=1)

@@ -78,7 +78,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
         return   # an answer rules out every layout at once
     mirror = puzzle.rules.mirror
     kinds, counts, bits, black = setup.kinds, setup.counts, setup.bits, setup.black
-    cells, forbidden = setup.cells, setup.forbidden
+    forbidden = setup.forbidden
     empty0, answered = setup.empty0, setup.answered
     by_cell = [by_cell_entries(k.shape, mirror) for k in kinds]
     order = sorted(range(len(setup.shots)), key=lambda t: _branching(setup.shots[t], kinds))
@@ -191,7 +191,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
             continue
         bit = 1 << cell
         # children in reverse of the order they are searched
-        children = []
+        children: list[tuple] = []
         if not answered & bit:
             children.append((s, done, cell, d, color, met, left, used, touch, empty | bit,
                              paths, None))
