@@ -55,7 +55,7 @@ def judge(puzzle_json: dict[str, Any], layout_json: Any) -> bool:
     return guess == puzzle.solution
 
 
-async def stored(day: str, make: Any) -> dict[str, Any] | None:
+async def stored(day: str, make: Any) -> dict[str, Any]:
     """The day's row, created (with `make(day)`, a puzzle's JSON) on first use."""
     row = await store.daily_game(day)
     if row is None:
@@ -69,6 +69,7 @@ async def stored(day: str, make: Any) -> dict[str, Any] | None:
                 raise
             return row
         row = await store.daily_game(day)
+    assert row is not None   # created just now, by this request or another
     return row
 
 

@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import io
 import os
-from typing import Awaitable, Callable, TypeVar
+from typing import Any, Callable, Coroutine, TypeVar
 
 from piccolo.engine.base import Engine
 from piccolo.engine.sqlite import SQLiteEngine
@@ -26,6 +26,7 @@ def use_engine(engine: Engine) -> None:
 
     os.environ["PICCOLO_CONF"] = "web.piccolo_conf"
     piccolo_conf.DB = engine
+    table: Any
     for table in (*APP_CONFIG.table_classes, Migration):    # every table: none left behind
         table._meta.db = engine
 
@@ -52,7 +53,7 @@ async def migrate(engine: Engine) -> None:
 T = TypeVar("T")
 
 
-def run_blocking(coroutine_function: Callable[[], Awaitable[T]]) -> T:
+def run_blocking(coroutine_function: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """Run a coroutine to its end from synchronous code, in a thread of its own when this thread
     already runs an event loop (asyncio.run refuses to nest: a test process may hold one)."""
     import concurrent.futures

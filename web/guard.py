@@ -15,7 +15,7 @@ import json
 import logging
 import secrets
 import time
-from typing import Any
+from typing import Any, Sequence
 
 from web import metrics
 from web.bodies import BodyRefused, check_body, check_query
@@ -44,7 +44,7 @@ class BodyTooLarge(Exception):
     """The client sent more than MAX_BODY bytes."""
 
 
-def _json(status: int, message: str, extra: list[tuple[bytes, bytes]] = (),
+def _json(status: int, message: str, extra: Sequence[tuple[bytes, bytes]] = (),
           code: str | None = None) -> list[Any]:
     body = json.dumps({"error": message, "code": code or code_of(status)}).encode()
     headers = [(b"content-type", b"application/json"),
@@ -105,7 +105,7 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
-        async def reply(code: int, text: str, more: list[tuple[bytes, bytes]] = (),
+        async def reply(code: int, text: str, more: Sequence[tuple[bytes, bytes]] = (),
                         name: str | None = None) -> None:
             for message in _json(code, text, [*more], name):
                 await guarded_send(message)

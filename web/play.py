@@ -351,7 +351,11 @@ class Games(Timekeeping, Together):
             if is_storage_failure(exc):    # the database is down for a moment: try again later
                 log.warning("computer seat of game %s waits for the database", gid)
                 loop = asyncio.get_running_loop()
-                loop.call_later(RETRY_AFTER, lambda: self._again.add(gid) or self.schedule(gid))
+
+                def retry() -> None:
+                    self._again.add(gid)
+                    self.schedule(gid)
+                loop.call_later(RETRY_AFTER, retry)
             else:
                 log.exception("computer seat of game %s failed", gid)
         self._thinking.discard(gid)

@@ -23,7 +23,8 @@ async def player_stats(service: Games, pid: int) -> dict[str, Any]:
     (the games the player won by a right guess), of the questions asked before it (free
     confirmations are not questions, RULINGS O5). `daily_streak`: days in a row the player
     solved the daily puzzle."""
-    total, training, by_mode = _blank(), _blank(), {}
+    total, training = _blank(), _blank()
+    by_mode: dict[str, Any] = {}
     questions: list[int] = []
     for gid in await store.joined_games(pid, finished=True):
         loaded = await service.load(gid)          # its status is written after its log

@@ -164,7 +164,7 @@ async def append(gid: int, first_seq: int, events: list[dict[str, Any]]) -> list
     rows = [Event(game=gid, seq=first_seq + i, seat=e.get("seat"), player=e.get("player"),
                   type=e["type"], action=e.get("action"), event=e["event"], at=at)
             for i, e in enumerate(events)]
-    db = Event._meta.db
+    db: Any = Event._meta.db          # ServerSQLiteEngine (web/engines.py) or PostgresEngine
     insert = Event.insert(*rows)
     try:
         if isinstance(db, PostgresEngine):

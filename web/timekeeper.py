@@ -47,6 +47,8 @@ class Timekeeping:
             if deadline is None or clocks.now() < deadline:
                 return
             seat, previous = loaded.game.to_move, (loaded.status, loaded.game.to_move)
+            if seat is None:      # nobody to move: no clock runs out
+                return
             loses = clocks.time_out(loaded.game, seat)
             await self._append(loaded, [{"type": "timeout", "seat": seat, "player": None,
                                          "action": None,

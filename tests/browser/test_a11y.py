@@ -21,7 +21,8 @@ def axe_problems(page) -> list[str]:
         const r = await window.axe.run(document, { resultTypes: ['violations'] });
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
           .map(v => v.id + ' (' + v.impact + '): ' + v.help + ' -- ' +
-               v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + (n.failureSummary || '').split('\\n').slice(1, 2).join('')).join(' | '));
+               v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' +
+                 (n.failureSummary || '').split('\\n').slice(1, 2).join('')).join(' | '));
     }""")
     return out
 
@@ -43,7 +44,8 @@ def _axe_present():
 def test_no_serious_violation_on_any_page(new_page, browser, server, phone):
     problems: dict[str, list[str]] = {}
     # signed out: the lobby's welcome and the name form
-    context = browser.new_context(viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}, base_url=server)
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=viewport, base_url=server)
     try:
         out = context.new_page()
         out.goto("/")

@@ -1,8 +1,8 @@
 """Fault injection (issue 30): PostgreSQL stopped and restarted under live games, a full disk
-under SQLite, a SQLite file turned read-only under the server. Each checks what a client sees (503 with Retry-After, health
-`unavailable`, sockets closed with a code and a reason, then service again) and that nothing
-acknowledged is lost. (SIGKILL of a server: test_processes.py; a SQLite writer holding the
-file lock: test_hardening.py.)"""
+under SQLite, a SQLite file turned read-only under the server. Each checks what a client sees
+(503 with Retry-After, health `unavailable`, sockets closed with a code and a reason, then
+service again) and that nothing acknowledged is lost. (SIGKILL of a server: test_processes.py;
+a SQLite writer holding the file lock: test_hardening.py.)"""
 from __future__ import annotations
 
 import contextlib

@@ -48,7 +48,7 @@ async def chat(player: CurrentPlayer, gid: int = GameId, body: Any = Body(...),
 async def presence(player: MaybePlayer, gid: int = GameId,
                    service: Games = Depends(games)) -> dict[str, Any]:
     """The seats with a live page open on this game, and the spectators watching."""
-    state = await service.view(gid, player and player.id)   # 404: no such game
+    state = await service.view(gid, None if player is None else player.id)   # 404: no such game
     return service.presence.of(gid, state["seats"])
 
 

@@ -26,7 +26,7 @@ GameId = Path(ge=1, le=MAX_ID)
 POLL_SECONDS = 20.0   # a socket re-reads the log at least this often, notified or not
 
 
-EXCLUDE_UNSET = {"response_model_exclude_unset": True}   # only the fields the views set
+EXCLUDE_UNSET: dict[str, Any] = {"response_model_exclude_unset": True}   # only the fields the views set
 
 
 @router.post("", status_code=201, dependencies=[Depends(limit("create"))],
@@ -48,7 +48,7 @@ async def list_games(_: CurrentPlayer, code: str | None = Query(None, max_length
 @router.get("/{gid}", response_model=GameState, **EXCLUDE_UNSET)
 async def get_game(player: MaybePlayer, gid: int = GameId,
                    service: Games = Depends(games)) -> dict[str, Any]:
-    return await service.view(gid, player and player.id)
+    return await service.view(gid, None if player is None else player.id)
 
 
 @router.post("/{gid}/join", dependencies=[Depends(limit("join"))], response_model=Joined,
@@ -81,7 +81,7 @@ async def act(body: Action, player: CurrentPlayer, gid: int = GameId,
 async def events(player: MaybePlayer, gid: int = GameId,
                  after: int = Query(0, ge=0, le=MAX_ID),
                  service: Games = Depends(games)) -> dict[str, Any]:
-    return {"events": await service.events(gid, player and player.id, after)}
+    return {"events": await service.events(gid, None if player is None else player.id, after)}
 
 
 @router.websocket("/{gid}/live")
@@ -97,7 +97,7 @@ async def live(websocket: WebSocket, gid: int = GameId, after: int = Query(0, ge
 
 async def _live(websocket: WebSocket, gid: int, after: int, player: Player | None,
                 service: Games) -> None:
-    pid = player and player.id
+    pid = None if player is None else player.id
     try:
         await websocket.send_json(await service.view(gid, pid))
     except (ApiError, ServiceError) as exc:

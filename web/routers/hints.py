@@ -12,7 +12,6 @@ from web.deps import CurrentPlayer, games
 from web.errors import ApiError
 from web.failures import NotNow, NotOffered, NotSeated
 from web.limits import HintPool, hint_pool, limit
-from web.loaded import Loaded
 from web.play import Games
 from web.responses import Deductions, NextQuestion, SketchCheck
 from web.routers.games import GameId
@@ -21,43 +20,44 @@ router = APIRouter(prefix="/api/games", tags=["hints"],
                    dependencies=[Depends(limit("hints", per_player=True))])
 
 
-async def _explorer(service: Games, gid: int, pid: int) -> tuple[Loaded, int]:
+async def _explorer(service: Games, gid: int, pid: int) -> tuple[OrapaSeated, int]:
     """The game and the caller's explorer seat, when hints may be given."""
     async with service.lock(gid):
         loaded = await service.load(gid)
-    if not isinstance(loaded.game, OrapaSeated):
+    game = loaded.game
+    if not isinstance(game, OrapaSeated):
         raise ApiError(404, "hints: only Orapa games have hints", "not_offered")
     if not loaded.row["hints"]:
         raise NotOffered("hints: this game was created without hints")
     seat = loaded.seat_of(pid)
-    if seat is None or seat not in loaded.game.explorers:
+    if seat is None or seat not in game.explorers:
         raise NotSeated("hints: only an explorer of this game gets hints")
-    return loaded, seat
+    return game, seat
 
 
 @router.get("/{gid}/hints/next", response_model=NextQuestion)
 async def next_question(player: CurrentPlayer, gid: int = GameId,
                         service: Games = Depends(games),
                         pool: HintPool = Depends(hint_pool)) -> dict[str, Any]:
-    loaded, seat = await _explorer(service, gid, player.id)
-    return await pool.run(player.id, hints.next_question, loaded.game.puzzle_for(seat), gid)
+    game, seat = await _explorer(service, gid, player.id)
+    return await pool.run(player.id, hints.next_question, game.puzzle_for(seat), gid)
 
 
 @router.get("/{gid}/hints/deductions", response_model=Deductions)
 async def deductions(player: CurrentPlayer, gid: int = GameId,
                      service: Games = Depends(games),
                      pool: HintPool = Depends(hint_pool)) -> dict[str, Any]:
-    loaded, seat = await _explorer(service, gid, player.id)
-    return await pool.run(player.id, hints.deduction_map, loaded.game.puzzle_for(seat))
+    game, seat = await _explorer(service, gid, player.id)
+    return await pool.run(player.id, hints.deduction_map, game.puzzle_for(seat))
 
 
 @router.post("/{gid}/hints/check", response_model=SketchCheck)
 async def check(player: CurrentPlayer, gid: int = GameId, layout: Any = Body(...),
                 service: Games = Depends(games),
                 pool: HintPool = Depends(hint_pool)) -> dict[str, Any]:
-    loaded, seat = await _explorer(service, gid, player.id)
-    sketch = Layout.from_json(layout, loaded.game.rules, "layout")
-    return await pool.run(player.id, hints.sketch_check, loaded.game.puzzle_for(seat),
+    game, seat = await _explorer(service, gid, player.id)
+    sketch = Layout.from_json(layout, game.rules, "layout")
+    return await pool.run(player.id, hints.sketch_check, game.puzzle_for(seat),
                           sketch)
 
 
