@@ -27,7 +27,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Literal
 
 import numpy as np
 
@@ -44,6 +44,13 @@ from solver.orapa.options import BackendName
 from solver.orapa.precheck import impossible_answers
 
 
+# How the advisor's layouts were had: all listed (`enumeration`), drawn gem by gem with an
+# estimated count (`sequential`), drawn from the families by weight (`families`), drawn from the
+# uniform prior with rejection (`prior`), or what a cut-off search left (`partial`: not uniform,
+# the count a lower bound). The comment here named four of the five before this was a type.
+SampleMethod = Literal["enumeration", "sequential", "families", "prior", "partial"]
+
+
 @dataclass
 class Candidates:
     """The consistent layouts the advisor reasons over."""
@@ -52,7 +59,7 @@ class Candidates:
     exact: bool        # `layouts` is every consistent layout, each once
     count: float       # number of consistent layouts (an estimate unless exact)
     uniform: bool      # a uniform sample (always true when exact)
-    method: str        # enumeration | families | prior | partial
+    method: SampleMethod
     seconds: float = 0.0
 
 
@@ -238,7 +245,7 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
     estimate = total * len(kept) / max(1, tried)   # none tried: the machine was too busy
     if estimate <= exact_bound / 2 and not check and total <= LISTING_BOUND:
         return _members(found, check)
-    method = "prior" if len(found) == 1 and not found[0].fixed else "families"
+    method: SampleMethod = "prior" if len(found) == 1 and not found[0].fixed else "families"
     return Candidates(kept, False, estimate, True, method)
 
 
