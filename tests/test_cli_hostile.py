@@ -209,7 +209,9 @@ def test_kept_layouts_are_converted_before_the_deadline_not_after(monkeypatch):
     from games.orapa.files import parse_puzzle
     from games.orapa.layout import Layout
     from solver.orapa import api
-    puzzle = parse_puzzle('{"gems": "base", "observations": []}', "empty.json")
+    # touching any: listed, not counted (the empty base board's count is known at once)
+    puzzle = parse_puzzle('{"gems": "base", "rules": {"touching": "any"}, "observations": []}',
+                          "empty.json")
     converted: list[float] = []
     deadlines: list[float] = []
     to_json = Layout.to_json
@@ -279,8 +281,8 @@ def test_a_huge_number_in_the_text_format_is_bad_input(capsys, tmp_path, text, l
 def test_reaching_count_limit_is_the_job_done_not_a_limit_reached(capsys, tmp_path):
     """Decision (docs/interface.md): --count-limit is a bound the caller chose, exit 0 with
     `exact: false`; exit 3 is for --timeout."""
-    empty = tmp_path / "empty.json"
-    empty.write_text('{"gems": "base", "observations": []}')
+    empty = tmp_path / "empty.json"   # touching any: listed (the exact counter takes corner)
+    empty.write_text('{"gems": "base", "rules": {"touching": "any"}, "observations": []}')
     status, out, err = run_cli(capsys, "solve", str(empty), "--count-limit", "5", "--limit",
                                "2", "--json")
     document = json.loads(out)
