@@ -1,7 +1,8 @@
 """Orapa Mine's solver, in parts: `search/` (the wave searches), `sat/` (the SAT/CP model),
 `counting/` (exact counts and samples), `batch/` (solving many files, locally or on Ray),
 `advisor/` (the next question), `review/` (a played game reviewed); `api` holds the public
-functions, `consistent` lists the consistent layouts, `precheck` rejects impossible answers.
+functions, `consistent` lists the consistent layouts, `precheck` rejects impossible answers,
+`uniqueness` answers the generator (unique, or a second layout; which clues can go).
 """
 from solver.lazy_exports import lazy_exports
 

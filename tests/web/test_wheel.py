@@ -37,6 +37,7 @@ def test_the_wheel_installs_and_serves_the_app(tmp_path: Path) -> None:
     assert any(n.startswith("web/frontend/dist/assets/") and n.endswith(".js") for n in names)
     assert any(n.startswith("web/piccolo_migrations/orapa_") for n in names)
     assert "cli.py" in names
+    assert "solver/orapa/counting/empty_boards.json" in names   # else an install counts again
 
     venv = tmp_path / "venv"
     subprocess.run([sys._base_executable, "-m", "venv", "--without-pip", str(venv)],  # type: ignore[attr-defined]
