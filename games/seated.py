@@ -90,3 +90,23 @@ class SeatedGame(Protocol):
     def result(self) -> dict[str, Any]:
         """`{"outcome": ..., "winners": [seat, ...]}` plus game extras (a score); outcome None
         while the game runs."""
+
+
+class OpenMoves:
+    """The protocol's plain parts for a game of open moves only (Ripple, Mandragora Mania): no
+    seat acts out of turn, a stored move means what it meant, and every seat sees the fields
+    `move_fields` lists of a move (nothing is hidden, but it is still listed)."""
+
+    move_fields: tuple[str, ...] = ()
+
+    def replay(self: SeatedGame, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
+        """A stored move again: the rules have not changed, so as `act`."""
+        self.act(seat, action)
+
+    def waiting_for(self) -> list[int]:
+        """Nobody: the player to move plays at once."""
+        return []
+
+    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A move as every seat sees it (`move_fields`); any other event only its envelope."""
+        return shown(event, self.move_fields if event.get("type") == "move" else ())

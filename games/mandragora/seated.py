@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from games.errors import BadInput, IllegalMove
 from games.mandragora.board import PATTERNS, SIDE_NAMES, SOWING_TARGETS
 from games.mandragora.match import Match, describe
-from games.seated import Seat, shown
+from games.seated import OpenMoves, Seat
 from games.seated_checks import check_turn, only_key, option, settle_seats, two_player_result, whole_number
 
 MOVE_FIELDS = ("side", "area", "sown", "extra_turn", "gained", "scores", "over", "winner", "repetition")
@@ -24,9 +24,10 @@ MOVE_FIELDS = ("side", "area", "sown", "extra_turn", "gained", "scores", "over",
 PIECE_NAMES = {"M": "Mandragora", "K": "Korrigan", "P": "Pachypodium", "C": "Citrullus", "A": "Adenium"}
 
 
-class MandragoraSeated:
+class MandragoraSeated(OpenMoves):
     """A Mandragora Mania match on the server: the engine's `Match`, driven by seats."""
 
+    move_fields = MOVE_FIELDS
     game = "mandragora"
 
     def __init__(self, pattern: str, first: str, seats: Sequence[Seat]) -> None:
@@ -82,18 +83,6 @@ class MandragoraSeated:
             "gained": dict(zip(SIDE_NAMES, gained)), "scores": describe(self.match)["scores"],
             "over": self.over, "winner": self.match.winner(), "repetition": self.match.repeated_out(),
         }
-
-    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
-        """A stored move again: the rules have not changed, so as `act`."""
-        self.act(seat, action)
-
-    def waiting_for(self) -> list[int]:
-        """Nobody: the side to move plays at once."""
-        return []
-
-    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """A move as every seat sees it (`MOVE_FIELDS`)."""
-        return shown(event, MOVE_FIELDS if event.get("type") == "move" else ())
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The position as `orapa mandragora play --json` prints it, the legal areas, the moves

@@ -20,7 +20,7 @@ from games.ripple.board import COLOURS, row_col
 from games.ripple.game import RippleGame
 from games.ripple.notation import board_rows, parse_colour, parse_move, parse_palettes
 from games.ripple.rules import DRAW, Group, Position, Rules, all_groups, ripple_steps
-from games.seated import Seat, shown
+from games.seated import OpenMoves, Seat
 from games.seated_checks import check_turn, only_key, option, settle_seats, two_player_result
 
 POWER_STONES = 2
@@ -61,9 +61,10 @@ def _winner(position: Position) -> int | str | None:
     return "draw" if position.winner == DRAW else position.winner
 
 
-class RippleSeated:
+class RippleSeated(OpenMoves):
     """A Ripple game on the server: the engine's `RippleGame`, driven by seats."""
 
+    move_fields = MOVE_FIELDS
     game = "ripple"
 
     def __init__(self, rules: Rules, seats: Sequence[Seat]) -> None:
@@ -125,18 +126,6 @@ class RippleSeated:
             "scores": _scores(record.scores), "change": _scores(record.change),
             "over": after.over, "winner": _winner(after), "reason": after.reason,
         }
-
-    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
-        """A stored move again: the rules have not changed, so as `act`."""
-        self.act(seat, action)
-
-    def waiting_for(self) -> list[int]:
-        """Nobody: the player to move plays at once."""
-        return []
-
-    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """A move as every seat sees it (`MOVE_FIELDS`)."""
-        return shown(event, MOVE_FIELDS if event.get("type") == "move" else ())
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The position as `orapa ripple play --json` prints it (with the history), the rules,
