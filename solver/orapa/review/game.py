@@ -12,8 +12,8 @@ docs/review.md; `solver.orapa.review.state` judges one state.
 >>> mine = random_layout(gem_set("base"), rng=random.Random(5))
 >>> game = Puzzle(gem_set("base"), RuleOptions(), tuple(shot_answer(mine, p) for p in (0, 9)))
 >>> found = review(game)
->>> [q.question for q in found.questions], found.questions[0].before.exact
-(['1', '10'], False)
+>>> [q.question for q in found.questions], found.questions[0].before.exact   # counted at once
+(['1', '10'], True)
 """
 from __future__ import annotations
 
