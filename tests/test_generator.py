@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.cli_runner import run_cli
+from tests.white_trap import BLUE, RED, TRAP_MINE, TRAP_TWIN, WHITE, layout
 
 from games.orapa.gems import gem_set
-from games.orapa.layout import Layout, RuleOptions, violations
+from games.orapa.layout import RuleOptions, violations
 from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, all_shot_answers, cell_answer,
                                 puzzle_from_layout)
 from games.orapa.random_layouts import random_layout
@@ -26,21 +27,6 @@ from solver.orapa.api import solve
 from solver.orapa.uniqueness import reverse_shot, wave_search_applies
 
 BASE = gem_set("base")
-
-
-def layout(*gems: tuple[str, str, list[list[int]]]) -> Layout:
-    return Layout.from_json({"gems": [{"shape": s, "color": c, "vertices": v}
-                                      for s, c, v in gems]})
-
-
-# A hand-built symmetric white-tile trap: the white square can sit one row higher and no shot
-# can tell (found by the generator, written out here).
-RED = ("parallelogram", "red", [[2, 0], [2, 2], [1, 3], [1, 1]])
-YELLOW = ("triangle", "yellow", [[4, 3], [6, 3], [6, 5]])
-BLUE = ("large-triangle", "blue", [[1, 6], [5, 6], [3, 8]])
-WHITE = ("large-triangle", "white", [[7, 0], [9, 2], [7, 4]])
-TRAP_MINE = layout(RED, YELLOW, BLUE, WHITE, ("square", "white", [[4, 1], [5, 2], [4, 3], [3, 2]]))
-TRAP_TWIN = layout(RED, YELLOW, BLUE, WHITE, ("square", "white", [[4, 0], [5, 1], [4, 2], [3, 1]]))
 
 
 def check_puzzle(puzzle: Puzzle) -> None:

@@ -10,27 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.orapa.gems import gem_set
-from games.orapa.layout import Layout, RuleOptions
+from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import all_shot_answers, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from generator.generate import Generator
 from solver.orapa.api import solve
 from solver.orapa.uniqueness import ClueChecks, TooHard, droppable, second_layout
+from tests.white_trap import TRAP_MINE as MINE
 
 BASE = gem_set("base")
-
-
-def layout(*gems: tuple[str, str, list[list[int]]]) -> Layout:
-    return Layout.from_json({"gems": [{"shape": s, "color": c, "vertices": v}
-                                      for s, c, v in gems]})
-
-
-RED = ("parallelogram", "red", [[2, 0], [2, 2], [1, 3], [1, 1]])
-YELLOW = ("triangle", "yellow", [[4, 3], [6, 3], [6, 5]])
-BLUE = ("large-triangle", "blue", [[1, 6], [5, 6], [3, 8]])
-WHITE = ("large-triangle", "white", [[7, 0], [9, 2], [7, 4]])
-# the white square can sit one row higher and no shot tells
-MINE = layout(RED, YELLOW, BLUE, WHITE, ("square", "white", [[4, 1], [5, 2], [4, 3], [3, 2]]))
 
 
 @pytest.mark.parametrize("engine", ["auto", "waves", "model"])
