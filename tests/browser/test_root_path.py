@@ -3,28 +3,19 @@
 a game and follows it live, every request under the base path (issue 30)."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import create_game
-from tests.web.prefix_proxy import PrefixProxy
-from tests.web.serve_process import Server
+from tests.web.prefix_proxy import PrefixProxy, served_under
 
 
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrefixProxy]:
-    work: Path = tmp_path_factory.mktemp("rooted")
-    server = Server(f"sqlite:///{work / 'orapa.db'}", work / "serve.log",
-                    args=("--root-path", "/orapa"), env={"ORAPA_RATE_LIMITS": "off"}).start()
-    proxy = PrefixProxy("/orapa", server.port).start()
-    try:
+    with served_under("/orapa", tmp_path_factory.mktemp("rooted")) as proxy:
         yield proxy
-    finally:
-        proxy.stop()
-        server.stop()
 
 
 def test_the_app_under_a_base_path(browser, proxied: PrefixProxy) -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterator
 
 from tests.web.pg_cluster import free_port
+from tests.web.serve_process import Server
 
 
 class PrefixProxy:
@@ -84,3 +86,19 @@ class PrefixProxy:
                 await sink.drain()
         with contextlib.suppress(Exception):
             sink.close()
+
+
+@contextlib.contextmanager
+def served_under(prefix: str, work: Path) -> Iterator[PrefixProxy]:
+    """`orapa serve --root-path prefix` on a fresh SQLite file in `work` (rate limits off), behind
+    a `PrefixProxy` for that prefix; both stop when the block ends."""
+    server = Server(f"sqlite:///{work / 'orapa.db'}", work / "serve.log",
+                    args=("--root-path", prefix), env={"ORAPA_RATE_LIMITS": "off"}).start()
+    try:
+        proxy = PrefixProxy(prefix, server.port).start()
+        try:
+            yield proxy
+        finally:
+            proxy.stop()
+    finally:
+        server.stop()

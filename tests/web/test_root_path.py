@@ -14,8 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
-from tests.web.prefix_proxy import PrefixProxy
-from tests.web.serve_process import Server
+from tests.web.prefix_proxy import PrefixProxy, served_under
 from web.app import create_app
 from web.frontend import DIST, rooted_page
 
@@ -25,15 +24,8 @@ BUILT = pytest.mark.skipif(not (DIST / "index.html").is_file(),
 
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrefixProxy]:
-    work = tmp_path_factory.mktemp("rooted")
-    server = Server(f"sqlite:///{work / 'orapa.db'}", work / "serve.log",
-                    args=("--root-path", "/orapa"), env={"ORAPA_RATE_LIMITS": "off"}).start()
-    proxy = PrefixProxy("/orapa", server.port).start()
-    try:
+    with served_under("/orapa", tmp_path_factory.mktemp("rooted")) as proxy:
         yield proxy
-    finally:
-        proxy.stop()
-        server.stop()
 
 
 def test_the_page_moves_its_assets_under_the_base_path_and_names_it() -> None:
