@@ -141,20 +141,27 @@ def _fill(disk: Path) -> Path:
     return filler
 
 
+def _two_shots_in(client: TestClient) -> tuple[Player, int, list[int]]:
+    """Ella signs up, starts a solo game and shoots twice: she, the game's id and the sequence
+    numbers of the two acknowledged shots."""
+    me = Player(client, "Ella")
+    gid = me.post("/api/games", {"mode": "solo"}).json()["game"]["id"]
+    wait_for(lambda: me.state(gid)["to_move"] == 0)
+    acknowledged = []
+    for shot in ("1", "2"):
+        answer = me.post(f"/api/games/{gid}/actions", {"shot": shot})
+        assert answer.status_code == 200, answer.text
+        acknowledged.append(answer.json()["event"]["seq"])
+    return me, gid, acknowledged
+
+
 def test_a_full_disk(small_disk: Path) -> None:
     """SQLite on a 2 MB tmpfs, filled up: moves get 503 with Retry-After and health says
     unavailable; reads still answer; once there is room the game goes on, and every
     acknowledged move is in the log."""
     url = f"sqlite:///{small_disk / 'orapa.db'}"
     with TestClient(create_app(url), raise_server_exceptions=False) as client:
-        me = Player(client, "Ella")
-        gid = me.post("/api/games", {"mode": "solo"}).json()["game"]["id"]
-        wait_for(lambda: me.state(gid)["to_move"] == 0)
-        acknowledged = []
-        for shot in ("1", "2"):
-            answer = me.post(f"/api/games/{gid}/actions", {"shot": shot})
-            assert answer.status_code == 200
-            acknowledged.append(answer.json()["event"]["seq"])
+        me, gid, acknowledged = _two_shots_in(client)
         filler = _fill(small_disk)
         refused = None
         for cell in ("A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1"):
@@ -198,14 +205,7 @@ def test_a_read_only_database(tmp_path: Path) -> None:
     db = tmp_path / "orapa.db"
     files = [db, tmp_path / "orapa.db-wal"]
     with TestClient(create_app(f"sqlite:///{db}"), raise_server_exceptions=False) as client:
-        me = Player(client, "Ella")
-        gid = me.post("/api/games", {"mode": "solo"}).json()["game"]["id"]
-        wait_for(lambda: me.state(gid)["to_move"] == 0)
-        acknowledged = []
-        for shot in ("1", "2"):
-            answer = me.post(f"/api/games/{gid}/actions", {"shot": shot})
-            assert answer.status_code == 200, answer.text
-            acknowledged.append(answer.json()["event"]["seq"])
+        me, gid, acknowledged = _two_shots_in(client)
         _immutable(files, True)
         try:
             for refused in (me.post(f"/api/games/{gid}/actions", {"cell": "A1"}),
