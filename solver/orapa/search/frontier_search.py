@@ -34,17 +34,15 @@ True
 """
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from typing import Iterator
 
-from games.errors import LimitReached
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
 from games.orapa.layout import PlacedGem
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
-from solver.orapa.search.search_setup import family_of, prepare
+from solver.orapa.search.search_setup import check_limits, family_of, prepare
 from solver.orapa.search.sight import room_left, sighted
 from solver.orapa.search.path_family import PathFamily, by_cell_entries
 
@@ -190,10 +188,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
             stack.append(_UNDO)
         nodes[0] += 1
         if nodes[0] % _CHECK_EVERY == 0:
-            if deadline is not None and time.monotonic() > deadline:
-                raise LimitReached("time limit reached while listing families")
-            if max_nodes is not None and nodes[0] > max_nodes:
-                raise LimitReached(f"more than {max_nodes} search nodes")
+            check_limits(nodes[0], deadline, max_nodes)
         moved = advance(fronts, empty, paths)
         if moved is None:
             continue

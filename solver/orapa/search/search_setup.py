@@ -8,8 +8,10 @@ are the same, and are made here.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
+from games.errors import LimitReached
 from games.orapa.board import PORTS
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
@@ -85,3 +87,12 @@ def family_of(setup: SearchSetup, rules: RuleOptions, fixed: tuple[PlacedGem, ..
         avoid += [paths | setup.forbidden[i]] * n
     return PathFamily(fixed, tuple(free), tuple(avoid), setup.cells, rules.visibility,
                       rules.mirror)
+
+
+def check_limits(nodes: int, deadline: float | None, max_nodes: int | None) -> None:
+    """Raise LimitReached past `deadline` (time.monotonic()) or past `max_nodes` search nodes;
+    both searches call it every few thousand nodes, never per node."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise LimitReached("time limit reached while listing families")
+    if max_nodes is not None and nodes > max_nodes:
+        raise LimitReached(f"more than {max_nodes} search nodes")

@@ -32,10 +32,8 @@ True
 """
 from __future__ import annotations
 
-import time
 from typing import Iterator
 
-from games.errors import LimitReached
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem
@@ -44,7 +42,7 @@ from games.orapa.placements import Placement
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.waves import ROUTE
 from solver.orapa.search.path_family import PathFamily, assign_weights, by_cell_entries  # noqa: F401 (doctest)
-from solver.orapa.search.search_setup import family_of, prepare
+from solver.orapa.search.search_setup import check_limits, family_of, prepare
 
 _CHECK_EVERY = 2048  # search nodes between two looks at the clock
 _UNDO = object()    # on the search stack: take the last placement back
@@ -143,10 +141,7 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
             stack.append(_UNDO)
         nodes[0] += 1
         if nodes[0] % check_every == 0:
-            if deadline is not None and time.monotonic() > deadline:
-                raise LimitReached("time limit reached while listing families")
-            if max_nodes is not None and nodes[0] > max_nodes:
-                raise LimitReached(f"more than {max_nodes} search nodes")
+            check_limits(nodes[0], deadline, max_nodes)
         if s < 0:
             yield leaf(left, paths)
             continue
