@@ -5,7 +5,9 @@ import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
 import i18n, { seatName } from "../../i18n";
 import {
+  Banner,
   control,
+  ErrorLine,
   OtherProps,
   ResignButton,
   RestartButton,
@@ -80,11 +82,7 @@ function SolverAdvice({
         {t("mandragora.ask")}
       </button>
       {busy && <span className="muted"> {t("review:training.thinking")}</span>}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {hint && hint.best !== null && (
         <p data-testid="solver-hint">
           <Trans
@@ -187,14 +185,8 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
         }
       />
       <ResignButton state={state} seat={seat} act={act} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="banner" aria-live="polite" data-testid="banner">
-        {banner}
-      </p>
+      <ErrorLine error={error} />
+      <Banner testId="banner">{banner}</Banner>
       <div className="scores big" data-testid="scores">
         {["player", "opponent"].map((side) => {
           const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];

@@ -7,6 +7,7 @@ import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
 import {
   control,
+  ErrorLine,
   OtherProps,
   ResignButton,
   RestartButton,
@@ -161,11 +162,7 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
         }
       />
       <ResignButton state={state} seat={seat} act={act} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <div className="boards">
         <section aria-label={t("ripple.board")}>
           <div className="scores big" data-testid="scores">

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState } from "../../api";
 import i18n, { seatName } from "../../i18n";
-import { ConfirmButton, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
+import { Banner, ConfirmButton, ErrorLine, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
 
 interface UncoveredPosition {
   variant: string;
@@ -177,14 +177,8 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
         {t(`lobby:create.variants.${pos.variant}`, { defaultValue: pos.variant })} ·{" "}
         {pos.win === "ordered" ? t("uncovered.mustOrdered") : t("uncovered.mustSame")}
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="banner" aria-live="polite" data-testid="last-swap">
-        {said}
-      </p>
+      <ErrorLine error={error} />
+      <Banner testId="last-swap">{said}</Banner>
       {myTurn && (
         <p className="muted">{own === null ? t("uncovered.choose") : t("uncovered.chooseOther", { n: own })}</p>
       )}

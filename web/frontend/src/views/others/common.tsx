@@ -1,6 +1,6 @@
 // Shared pieces of the Ripple, Mandragora and Uncovered! pages: acting on the game, the
 // restart button and the events of the last move, for the animations.
-import { useEffect, useRef, useState } from "react";
+import { ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import i18n, { seatName } from "../../i18n";
 import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from "../../api";
@@ -227,5 +227,24 @@ export function ResignButton({
         question={cooperative ? t("resign.cooperative") : t("resign.question")}
       />
     </div>
+  );
+}
+
+/** The last action's error, read out at once; nothing when there is none. */
+export function ErrorLine({ error }: { error: string }): JSX.Element | null {
+  if (!error) return null;
+  return (
+    <p className="error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+/** The last move in words, read out politely each time it changes. */
+export function Banner({ testId, children }: { testId: string; children: ReactNode }): JSX.Element {
+  return (
+    <p className="banner" aria-live="polite" data-testid={testId}>
+      {children}
+    </p>
   );
 }
