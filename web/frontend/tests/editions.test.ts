@@ -5,16 +5,9 @@ import { Board } from "../src/orapa/layout";
 import { describe as describeAnswer, parseQuestion, reproduces, settledAnswer } from "../src/orapa/sketch";
 import { shotAnswer } from "../src/orapa/tracer";
 import { answerText } from "../src/components/review/reviewApi";
+import { installLocalStorage } from "./memoryStorage";
 
-const store = new Map<string, string>();
-beforeEach(() => {
-  store.clear();
-  (globalThis as { localStorage?: unknown }).localStorage = {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  };
-});
+beforeEach(() => void installLocalStorage());
 
 describe("answers in words", () => {
   it("writes a bounce-count answer as 'exits at C after 3 bounces'", () => {

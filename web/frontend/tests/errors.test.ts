@@ -8,6 +8,7 @@ import { ApiError, api, errorText, retryAfterSeconds, whenFree } from "../src/ap
 import en from "../src/locales/en/errors.json";
 import fr from "../src/locales/fr/errors.json";
 import i18n from "../src/i18n";
+import { memoryStorage } from "./memoryStorage";
 
 /** Every code docs/interface.md lists, from its paragraph "Beside `error`, every error body has `code`". */
 function documentedCodes(): string[] {
@@ -97,12 +98,7 @@ function answering(...answers: { status: number; body: string; headers?: Record<
 
 describe("the API's errors", () => {
   beforeEach(() => {
-    const store = new Map<string, string>();
-    vi.stubGlobal("localStorage", {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    });
+    vi.stubGlobal("localStorage", memoryStorage());
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -14,6 +14,7 @@ import { describe, readableCount } from "../src/orapa/sketch";
 import { gemWords } from "../src/orapa/words";
 import { questionMarks } from "../src/views/explorer/marks";
 import { AdvisorHint } from "../src/views/TrainingPanel";
+import { installLocalStorage } from "./memoryStorage";
 
 function event(fields: Record<string, unknown>): GameEvent {
   return { seq: 1, at: "", seat: 0, type: "shot", ...fields } as GameEvent;
@@ -53,15 +54,7 @@ group("answers", () => {
 });
 
 group("ports in the player's label scheme (RULINGS O10)", () => {
-  const store = new Map<string, string>();
-  beforeEach(() => {
-    store.clear();
-    (globalThis as { localStorage?: unknown }).localStorage = {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    };
-  });
+  beforeEach(() => void installLocalStorage());
   const state = { seats: [{ seat: 0, name: "Ann" }] } as unknown as GameState;
   const heard: Observation[] = [{ shot: "15", exit: "C", color: "blue" }];
 

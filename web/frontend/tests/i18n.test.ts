@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import i18n, { LANGUAGE_KEY, chooseLanguage, collectResources, currentLanguage, seatName } from "../src/i18n";
+import { installLocalStorage } from "./memoryStorage";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -43,12 +44,7 @@ export function duplicateKeys(text: string): string[] {
   return found;
 }
 
-const store = new Map<string, string>();
-(globalThis as { localStorage?: unknown }).localStorage = {
-  getItem: (k: string) => store.get(k) ?? null,
-  setItem: (k: string, v: string) => void store.set(k, v),
-  removeItem: (k: string) => void store.delete(k),
-};
+const store = installLocalStorage();
 
 afterEach(async () => {
   store.clear();

@@ -9,16 +9,9 @@ import { deductionMarks, hintFigure, withOverlay } from "../src/views/TrainingPa
 import { control } from "../src/views/others/common";
 import { rippleFrames } from "../src/views/others/Ripple";
 import { afterSwaps } from "../src/views/others/Uncovered";
+import { installLocalStorage } from "./memoryStorage";
 
-const store = new Map<string, string>();
-beforeEach(() => {
-  store.clear();
-  (globalThis as { localStorage?: unknown }).localStorage = {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  };
-});
+beforeEach(() => void installLocalStorage());
 
 function record(id: number, over: Partial<GameRecord>): GameRecord {
   return {
