@@ -25,6 +25,13 @@ import { ConfirmButton } from "./others/common";
 
 export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
   const { t } = useTranslation("game");
+  // "the mine of NAME": a computer seat's name takes an article ("de l’ordinateur"), a
+  // seat without a name its role's own sentence
+  const aboutSeat = (seat: Seat | undefined, key: "waitingFor" | "mineOf", nameless: string): string => {
+    const name = seatName(seat);
+    if (!name) return t(`explorer.${nameless}`);
+    return t(seat?.kind === "computer" ? `explorer.${key}Computer` : `explorer.${key}`, { name });
+  };
   const state = live.state as GameState;
   const mine = seat?.seat ?? state.seats.find((s) => s.role === "explorer")?.seat ?? 0;
   const observations = state.observations[String(mine)] ?? [];
@@ -84,9 +91,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
           : myTurn
             ? t("explorer.yourTurn")
             : seat
-              ? seatName(state.seats[state.to_move ?? 0])
-                ? t("explorer.waitingFor", { name: seatName(state.seats[state.to_move ?? 0]) })
-                : t("explorer.waitingForOthers")
+              ? aboutSeat(state.seats[state.to_move ?? 0], "waitingFor", "waitingForOthers")
               : t("explorer.watching")}
       </p>
       {act.verdict && (
@@ -107,11 +112,7 @@ export function ExplorerView({ live, seat }: { live: LiveGame; seat: Seat | null
       <div className="boards">
         <section aria-label={t("explorer.questions")}>
           <h2>
-            {target !== null
-              ? seatName(state.seats[target])
-                ? t("explorer.mineOf", { name: seatName(state.seats[target]) })
-                : t("explorer.mineOfDirector")
-              : t("explorer.theMine")}
+            {target !== null ? aboutSeat(state.seats[target], "mineOf", "mineOfDirector") : t("explorer.theMine")}
           </h2>
           <Board
             label={t("explorer.questionBoard")}
