@@ -1,4 +1,4 @@
-"""The shape of the Python tree: data flows one way and no module imports itself round a loop.
+"""The shape of the tree: data flows one way, no module imports itself round a loop, none is long.
 
 Data flows games <- solver <- generator <- commands/cli.py and web/: a package may import the
 ones before it, never one after. An import cycle means a piece lives in the wrong module, so
@@ -119,3 +119,38 @@ def test_no_module_is_much_over_four_hundred_lines() -> None:
     long = {name: n for name, path in project_modules().items()
             if (n := len(path.read_text().splitlines())) > LONGEST_MODULE}
     assert long == {}
+
+
+FRONTEND = ROOT / "web" / "frontend"
+
+
+def frontend_modules(root: Path = FRONTEND) -> dict[str, Path]:
+    """The browser app's TypeScript modules (src/ and tests/, the tests' data files aside), by path."""
+    found = {}
+    for folder in ("src", "tests"):
+        for path in sorted((root / folder).rglob("*.ts*")):
+            parts = path.relative_to(root).parts
+            if path.suffix in (".ts", ".tsx") and "fixtures" not in parts and "node_modules" not in parts:
+                found["/".join(parts)] = path
+    return found
+
+
+def long_modules(modules: dict[str, Path]) -> dict[str, int]:
+    """The modules past LONGEST_MODULE lines, with their lengths."""
+    return {name: n for name, path in modules.items()
+            if (n := len(path.read_text().splitlines())) > LONGEST_MODULE}
+
+
+def test_the_front_ends_modules_are_found_and_a_long_one_is_named(tmp_path: Path) -> None:
+    for name, lines in [("src/api.ts", 461), ("src/views/Page.tsx", 30), ("tests/a.test.ts", 20),
+                        ("tests/fixtures/tracer.ts", 900), ("src/styles.css", 900)]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("const x = 1;\n" * lines)
+    found = frontend_modules(tmp_path)
+    assert sorted(found) == ["src/api.ts", "src/views/Page.tsx", "tests/a.test.ts"]
+    assert long_modules(found) == {"src/api.ts": 461}
+    assert "src/api/index.ts" in frontend_modules()   # the real tree is seen too
+
+
+def test_no_front_end_module_is_much_over_four_hundred_lines() -> None:
+    assert long_modules(frontend_modules()) == {}
