@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from commands.common import TIMEOUT, emit_json, read_text, time_left
 from games.errors import BadInput, LimitReached
-from games.orapa.drawing import render_deductions, render_layout
+from games.orapa.answers import Question
 from games.orapa.board import parse_port, port_label
+from games.orapa.drawing import render_deductions, render_layout
 from games.orapa.files import parse_layout, parse_puzzle
 from games.orapa.puzzle import Puzzle, check_legal_for
 from games.orapa.text_format import format_answer
@@ -42,9 +44,46 @@ def question_text(question: str, labels: str = "sheet") -> str:
     >>> question_text("15", "bga"), question_text("C", "bga"), question_text("E4", "bga")
     ('E', 'K', 'E4')
     """
-    if labels == "sheet" or (question[:1].isalpha() and len(question) > 1):
-        return question
-    return port_label(parse_port(question), labels)
+    return Question.parse(question).label(labels)
+
+
+def rough_count(n: float) -> str:
+    """A large number of layouts as a person reads it: to three figures, in millions, billions
+    or trillions, and past a thousand trillion as a power of ten.
+
+    >>> rough_count(9_876), rough_count(15_397_424), rough_count(2.4e12), rough_count(4.13e19)
+    ('9,876', '15.4 million', '2.4 trillion', '4.13e19')
+    """
+    if n >= 10 ** 15:
+        mantissa, _, power = f"{n:.2e}".partition("e")
+        return f"{float(mantissa):.3g}e{int(power)}"
+    for size, name in ((10 ** 12, "trillion"), (10 ** 9, "billion"), (10 ** 6, "million")):
+        if n >= size:
+            return f"{n / size:.3g} {name}"
+    return f"{round(n):,}"
+
+
+def estimate_words(estimate: dict[str, Any]) -> str:
+    """The estimated count of an unfinished count (the `estimate*` fields of `orapa solve
+    --json`) in words, with its interval; an interval wider than a factor of a hundred gives
+    no single figure (few random draws ended on a layout, so little is known but the bounds).
+
+    >>> estimate_words({"estimate": 41_000_000_000_000_000_000, "estimate_low": 3.2e19,
+    ...                 "estimate_high": 5.0e19, "estimate_draws": 12_000})
+    'about 4.1e19 layouts in all (95% interval 3.2e19 to 5e19, from 12,000 random draws)'
+    >>> estimate_words({"estimate": 50, "estimate_low": 50, "estimate_high": 3.15e31,
+    ...                 "estimate_draws": 1_521})
+    'between 50 and 3.15e31 layouts in all (95% interval, from 1,521 random draws: too wide for one figure)'
+    """
+    low, high = rough_count(estimate["estimate_low"]), rough_count(estimate["estimate_high"])
+    draws = f"{estimate['estimate_draws']:,} random draws"
+    if estimate["estimate_high"] > WIDE * max(1, estimate["estimate_low"]):
+        return f"between {low} and {high} layouts in all (95% interval, from {draws}: too wide for one figure)"
+    return (f"about {rough_count(estimate['estimate'])} layouts in all (95% interval {low} to "
+            f"{high}, from {draws})")
+
+
+WIDE = 100   # an interval whose ends differ by more than this factor gives no single figure
 
 
 def answer_words(text: str, labels: str = "sheet") -> str:
@@ -94,6 +133,8 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
     exactness = "" if result.exact else "at least "
     click.echo(f"{result.status}: {exactness}{result.count} consistent layout"
                f"{'' if result.count == 1 else 's'}")
+    if result.estimate is not None:
+        click.echo(estimate_words(result.estimate))
     if result.status == "contradiction":
         for i in result.conflict or []:
             click.echo(f"  observation {i}: {format_answer(problem.observations[i], labels)}")

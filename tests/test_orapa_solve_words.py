@@ -1,0 +1,65 @@
+"""What `orapa solve`, `next` and `review` print for people: a question in either label scheme
+(a round trip through `Question`), and, for an unfinished count, the estimated total and its
+interval (the `estimate*` fields of `--json`) in a person's words."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given, strategies as st
+
+from commands.orapa.solve import question_text, rough_count
+from games.orapa.answers import Question
+from games.orapa.board import CELLS, PORTS
+from tests.cli_runner import run_cli
+from tests.test_orapa_counting import random_state
+
+@given(st.sampled_from(["shot", "cell"]), st.integers(0, CELLS - 1), st.sampled_from(["sheet", "bga"]))
+def test_a_question_is_written_in_either_scheme_and_read_back(kind: str, index: int, labels: str) -> None:
+    question = Question("shot", index % PORTS) if kind == "shot" else Question("cell", index)
+    written = question_text(question.label(), labels)
+    assert written == question.label(labels)
+    assert Question.parse(written, labels) == question
+
+
+NAMES = {"million": 10 ** 6, "billion": 10 ** 9, "trillion": 10 ** 12}
+
+
+def read_rough(text: str) -> float:
+    """The number `rough_count` wrote."""
+    number, _, name = text.partition(" ")
+    if name:
+        return float(number) * NAMES[name]
+    return float(number.replace(",", ""))
+
+
+@given(st.integers(0, 10 ** 30))
+def test_a_rough_count_reads_back_to_three_figures(n: int) -> None:
+    written = rough_count(n)
+    assert re.fullmatch(r"[\d,]+|\d+(\.\d+)? (million|billion|trillion)|\d(\.\d+)?e\d+", written)
+    assert abs(read_rough(written) - n) <= 0.005 * n + 0.5
+
+
+NARROW = re.compile(r"about (.+) layouts in all \(95% interval (.+) to (.+), from ([\d,]+) random draws\)")
+WIDE = re.compile(r"between (.+) and (.+) layouts in all \(95% interval, from ([\d,]+) random draws: "
+                  r"too wide for one figure\)")
+
+
+def test_solve_says_the_estimate_and_its_interval_where_it_cannot_count(capsys, tmp_path) -> None:
+    puzzle = tmp_path / "double.json"
+    puzzle.write_text(json.dumps(random_state("double", 3, answers=10).to_json()))
+    status, out, _ = run_cli(capsys, "solve", str(puzzle), "--count-limit", "50", "--limit", "1")
+    assert status == 0
+    first, second = out.splitlines()[:2]
+    if not first.startswith("ambiguous: at least"):
+        pytest.skip("counted exactly on this machine")
+    if found := NARROW.fullmatch(second):
+        estimate, low, high = (read_rough(found[i]) for i in (1, 2, 3))
+        assert 50 <= low <= estimate <= high <= 100 * low
+    else:
+        found = WIDE.fullmatch(second)
+        assert found, second
+        low, high = read_rough(found[1]), read_rough(found[2])
+        assert 50 <= low and high > 100 * low
+    assert int(found[found.lastindex or 0].replace(",", "")) > 0
