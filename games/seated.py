@@ -93,11 +93,17 @@ class SeatedGame(Protocol):
 
 
 class OpenMoves:
-    """The protocol's plain parts for a game of open moves only (Ripple, Mandragora Mania): no
-    seat acts out of turn, a stored move means what it meant, and every seat sees the fields
-    `move_fields` lists of a move (nothing is hidden, but it is still listed)."""
+    """The protocol's plain parts for a game whose every event is public (Ripple, Mandragora
+    Mania, Uncovered!): no seat acts out of turn, a stored move means what it meant, and every
+    seat sees the fields `event_fields` lists for an event's type (nothing is hidden, but it is
+    still listed). A game whose one event is a move lists its fields as `move_fields`."""
 
     move_fields: tuple[str, ...] = ()
+
+    @property
+    def event_fields(self) -> Mapping[str, tuple[str, ...]]:
+        """The fields every seat sees, by event type: a move's `move_fields`, by default."""
+        return {"move": self.move_fields}
 
     def replay(self: SeatedGame, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
         """A stored move again: the rules have not changed, so as `act`."""
@@ -108,5 +114,7 @@ class OpenMoves:
         return []
 
     def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """A move as every seat sees it (`move_fields`); any other event only its envelope."""
-        return shown(event, self.move_fields if event.get("type") == "move" else ())
+        """An event as every seat sees it (`event_fields` of its type); any other type only its
+        envelope."""
+        kind = event.get("type")
+        return shown(event, self.event_fields.get(kind, ()) if isinstance(kind, str) else ())

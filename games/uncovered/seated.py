@@ -34,7 +34,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping, Sequence
 
 from games.errors import BadInput, IllegalMove, Malformed
-from games.seated import Seat, shown
+from games.seated import OpenMoves, Seat
 from games.seated_checks import ALL_LOSE, WIN, check_turn, only_key, option, settle_seats, whole_number
 from games.uncovered.deal import (
     PLAYERS_MAX, PLAYERS_MIN, Hands, WinRule, format_hands, parse_hands, random_deal,
@@ -64,10 +64,12 @@ def _lists(hands: Sequence[Sequence[int | None]]) -> list[list[int | None]]:
     return [list(hand) for hand in hands]
 
 
-class UncoveredSeated:
-    """An Uncovered! table on the server: the engine's `Game`, seen through U5's views."""
+class UncoveredSeated(OpenMoves):
+    """An Uncovered! table on the server: the engine's `Game`, seen through U5's views (its
+    events are public, as `EVENT_FIELDS` lists; replay and waiting_for from `OpenMoves`)."""
 
     game = "uncovered"
+    event_fields = EVENT_FIELDS
 
     def __init__(self, hands: Hands, variant: Variant, win: WinRule, deal: dict[str, Any],
                  seats: Sequence[Seat], optimum: Optimum | None = None) -> None:
@@ -139,19 +141,6 @@ class UncoveredSeated:
         hands = self.table.hands
         return {"type": "swap", "turn": turn, "swap": swap.as_list(),
                 "cards": [hands[seat][own - 1], hands[other][position - 1]], "to_move": self.to_move}
-
-    def replay(self, seat: int, action: dict[str, Any], recorded: dict[str, Any]) -> None:
-        """A stored action again: the rules have not changed, so as `act`."""
-        self.act(seat, action)
-
-    def waiting_for(self) -> list[int]:
-        """Nobody: the seat whose turn it is plays at once."""
-        return []
-
-    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """An event as every seat sees it (`EVENT_FIELDS`)."""
-        kind = event.get("type")
-        return shown(event, EVENT_FIELDS.get(kind, ()) if isinstance(kind, str) else ())
 
     def seat_view(self, seat: int | None) -> View:
         """The engine's view for a seat; a spectator knows only what every seat knows."""
