@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorText, retryAfterSeconds, whenFree } from "../src/api";
+import { reviewApi } from "../src/components/review/reviewApi";
 import en from "../src/locales/en/errors.json";
 import fr from "../src/locales/fr/errors.json";
 import i18n from "../src/i18n";
@@ -130,6 +131,18 @@ describe("the API's errors", () => {
     const err = (await api.game("7").catch((e: unknown) => e)) as ApiError;
     expect(err.message).toMatch(/^502/);
     expect(err.code).toBeNull();
+  });
+
+  it("answers the review's calls as every other call, through the same request", async () => {
+    answering(
+      { status: 429, body: '{"error": "review: busy", "code": "busy"}', headers: { "Retry-After": "5" } },
+      { status: 502, body: "<html>bad gateway</html>" },
+    );
+    const busy = (await reviewApi.review("7").catch((e: unknown) => e)) as ApiError;
+    expect([busy.status, busy.code, busy.retryAfter, busy.message]).toEqual([429, "busy", 5, en.codes.busy]);
+    const gateway = (await reviewApi.why("7", "E4").catch((e: unknown) => e)) as ApiError;
+    expect(gateway).toBeInstanceOf(ApiError);
+    expect(gateway.message).toMatch(/^502/);
   });
 
   it("reads Retry-After as seconds or as a date", () => {

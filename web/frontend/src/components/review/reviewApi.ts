@@ -1,8 +1,7 @@
 // The review endpoints of issue 32 (GET /review, /review/why/CELL, POST /review/wrong): types
 // and calls, kept beside the components that use them.
-import { ApiError, Observation, token } from "../../api";
+import { Observation, call } from "../../api";
 import { portText } from "../../orapa/board";
-import { ROOT } from "../../router";
 import { describe, readableCount } from "../../orapa/sketch";
 import { colorWord } from "../../orapa/words";
 import i18n from "../../i18n";
@@ -52,31 +51,6 @@ export interface WhyWrong {
   question: string | null;
   guess_answer: Observation | null;
   mine_answer: Observation | null;
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  const t = token();
-  if (t) headers.Authorization = `Bearer ${t}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(`${ROOT}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data: unknown = null;
-  try {
-    data = await res.json();
-  } catch {
-    data = null;
-  }
-  if (!res.ok)
-    throw new ApiError(
-      res.status,
-      (data as { error?: string } | null)?.error ?? i18n.t("review:serverSaid", { status: res.status }),
-      (data as { code?: string } | null)?.code ?? null, // the line a person reads is chosen by code
-    );
-  return data as T;
 }
 
 export const reviewApi = {
