@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from commands.common import emit_json, read_text
-from commands.orapa.solve import answer_words, labels_option, load_puzzle, question_text
+from commands.orapa.solve import answer_words, labels_option, load_puzzle, question_text, rough_count
 from games.errors import BadInput
 from games.orapa.board import parse_cell
 from games.orapa.files import parse_layout
@@ -25,13 +25,7 @@ def count_text(count: dict[str, Any]) -> str:
     >>> count_text({"count": 1542, "exact": True}), count_text({"count": 15397424, "exact": False})
     ('1,542', '~15.4 million')
     """
-    n = count["count"]
-    if count["exact"]:
-        return f"{n:,}"
-    for size, name in ((10 ** 12, "trillion"), (10 ** 9, "billion"), (10 ** 6, "million")):
-        if n >= size:
-            return f"~{n / size:.3g} {name}"
-    return f"~{n:,}"
+    return f"{count['count']:,}" if count["exact"] else f"~{rough_count(count['count'])}"
 
 
 def table(found: Review, labels: str = "sheet") -> list[str]:
