@@ -193,10 +193,12 @@ def test_answer_labels() -> None:
     assert cell_answer_label(16 | 32) == "absorbed"
 
 
-def test_a_decision_that_finds_no_layout_stops_doubling_its_budget(
+def test_a_decision_that_finds_no_layout_says_so_at_its_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With no layout found, the budget doubled without end (a double state ran `orapa next`
-    for 9 minutes); it now stops at MAX_BUDGET_FACTOR times the budget, saying so."""
+    """With no layout found, the budget doubled (up to 16 times: `orapa next` on a double
+    state ran minutes); a decision is now taken once, at the budget it is given (issue 31),
+    and says it found nothing. Only the autoplayer, which must go on, retries it with twice
+    the budget, up to MAX_BUDGET_FACTOR times it."""
     from games.errors import LimitReached
     from solver.orapa.advisor import autoplay
     budgets: list[float] = []
@@ -211,4 +213,27 @@ def test_a_decision_that_finds_no_layout_stops_doubling_its_budget(
     puzzle = Puzzle(gem_set("base"), RuleOptions(), ())
     with pytest.raises(LimitReached):
         autoplay.decide(puzzle, budget=1.0)
+    assert budgets == [1.0]
+    budgets.clear()
+    with pytest.raises(LimitReached):
+        autoplay.autoplay(gem_set("base"), seed=1, budget=1.0)
     assert budgets == [1.0, 2.0, 4.0, 8.0, 16.0]
+
+
+def test_a_small_partial_sample_is_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `partial` sample of a few layouts doubled the budget up to 16 times (a `full` state
+    with 6 answers ran 8 s, double states 15 to 80 s); it is now the decision, at the budget
+    it was given."""
+    from solver.orapa.advisor import autoplay, ranking
+    from solver.orapa.counting.consistent_sample import Candidates
+    puzzle = game("base", 3, 4)
+    layouts = list(ConsistentLayouts(puzzle).layouts())[:3]
+    budgets: list[float] = []
+
+    def few(puzzle, n, exact_bound, budget, *rest, **options):
+        budgets.append(budget)
+        return Candidates(layouts, False, 1e6, False, "partial")
+
+    monkeypatch.setattr(ranking, "consistent_candidates", few)
+    advice = autoplay.decide(puzzle, budget=1.0)
+    assert budgets == [1.0] and advice.candidates.method == "partial"

@@ -26,9 +26,8 @@ from solver.orapa.api import solve
 from solver.orapa.options import BackendName
 
 MAX_QUESTIONS = 116
-MAX_BUDGET_FACTOR = 16   # a decision's budget doubles up to this many times the given one
-# (it doubled without end while no layout was found: a double state ran `orapa next` 9 min)
-RETRY_BELOW = 200        # ... while a partial sample holds fewer layouts than this
+MAX_BUDGET_FACTOR = 16   # the autoplayer retries a decision that found no layout at all with
+# twice the budget, up to this many times it (a game must go on; `orapa next` says so instead)
 
 
 @dataclass
@@ -96,33 +95,28 @@ def decide(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
            exact_bound: int = EXACT_BOUND, budget: float = BUDGET, lookahead: bool = False,
            seed: int = SEED, backend: BackendName = "sat") -> Advice:
     """The advisor's decision in a game seeded `seed`, as `orapa next` and the autoplayer take
-    it: the same state and settings give the same question (the random stream is
-    `decision_rng(seed, answers so far)`)."""
-    return _advice(puzzle, strategy, sample, exact_bound, budget, lookahead,
-                   decision_rng(seed, len(puzzle.observations)), backend)
+    it, within `budget` seconds (issue 31: a decision at the budget it is given; a `partial`
+    sample found in time is used as it is). The same state and settings give the same
+    question (the random stream is `decision_rng(seed, answers so far)`), load permitting.
+    Raises LimitReached when no consistent layout is found within the budget."""
+    return advise(puzzle, strategy, sample, exact_bound, budget, lookahead,
+                  decision_rng(seed, len(puzzle.observations)), backend)
 
 
-def _advice(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int, budget: float,
-            lookahead: bool, rng: random.Random, backend: BackendName) -> Advice:
-    """The advisor's ranking. Up to MAX_BUDGET_FACTOR times the given budget, the budget
-    doubles while no consistent layout is found in it (then LimitReached), and while the
-    sample is `partial` (drawn from the families found in time: biased) and small: late in a
-    game such a sample can hold a single layout, and every question then looks worthless. (A large partial sample, the
-    rule for `full` early on, is used as it is: more time rarely completes those.)"""
+def _decide_in_game(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int,
+                    budget: float, lookahead: bool, seed: int, backend: BackendName) -> Advice:
+    """`decide`; when it finds no layout at all in its budget, again with twice the budget,
+    up to MAX_BUDGET_FACTOR times it (then LimitReached): the autoplayer cannot stop a game
+    there, `orapa next` can say so."""
     limit = budget * MAX_BUDGET_FACTOR
     while True:
         try:
-            advice = advise(puzzle, strategy, sample, exact_bound, budget, lookahead, rng,
-                            backend)
+            return decide(puzzle, strategy, sample, exact_bound, budget, lookahead, seed,
+                          backend)
         except LimitReached:
-            if budget * 2 > limit:   # no layout even at the largest budget: say so, in time
+            if budget * 2 > limit:
                 raise
             budget *= 2
-            continue
-        if advice.candidates.method != "partial" or budget * 2 > limit \
-                or len(advice.candidates.layouts) >= RETRY_BELOW:
-            return advice
-        budget *= 2
 
 
 def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int = SEED,
@@ -139,8 +133,8 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
     puzzle = Puzzle(gems, rules)
     while game.questions < MAX_QUESTIONS:
         start, cpu = time.monotonic(), time.process_time()
-        advice = decide(puzzle, strategy, sample, exact_bound, budget, lookahead, seed,
-                        backend)
+        advice = _decide_in_game(puzzle, strategy, sample, exact_bound, budget, lookahead,
+                                 seed, backend)
         layouts = advice.candidates.layouts
         if advice.candidates.exact and len(layouts) == 1:
             game.solved = forced_layout(puzzle, backend)

@@ -43,6 +43,8 @@ from solver.orapa.advisor.tree import WORK_LIMIT, AnswerTable, TreeSearch
 from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates
 from solver.orapa.options import BackendName
 
+SAMPLING_SHARE = 0.8   # of a decision's budget, to find the layouts; the ranking has the rest
+END_SHARE = 0.1        # ... and, when they took longer, at least this share (a safety net)
 LOOKAHEAD_WIDTH = 6          # questions re-ranked by look-ahead
 TREE_DEPTH = 4               # deepest decision-tree search of the `questions` strategy
 _CELL_NAMES = {bits: name for name, bits in GEM_COLOR_BITS.items() if name != "black"}
@@ -273,12 +275,15 @@ def advise(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
            exact_bound: int = EXACT_BOUND, budget: float = BUDGET, lookahead: bool = False,
            rng: random.Random | None = None, backend: BackendName = "sat",
            candidates: Candidates | None = None) -> Advice:
-    """Rank every open question of a puzzle. Raises BadInput when no layout is consistent and
-    LimitReached when none could be found within the budget."""
+    """Rank every open question of a puzzle within `budget` seconds: the layouts are had in
+    SAMPLING_SHARE of it, the ranking ends by the budget (the decision-tree search of
+    `questions` stops there). Raises BadInput when no layout is consistent and LimitReached
+    when none could be found within the budget."""
     start = time.monotonic()
     if candidates is None:
         candidates = consistent_candidates(puzzle, sample, exact_bound, budget,
-                                           rng or random.Random(0), backend)
+                                           rng or random.Random(0), backend,
+                                           deadline=start + SAMPLING_SHARE * budget)
     if not candidates.layouts:
         if candidates.exact:
             raise BadInput("puzzle: no layout is consistent with the observations "
@@ -287,7 +292,7 @@ def advise(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
     questions = open_questions(puzzle)
     if not questions:
         raise BadInput("puzzle: every question has been asked already")
-    deadline = max(start + 4 * budget, time.monotonic() + budget)
+    deadline = max(start + budget, time.monotonic() + END_SHARE * budget)
     return Advice(candidates, strategy, rank(candidates, questions, strategy, lookahead,
                                              puzzle.rules.touching, deadline,
                                              puzzle.rules.answer))

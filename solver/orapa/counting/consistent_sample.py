@@ -39,7 +39,7 @@ from games.orapa.random_layouts import random_layout
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily, assign_weights, placement_words, words
 from solver.orapa.search.wave_search import search_families
-from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.consistent import ConsistentLayouts, session_for
 from solver.orapa.options import BackendName
 from solver.orapa.precheck import impossible_answers
 
@@ -107,24 +107,28 @@ def sample_families(found: list[PathFamily], n: int, rng: random.Random, deadlin
 
 def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000,
                           budget: float = 1.5, rng: random.Random | None = None,
-                          backend: BackendName = "sat") -> Candidates:
+                          backend: BackendName = "sat", deadline: float | None = None
+                          ) -> Candidates:
     """Every consistent layout when there are at most `exact_bound`, else a uniform sample of
     about `n`. `budget` seconds guide the work: the families are listed by the direct search;
     when that takes too long, the families of all answers but the last shot are listed and
     the draws are filtered by that shot (still uniform); then by SAT; when nothing finishes,
     the sample is drawn from the families found (method `partial`: not uniform, count a lower
-    bound)."""
+    bound). Every step stops by `deadline` (time.monotonic(); by default the budget's end),
+    give or take a step that cannot be cut (`END_SLACK`)."""
     rng = rng or random.Random(0)
     start = time.monotonic()
+    end = start + budget if deadline is None else deadline
     if impossible_answers(puzzle.observations, puzzle.gems) is not None:
         return Candidates([], True, 0, True, "enumeration")  # no layout, by the rules alone
     if puzzle.rules.touching != "corner":
-        result = _without_families(puzzle, n, exact_bound, start + budget, rng, backend)
+        result = _without_families(puzzle, n, exact_bound, min(start + budget, end), rng,
+                                   backend)
     else:
-        result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend)
+        result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend, end)
     if not result.layouts and not result.exact:  # none drawn: is there any at all?
         try:
-            layout = ConsistentLayouts(puzzle, backend, budget).first()
+            layout = ConsistentLayouts(puzzle, backend, _left(end, budget)).first()
         except LimitReached:
             layout = None
         else:
@@ -142,16 +146,26 @@ FRONTIER_NODES_PER_SECOND = 7_000_000
 FAMILY_NODES = 35
 
 
-def _listed(puzzle: Puzzle, start: float, seconds: float) -> tuple[list[PathFamily], bool]:
+def _left(end: float, budget: float) -> float:
+    """Seconds left before `end`, at least a sliver of the budget (a step started late still
+    gets to look once; `END_SLACK` is that sliver)."""
+    return max(end - time.monotonic(), END_SLACK * budget)
+
+
+END_SLACK = 0.05   # a step that starts at the end still gets this share of the budget
+
+
+def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = None
+            ) -> tuple[list[PathFamily], bool]:
     """The families by the direct search: (families, complete?). The compiled frontier search
     when it is built, else the plain wave search. The search may take `seconds` worth of work
     (a fixed amount of it, so the outcome does not depend on the machine's load), or four
     times `seconds` of wall-clock time on a very busy machine. Complete lists come weighed
     and without empty families; weighing an incomplete one is left to `_weighed` (it can take
-    seconds that the other methods need more)."""
+    seconds that the other methods need more). Nothing runs past `end` (time.monotonic())."""
     found: list[PathFamily] = []
     nodes = [0]
-    deadline = start + 4 * seconds
+    deadline = start + 4 * seconds if end is None else min(start + 4 * seconds, end)
     try:
         if frontier_compiled.available(puzzle):
             work = int(FRONTIER_NODES_PER_SECOND * seconds)
@@ -167,7 +181,10 @@ def _listed(puzzle: Puzzle, start: float, seconds: float) -> tuple[list[PathFami
         return found, False
     # weighing takes some 70 us a family: past WEIGH_AT_MOST it would eat the budget (a
     # double state of 200,000 families took minutes); `_finish` then draws without weights
-    return (_weighed(found) if len(found) <= WEIGH_AT_MOST else found), True
+    if len(found) > WEIGH_AT_MOST:
+        return found, True
+    weighed = _weighed_until(found, deadline)
+    return (found if weighed is None else weighed), True
 
 
 WEIGH_AT_MOST = 5_000   # families weighed before sampling; more are drawn from unweighed
@@ -179,58 +196,103 @@ def _weighed(found: list[PathFamily]) -> list[PathFamily]:
     return [f for f in found if f.weight]
 
 
+def _weighed_until(found: list[PathFamily], deadline: float) -> list[PathFamily] | None:
+    """`_weighed`, or None (every family left unweighed, so `_finish` draws them each with
+    the same chance) when `deadline` (time.monotonic()) passes first: weighing takes some
+    70 us a family, more on a busy machine, and the clock is read between chunks."""
+    weighed = _weighed_prefix(found, deadline)
+    if any(f.weight < 0 for f in found):
+        for family in found:
+            family.weight = -1
+        return None
+    return weighed
+
+
+def _weighed_prefix(found: list[PathFamily], deadline: float) -> list[PathFamily]:
+    """The non-empty families among those weighed, in chunks, before `deadline`
+    (time.monotonic()); the first chunk always is."""
+    for begin in range(0, len(found), WEIGH_CHUNK):
+        if begin and time.monotonic() > deadline:
+            break
+        assign_weights(found[begin:begin + WEIGH_CHUNK])
+    return [f for f in found if f.weight > 0]
+
+
+WEIGH_CHUNK = 500   # families weighed between two looks at the clock
+
+
 def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
-                   rng: random.Random, backend: BackendName) -> Candidates:
-    found, complete = _listed(puzzle, start, 0.4 * budget)
+                   rng: random.Random, backend: BackendName, end: float) -> Candidates:
+    """The families' way (touching corner), every step ended by `end` (time.monotonic()):
+    the listing has at most LISTING_SHARE of the time to `end`, the listing without the
+    last shot REDUCED_SHARE, so that the model still has some on a busy machine."""
+    window = max(0.0, end - start)
+    found, complete = _listed(puzzle, start, 0.4 * budget, min(end, start + LISTING_SHARE
+                                                               * window))
     if complete:
-        return _finish(found, [], n, exact_bound, rng, start + budget)
+        return _finish(found, [], n, exact_bound, rng, start + budget, end)
     shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
-    if shots:
+    if shots and time.monotonic() < end:
         reduced, done = _listed(puzzle.with_observations(
             [o for o in puzzle.observations if o is not shots[-1]]), time.monotonic(),
-            0.2 * budget)
+            0.2 * budget, min(end, time.monotonic() + REDUCED_SHARE * window))
         if done:
             result = _finish(reduced, [shots[-1]], n, exact_bound, rng,
-                             max(start + budget, time.monotonic() + 0.4 * budget))
+                             max(start + budget, time.monotonic() + 0.4 * budget), end)
             if len(result.layouts) >= min(n, 100):
                 return result
     by_sat: list[PathFamily] = []
     try:
-        seconds = max(start + budget, time.monotonic() + 0.3 * budget) - time.monotonic()
-        for family in ConsistentLayouts(puzzle, backend, seconds, method="model").model_families():
+        session = session_for(puzzle.gems, puzzle.rules, backend)   # its set-up is not timed
+        until = min(max(start + budget, time.monotonic() + 0.3 * budget), end)
+        for family in ConsistentLayouts(puzzle, backend, _left(until, budget), session,
+                                        method="model").model_families():
             by_sat.append(family.path_family)
         complete = True
     except LimitReached:
         pass
     by_sat = _weighed(by_sat)
     if not complete:
-        # a partial list is a biased start anyway; weighing 100,000 families took 7 s
-        found = _weighed(found[:PARTIAL_FAMILIES])
+        # a partial list is a biased start anyway; weighing 100,000 families took 7 s, and
+        # only what the time left allows is weighed (the earliest families first)
+        found = _weighed_prefix(found[:PARTIAL_FAMILIES], max(end, time.monotonic()
+                                                               + END_SLACK * budget))
     if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
         found = by_sat
-    result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget)
+    result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget, end)
+    if not complete and by_sat and found is not by_sat \
+            and len(result.layouts) < min(n, SEQUENTIAL_BELOW):
+        # the direct search's first families weigh more but are mostly empty on double;
+        # every family the model found has a member at least
+        other = _finish(by_sat, [], n, exact_bound, rng, time.monotonic(), end)
+        if len(other.layouts) > len(result.layouts):
+            result = other
     if not complete:
         result.exact, result.uniform, result.method = False, False, "partial"
     return result
 
 
+LISTING_SHARE = 0.5    # of the time to the end: the direct search's most wall-clock time
+REDUCED_SHARE = 0.25   # ... and the search without the last shot's
 PARTIAL_FAMILIES = 5_000   # families of an unfinished listing weighed and sampled from
 LISTING_BOUND = 200_000  # most proposals worth listing the members of (work grows with it)
 
 
 def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_bound: int,
-            rng: random.Random, deadline: float) -> Candidates:
-    """Candidates from listed families: every member when few, else a uniform sample."""
+            rng: random.Random, deadline: float, end: float | None = None) -> Candidates:
+    """Candidates from listed families: every member when few, else a uniform sample drawn
+    until `deadline` (at least MIN_DRAW_SECONDS, but never past `end` by more than that)."""
     if not found:
         return Candidates([], True, 0, True, "enumeration")
+    deadline = max(deadline, time.monotonic() + 0.2)
+    if end is not None:
+        deadline = min(deadline, max(end, time.monotonic() + MIN_DRAW_SECONDS))
     if found[0].weight < 0:   # too many to weigh: each family drawn with the same chance
-        layouts, estimate = sequential_sample(found, n, rng, max(deadline, time.monotonic()
-                                                                  + 0.2), check, uniform=True)
+        layouts, estimate = sequential_sample(found, n, rng, deadline, check, uniform=True)
         return Candidates(layouts, False, estimate, True, "sequential")
     total = sum(f.weight for f in found)
     if total <= exact_bound:
         return _members(found, check)
-    deadline = max(deadline, time.monotonic() + 0.2)
     trial = time.monotonic() + 0.25 * (deadline - time.monotonic())
     kept, tried = sample_families(found, n, rng, trial, check)
     if len(kept) < min(n, SEQUENTIAL_BELOW) / 4:
@@ -244,12 +306,17 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
         kept, tried = kept + more, tried + also
     estimate = total * len(kept) / max(1, tried)   # none tried: the machine was too busy
     if estimate <= exact_bound / 2 and not check and total <= LISTING_BOUND:
-        return _members(found, check)
+        try:   # a long listing of members is cut at the end: the sample stands then
+            return _members(found, check, None if end is None else max(
+                end, time.monotonic() + MIN_DRAW_SECONDS))
+        except LimitReached:
+            pass
     method: SampleMethod = "prior" if len(found) == 1 and not found[0].fixed else "families"
     return Candidates(kept, False, estimate, True, method)
 
 
 SEQUENTIAL_BELOW = 100   # rejection kept fewer draws than this: draw gem by gem
+MIN_DRAW_SECONDS = 0.05  # a sample drawn at the end of the time still gets this long
 
 
 def _free_tables(family: PathFamily) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -348,8 +415,10 @@ def _orders(free: tuple) -> int:
     return result
 
 
-def _members(found: list[PathFamily], check: list[ShotAnswer]) -> Candidates:
-    layouts = holding([m for f in found for m in f.members()], check)
+def _members(found: list[PathFamily], check: list[ShotAnswer],
+             deadline: float | None = None) -> Candidates:
+    """Every member of the families (LimitReached past `deadline`, time.monotonic())."""
+    layouts = holding([m for f in found for m in f.members(deadline)], check)
     return Candidates(layouts, True, len(layouts), True, "enumeration")
 
 
