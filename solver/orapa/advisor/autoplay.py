@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from games.errors import LimitReached
-from games.orapa.board import parse_cell, parse_port
+from games.orapa.answers import AnswerKind, Question
 from games.orapa.gems import Gem, gem_set_to_json
 from games.orapa.layout import Layout, RuleOptions
-from games.orapa.puzzle import Observation, Puzzle, cell_answer, shot_answer
+from games.orapa.puzzle import Observation, Puzzle
 from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor.defaults import (BUDGET, EXACT_BOUND, SAMPLE, SEED, STRATEGY,
                                            decision_rng)
@@ -77,12 +77,10 @@ class Game:
                 "layout": None if self.solved is None else self.solved.to_json()}
 
 
-def answer(mine: Layout, question: str, kind: str = "colour") -> Observation:
+def answer(mine: Layout, question: str, kind: AnswerKind = "colour") -> Observation:
     """The director's answer to a question named by a port or a cell label; a shot is
     answered under the answer kind `kind` (colour, bounces or both, RULINGS O9)."""
-    if question[0].isalpha() and len(question) > 1:
-        return cell_answer(mine, parse_cell(question))
-    return shot_answer(mine, parse_port(question), kind)
+    return Question.parse(question).answer(mine, kind)
 
 
 def forced_layout(puzzle: Puzzle, backend: BackendName = "sat") -> Layout | None:
