@@ -1,6 +1,6 @@
-// One request to the Web API (docs/interface.md, "Web API") and the live socket's address: every
-// call of the app goes through `call`, which signs it with the player's token and turns an error
-// answer into an ApiError.
+// One request to the Web API (docs/interface.md, "Web API"): every call of the app goes through
+// `call`, which signs it with the player's token and turns an error answer into an ApiError. (The
+// live socket is live.ts's: it signs in by subprotocol, never with the token in its address.)
 import { ROOT } from "../router";
 import { apiErrorOf } from "./errors";
 import { token } from "./session";
@@ -26,11 +26,4 @@ export async function call<T>(method: string, path: string, body?: unknown, as?:
   }
   if (!res.ok) throw apiErrorOf(res, data);
   return data as T;
-}
-
-/** The live URL of a game: STATE first, then every event after `after`. */
-export function liveUrl(id: string, after: number): string {
-  const proto = window.location.protocol === "https:" ? "wss" : "ws";
-  const t = token() ?? "";
-  return `${proto}://${window.location.host}${ROOT}/api/games/${id}/live?token=${encodeURIComponent(t)}&after=${after}`;
 }

@@ -1,7 +1,7 @@
 // The Web API of docs/interface.md ("Web API"): the only way this app talks to the server. One
 // module per concern, all importable from here: errors.ts (error answers in a person's words),
-// session.ts (who plays on this browser), client.ts (one request; the live socket's address),
-// and a module per resource: games.ts, hints.ts, players.ts, daily.ts.
+// session.ts (who plays on this browser), client.ts (one request), and one module per resource:
+// games.ts, hints.ts, players.ts, daily.ts.
 import { call } from "./client";
 import { dailyCalls } from "./daily";
 import { gameCalls } from "./games";
