@@ -1,6 +1,6 @@
 // Mandragora Mania: the ten areas laid out as in the rules, stacks bottom to top with piece
 // letters and names, legal areas highlighted, sowing animated piece by piece, extra turns.
-import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { KeyboardEvent, useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
 import i18n, { seatName } from "../../i18n";
@@ -15,8 +15,8 @@ import {
   stepMs,
   TurnLine,
   useAct,
-  useNewEvents,
 } from "./common";
+import { MoveShow, useMoveQueue } from "./useMoveQueue";
 
 interface MandragoraView {
   position: { areas: Record<string, string>; scores: Record<string, number>; to_move: string; over: boolean };
@@ -112,39 +112,26 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
   const [banner, setBanner] = useState("");
   const [focus, setFocus] = useState(0);
   const [advised, setAdvised] = useState<number | null>(null);
-  const queue = useRef<GameEvent[]>([]);
-  const running = useRef(false);
   const mySide = seat ? state.sides?.[String(seat.seat)] : null;
   const myTurn = acting !== null;
   const legal = myTurn ? (state.legal ?? []) : [];
 
-  const runQueue = useCallback(() => {
-    if (running.current) return;
-    const e = queue.current.shift();
-    if (!e) return;
-    running.current = true;
+  // Each sowing is announced, then its pieces land one by one.
+  useMoveQueue(live, (e: GameEvent): MoveShow => {
     const sown = (e.sown ?? []) as [string, number][];
     const who = e.seat !== null ? seatName(state.seats[e.seat]) : e.side;
     setBanner(i18n.t(e.extra_turn ? "others:mandragora.sowsExtra" : "others:mandragora.sows", { who, area: e.area }));
-    sown.forEach(([piece, area], i) => window.setTimeout(() => setLanding({ area, piece }), i * stepMs(STEP_NORMAL)));
-    window.setTimeout(
-      () => {
-        setLanding(null);
-        running.current = false;
-        runQueue();
-      },
-      sown.length * stepMs(STEP_NORMAL) + 200,
-    );
-  }, [state.seats]);
-  const onEvent = useCallback(
-    (e: GameEvent) => {
-      if (e.type !== "move") return;
-      queue.current.push(e);
-      runQueue();
-    },
-    [runQueue],
-  );
-  useNewEvents(live, onEvent);
+    return {
+      frames: sown.map(
+        ([piece, area]) =>
+          () =>
+            setLanding({ area, piece }),
+      ),
+      step: stepMs(STEP_NORMAL),
+      pause: 200,
+      done: () => setLanding(null),
+    };
+  });
   useEffect(() => {
     if (legal.length && !legal.includes(focus)) setFocus(legal[0]);
   }, [legal, focus]);

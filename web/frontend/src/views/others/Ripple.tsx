@@ -1,6 +1,6 @@
 // Ripple: the 7x7 board, a colour picker, each stone's placer, the ripple animated stone by
 // stone in the engine's order, groups highlighted, score changes shown large, the history.
-import { KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../i18n";
 import { GameEvent, GameState } from "../../api";
@@ -15,8 +15,8 @@ import {
   stepMs,
   TurnLine,
   useAct,
-  useNewEvents,
 } from "./common";
+import { MoveShow, useMoveQueue } from "./useMoveQueue";
 
 const LETTER: Record<string, string> = { r: "red", g: "green", b: "blue", y: "yellow" };
 const STEP_NORMAL = 380;
@@ -74,47 +74,27 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   const [cursor, setCursor] = useState<[number, number]>([3, 3]);
   // Moves are animated one after the other, each from the board the previous one left.
   const base = useRef<string[]>(state.position.board);
-  const queue = useRef<GameEvent[]>([]);
-  const running = useRef(false);
-
-  const runQueue = useCallback(() => {
-    if (running.current) return;
-    const e = queue.current.shift();
-    if (!e) {
-      setFrame(null);
-      setMoving(null);
-      return;
-    }
-    running.current = true;
-    const steps = (e.ripple ?? []) as [[number, number], [number, number]][];
-    const frames = rippleFrames(base.current, String(e.move), Number(e.side), steps);
-    base.current = frames[frames.length - 1];
-    setChange({ side: Number(e.side), change: (e.change ?? {}) as Record<string, number> });
-    frames.forEach((f, i) =>
-      window.setTimeout(
-        () => {
+  useMoveQueue(
+    live,
+    (e: GameEvent): MoveShow => {
+      const steps = (e.ripple ?? []) as [[number, number], [number, number]][];
+      const frames = rippleFrames(base.current, String(e.move), Number(e.side), steps);
+      base.current = frames[frames.length - 1];
+      setChange({ side: Number(e.side), change: (e.change ?? {}) as Record<string, number> });
+      return {
+        frames: frames.map((f, i) => () => {
           setFrame(f);
           setMoving(i > 0 ? steps[i - 1][1] : null);
-          if (i === frames.length - 1) {
-            window.setTimeout(() => {
-              running.current = false;
-              runQueue();
-            }, stepMs(STEP_NORMAL));
-          }
-        },
-        i * stepMs(STEP_NORMAL),
-      ),
-    );
-  }, []);
-  const onEvent = useCallback(
-    (e: GameEvent) => {
-      if (e.type !== "move") return;
-      queue.current.push(e);
-      runQueue();
+        }),
+        step: stepMs(STEP_NORMAL),
+      };
     },
-    [runQueue],
+    () => {
+      // the last move shown: the board is the state's again
+      setFrame(null);
+      setMoving(null);
+    },
   );
-  useNewEvents(live, onEvent);
   useEffect(() => {
     const t = window.setTimeout(() => setChange(null), 3000);
     return () => window.clearTimeout(t);
