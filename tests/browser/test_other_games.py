@@ -1,7 +1,8 @@
 """Ripple, Mandragora Mania and Uncovered! in the browser (issue 19): a Ripple game to its end
 against the computer and one on a single screen (hot-seat) with a restart, a Mandragora game to
 its end with the solver's training hint, an Uncovered! table of two browsers played to a win
-whose score screen shows the right score, and each seat seeing only what its variant allows."""
+whose score screen shows the right score, each seat seeing only what its variant allows, and
+the three pages on a 390 px phone after a move."""
 from __future__ import annotations
 
 import random
@@ -196,3 +197,31 @@ def test_uncovered_each_seat_sees_only_what_its_variant_allows(new_page, server)
                 hidden += value is None
     assert hidden > 0           # the variant hides some cards from each seat
     assert ann.errors == [] and ben.errors == []
+
+
+def fits(page, width: int) -> None:
+    """Nothing on the page reaches past the screen's right edge."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    board = page.locator(".ripple-board, .mandragora-board, .hands").first.bounding_box()
+    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= width
+
+
+def test_the_other_games_fit_a_phone_after_a_move(new_page):
+    page = new_page("Pia", phone=True)
+    create_game(page, "ripple", level="easy")
+    wait_turn(page)
+    page.locator(".rcell.clickable").first.click()
+    # the history grows as the move and then the computer's reply are animated
+    page.wait_for_selector("[data-testid=history] li")
+    fits(page, 390)
+    page.goto("/")
+    create_game(page, "mandragora", level="easy")
+    wait_turn(page)
+    page.locator("[data-move]").first.click()
+    page.wait_for_selector("[data-testid=banner]:has-text('sows area')")
+    fits(page, 390)
+    page.goto("/")
+    create_game(page, "uncovered", variant="beginner", players="3", computers="2")
+    page.wait_for_selector(".hand")
+    fits(page, 390)
+    assert page.errors == []
