@@ -206,22 +206,23 @@ def fits(page, width: int) -> None:
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= width
 
 
+# each game: its lobby options, a move to play (none for Uncovered!, whose page is checked as it
+# opens) and what shows once the move is being shown
+ON_A_PHONE = [
+    ("ripple", {"level": "easy"}, ".rcell.clickable", "[data-testid=history] li"),
+    ("mandragora", {"level": "easy"}, "[data-move]", "[data-testid=banner]:has-text('sows area')"),
+    ("uncovered", {"variant": "beginner", "players": "3", "computers": "2"}, None, ".hand"),
+]
+
+
 def test_the_other_games_fit_a_phone_after_a_move(new_page):
     page = new_page("Pia", phone=True)
-    create_game(page, "ripple", level="easy")
-    wait_turn(page)
-    page.locator(".rcell.clickable").first.click()
-    # the history grows as the move and then the computer's reply are animated
-    page.wait_for_selector("[data-testid=history] li")
-    fits(page, 390)
-    page.goto("/")
-    create_game(page, "mandragora", level="easy")
-    wait_turn(page)
-    page.locator("[data-move]").first.click()
-    page.wait_for_selector("[data-testid=banner]:has-text('sows area')")
-    fits(page, 390)
-    page.goto("/")
-    create_game(page, "uncovered", variant="beginner", players="3", computers="2")
-    page.wait_for_selector(".hand")
-    fits(page, 390)
+    for game, options, move, shown in ON_A_PHONE:
+        page.goto("/")
+        create_game(page, game, **options)
+        if move:
+            wait_turn(page)
+            page.locator(move).first.click()
+        page.wait_for_selector(shown)
+        fits(page, 390)
     assert page.errors == []

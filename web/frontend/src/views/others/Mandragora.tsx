@@ -4,18 +4,7 @@ import { KeyboardEvent, useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, SolverHint, api } from "../../api";
 import i18n, { seatName } from "../../i18n";
-import {
-  Banner,
-  control,
-  ErrorLine,
-  OtherProps,
-  ResignButton,
-  RestartButton,
-  scoreLine,
-  stepMs,
-  TurnLine,
-  useAct,
-} from "./common";
+import { Banner, control, ErrorLine, GameHead, OtherProps, RestartButton, scoreLine, stepMs, useAct } from "./common";
 import { MoveShow, useMoveQueue } from "./useMoveQueue";
 
 interface MandragoraView {
@@ -113,6 +102,11 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
   const [focus, setFocus] = useState(0);
   const [advised, setAdvised] = useState<number | null>(null);
   const mySide = seat ? state.sides?.[String(seat.seat)] : null;
+  /** the seat that plays a side ("player" or "opponent"), if one does */
+  const seatOf = (side: string): number | undefined => {
+    const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
+    return s !== undefined ? Number(s) : undefined;
+  };
   const myTurn = acting !== null;
   const legal = myTurn ? (state.legal ?? []) : [];
 
@@ -146,44 +140,34 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
     else return;
     e.preventDefault();
   };
+  /** the final scores by name and side, yours marked */
+  const finalScore = () =>
+    scoreLine(
+      ["player", "opponent"].map((side) => {
+        const s = seatOf(side);
+        const name = s !== undefined ? seatName(state.seats[s]) || sideName(side) : sideName(side);
+        return [
+          t(side === mySide ? "mandragora.nameSideYours" : "mandragora.nameSide", { name, side: sideName(side) }),
+          state.position.scores[side],
+        ];
+      }),
+    );
   const W = 150;
   const H = 120;
   return (
     <div className="mandragora">
-      <TurnLine
-        state={state}
-        seat={seat}
-        why={
-          state.status === "over"
-            ? `${scoreLine(
-                ["player", "opponent"].map((side) => {
-                  const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
-                  const name = s !== undefined ? seatName(state.seats[Number(s)]) || sideName(side) : sideName(side);
-                  return [
-                    t(side === mySide ? "mandragora.nameSideYours" : "mandragora.nameSide", {
-                      name,
-                      side: sideName(side),
-                    }),
-                    state.position.scores[side],
-                  ];
-                }),
-              )}`
-            : undefined
-        }
-      />
-      <ResignButton state={state} seat={seat} act={act} />
-      <ErrorLine error={error} />
+      <GameHead state={state} seat={seat} act={act} error={error} why={finalScore} />
       <Banner testId="banner">{banner}</Banner>
       <div className="scores big" data-testid="scores">
         {["player", "opponent"].map((side) => {
-          const s = Object.entries(state.sides ?? {}).find(([, v]) => v === side)?.[0];
+          const s = seatOf(side);
           return (
             <span
               key={side}
               className={`score${state.position.to_move === side && state.status === "playing" ? " turn" : ""}`}
             >
               {t(side === mySide ? "mandragora.scoreYou" : "mandragora.score", {
-                name: s !== undefined ? seatName(state.seats[Number(s)]) : sideName(side),
+                name: s !== undefined ? seatName(state.seats[s]) : sideName(side),
                 side: sideName(side),
               })}{" "}
               <b>{state.position.scores[side]}</b>

@@ -5,17 +5,7 @@ import { useTranslation } from "react-i18next";
 import { seatName } from "../../i18n";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
-import {
-  control,
-  ErrorLine,
-  OtherProps,
-  ResignButton,
-  RestartButton,
-  scoreLine,
-  stepMs,
-  TurnLine,
-  useAct,
-} from "./common";
+import { control, GameHead, OtherProps, RestartButton, scoreLine, stepMs, useAct } from "./common";
 import { MoveShow, useMoveQueue } from "./useMoveQueue";
 
 const LETTER: Record<string, string> = { r: "red", g: "green", b: "blue", y: "yellow" };
@@ -128,21 +118,14 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
     else return;
     e.preventDefault();
   };
+  /** the final scores by name */
+  const finalScore = () =>
+    t("ripple.final", {
+      score: scoreLine([1, 2].map((p) => [playerName(p), state.position.scores[String(p)]])),
+    });
   return (
     <div className="ripple">
-      <TurnLine
-        state={state}
-        seat={seat}
-        why={
-          state.status === "over"
-            ? t("ripple.final", {
-                score: scoreLine([1, 2].map((p) => [playerName(p), state.position.scores[String(p)]])),
-              })
-            : undefined
-        }
-      />
-      <ResignButton state={state} seat={seat} act={act} />
-      <ErrorLine error={error} />
+      <GameHead state={state} seat={seat} act={act} error={error} why={finalScore} />
       <div className="boards">
         <section aria-label={t("ripple.board")}>
           <div className="scores big" data-testid="scores">

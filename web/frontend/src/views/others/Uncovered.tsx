@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState } from "../../api";
 import i18n, { seatName } from "../../i18n";
-import { Banner, ConfirmButton, ErrorLine, OtherProps, ResignButton, TurnLine, useAct, useNewEvents } from "./common";
+import { Banner, ConfirmButton, GameHead, OtherProps, useAct, useNewEvents } from "./common";
 
 interface UncoveredPosition {
   variant: string;
@@ -158,26 +158,17 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
     [state.seats],
   );
   useNewEvents(live, onEvent);
+  /** whether the declaration was right, and at which turn */
+  const verdict = () =>
+    t(`uncovered.${pos.won ? "right" : "wrong"}${pos.win === "ordered" ? "Ordered" : "Same"}`, { turn: pos.turn });
   return (
     <div className="uncovered">
-      <TurnLine
-        state={state}
-        seat={seat}
-        why={
-          state.status !== "over"
-            ? undefined
-            : t(`uncovered.${pos.won ? "right" : "wrong"}${pos.win === "ordered" ? "Ordered" : "Same"}`, {
-                turn: pos.turn,
-              })
-        }
-      />
-      <ResignButton state={state} seat={seat} act={act} cooperative />
+      <GameHead state={state} seat={seat} act={act} error={error} why={verdict} cooperative />
       <p>
         {t("uncovered.turn")} <b data-testid="turn-counter">{pos.turn}</b> ·{" "}
         {t(`lobby:create.variants.${pos.variant}`, { defaultValue: pos.variant })} ·{" "}
         {pos.win === "ordered" ? t("uncovered.mustOrdered") : t("uncovered.mustSame")}
       </p>
-      <ErrorLine error={error} />
       <Banner testId="last-swap">{said}</Banner>
       {myTurn && (
         <p className="muted">{own === null ? t("uncovered.choose") : t("uncovered.chooseOther", { n: own })}</p>

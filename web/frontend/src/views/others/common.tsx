@@ -202,18 +202,17 @@ export function ConfirmButton({
   );
 }
 
-/** Resign (any time while the game runs), after a confirmation saying what follows. */
-export function ResignButton({
-  state,
-  seat,
-  act,
-  cooperative = false,
-}: {
+/** What the Resign button needs: the game, the seat this screen plays and how it acts. */
+interface ResignProps {
   state: GameState;
   seat: Seat | null;
   act: (a: Record<string, unknown>) => Promise<void>;
+  /** a cooperative game (Uncovered!): resigning ends it for the whole table */
   cooperative?: boolean;
-}): JSX.Element | null {
+}
+
+/** Resign (any time while the game runs), after a confirmation saying what follows. */
+export function ResignButton({ state, seat, act, cooperative = false }: ResignProps): JSX.Element | null {
   const { t } = useTranslation("others");
   if (!seat || state.status !== "playing") return null;
   return (
@@ -227,6 +226,20 @@ export function ResignButton({
         question={cooperative ? t("resign.cooperative") : t("resign.question")}
       />
     </div>
+  );
+}
+
+/** The top of a game page: whose turn it is, or how the game ended and why (`why` is asked only
+ * once the game is over, and a resignation takes its place), the Resign button and the last
+ * action's error. */
+export function GameHead({ error, why, ...resign }: ResignProps & { error: string; why?: () => string }): JSX.Element {
+  const { state, seat } = resign;
+  return (
+    <>
+      <TurnLine state={state} seat={seat} why={state.status === "over" ? why?.() : undefined} />
+      <ResignButton {...resign} />
+      <ErrorLine error={error} />
+    </>
   );
 }
 
