@@ -177,6 +177,8 @@ def test_uncovered_two_browsers_to_a_win_with_the_score(new_page, server):
     for _ in range(len(swaps)):
         ann.click("[data-testid=score-screen] button:has-text('▶')")
     assert ann.inner_text("[data-testid=best-step]") == f"{len(swaps)} of {len(swaps)}"
+    last = ann.inner_text("[data-testid=best-swap]")     # in the players' names
+    assert last.startswith(("Ann swapped", "Ben swapped")) and "player" not in last
     screenshot(ann, "uncovered-score")
     assert ann.errors == [] and ben.errors == []
 

@@ -1,9 +1,11 @@
-// The top of the Ripple, Mandragora and Uncovered! pages: the turn line, the Resign button and
-// the error line, with the ending's reason asked for only once the game is over.
+// The Ripple, Mandragora and Uncovered! pages' shared top (the turn line, the Resign button and
+// the error line, with the ending's reason asked for only once the game is over) and
+// Uncovered!'s swaps in words.
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { GameState, Seat } from "../src/api";
 import { GameHead } from "../src/views/others/common";
+import { swapWords } from "../src/views/others/Uncovered";
 import { installLocalStorage } from "./memoryStorage";
 
 beforeEach(() => void installLocalStorage());
@@ -68,5 +70,11 @@ describe("the head of the other games' pages", () => {
     const html = renderToStaticMarkup(<GameHead state={resigned} seat={seats[0]} act={act} error="" why={why} />);
     expect(html).toContain("Ann resigned");
     expect(html).not.toContain("3 points");
+  });
+});
+
+describe("a swap in words", () => {
+  it("names the players, never their seat numbers", () => {
+    expect(swapWords(seats, [1, 1, 0, 4])).toBe("Ben swapped position 1 with Ann's position 4.");
   });
 });

@@ -2,7 +2,7 @@
 // of your cards and another player's, declare, and the scoring screen with a shortest win.
 import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { GameEvent, GameState } from "../../api";
+import { GameEvent, GameState, Seat } from "../../api";
 import i18n, { seatName } from "../../i18n";
 import { Banner, ConfirmButton, GameHead, OtherProps, useAct, useNewEvents } from "./common";
 
@@ -34,6 +34,12 @@ export function afterSwaps(initial: number[][], swaps: [number, number, number, 
     hands[other][pos - 1] = a;
   }
   return hands;
+}
+
+/** A swap [player, own card, other player, their card] in words, with the players' names. */
+export function swapWords(seats: Seat[], [p, a, q, b]: number[]): string {
+  const name = (n: number) => seatName(seats[n]) || i18n.t("others:turn.player", { n });
+  return i18n.t("others:uncovered.swapped", { who: name(p), a, other: name(q), b });
 }
 
 function Hand({
@@ -110,14 +116,8 @@ function ScoreScreen({ state }: { state: GameState & UncoveredView }): JSX.Eleme
             </button>
           </div>
           {k > 0 && (
-            <p className="muted">
-              {t("uncovered.bestSwap", {
-                k,
-                p: best[k - 1][0],
-                a: best[k - 1][1],
-                q: best[k - 1][2],
-                b: best[k - 1][3],
-              })}
+            <p className="muted" data-testid="best-swap">
+              {swapWords(state.seats, best[k - 1])}
             </p>
           )}
           {hands.map((h, p) => (
@@ -151,8 +151,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
       if (e.type !== "swap" || !Array.isArray(e.swap)) return;
       const [p, a, q, b] = e.swap as number[];
       setFlash({ [p]: [a], [q]: [b] });
-      const name = (n: number) => seatName(state.seats[n]) || i18n.t("others:turn.player", { n });
-      setSaid(i18n.t("others:uncovered.swapped", { who: name(p), a, other: name(q), b }));
+      setSaid(swapWords(state.seats, e.swap as number[]));
       window.setTimeout(() => setFlash({}), 1500);
     },
     [state.seats],
