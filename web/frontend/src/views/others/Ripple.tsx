@@ -1,11 +1,11 @@
 // Ripple: the 7x7 board, a colour picker, each stone's placer, the ripple animated stone by
 // stone in the engine's order, groups highlighted, score changes shown large, the history.
-import { KeyboardEvent, useEffect, useRef, useState } from "react";
+import { KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { seatName } from "../../i18n";
 import { GameEvent, GameState } from "../../api";
 import { SCREEN_COLORS } from "../../orapa/colors";
-import { control, GameHead, OtherProps, RestartButton, scoreLine, stepMs, useAct } from "./common";
+import { control, GameHead, OtherProps, RestartButton, scoreLine, stepMs, useAct, useFlash } from "./common";
 import { MoveShow, useMoveQueue } from "./useMoveQueue";
 
 const LETTER: Record<string, string> = { r: "red", g: "green", b: "blue", y: "yellow" };
@@ -60,7 +60,8 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
   const [power, setPower] = useState(false);
   const [frame, setFrame] = useState<string[] | null>(null); // the board mid-animation
   const [moving, setMoving] = useState<[number, number] | null>(null);
-  const [change, setChange] = useState<{ side: number; change: Record<string, number> } | null>(null);
+  // the last move's score change, shown large for 3 s
+  const [change, setChange] = useFlash<{ side: number; change: Record<string, number> } | null>(null, 3000);
   const [cursor, setCursor] = useState<[number, number]>([3, 3]);
   // Moves are animated one after the other, each from the board the previous one left.
   const base = useRef<string[]>(state.position.board);
@@ -85,10 +86,6 @@ export function RipplePage({ live, seat }: OtherProps): JSX.Element {
       setMoving(null);
     },
   );
-  useEffect(() => {
-    const t = window.setTimeout(() => setChange(null), 3000);
-    return () => window.clearTimeout(t);
-  }, [change]);
 
   const frames = frame ? [frame] : [];
   const board = frames.length ? frames[0] : state.position.board;

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { GameEvent, GameState, Seat } from "../../api";
 import i18n, { seatName } from "../../i18n";
-import { Banner, ConfirmButton, GameHead, OtherProps, useAct, useNewEvents } from "./common";
+import { Banner, ConfirmButton, GameHead, OtherProps, useAct, useFlash, useNewEvents } from "./common";
 
 interface UncoveredPosition {
   variant: string;
@@ -142,7 +142,7 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
   const state = live.state as GameState & UncoveredView;
   const [act, error] = useAct(live);
   const [own, setOwn] = useState<number | null>(null);
-  const [flash, setFlash] = useState<Record<number, number[]>>({});
+  const [flash, setFlash] = useFlash<Record<number, number[]>>({}, 1500);
   const pos = state.position;
   const myTurn = seat !== null && state.status === "playing" && state.to_move === seat.seat;
   const [said, setSaid] = useState("");
@@ -152,9 +152,8 @@ export function UncoveredPage({ live, seat }: OtherProps): JSX.Element {
       const [p, a, q, b] = e.swap as number[];
       setFlash({ [p]: [a], [q]: [b] });
       setSaid(swapWords(state.seats, e.swap as number[]));
-      window.setTimeout(() => setFlash({}), 1500);
     },
-    [state.seats],
+    [state.seats, setFlash],
   );
   useNewEvents(live, onEvent);
   /** whether the declaration was right, and at which turn */

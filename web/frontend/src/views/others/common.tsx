@@ -1,6 +1,6 @@
 // Shared pieces of the Ripple, Mandragora and Uncovered! pages: acting on the game, the
 // restart button and the events of the last move, for the animations.
-import { ReactNode, useEffect, useRef, useState } from "react";
+import { ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import i18n, { seatName } from "../../i18n";
 import { GameEvent, GameState, HotSeat, Seat, addHotSeat, api, hotSeat } from "../../api";
@@ -67,6 +67,24 @@ export function useNewEvents(live: LiveGame, onEvent: (e: GameEvent) => void): v
       }
     }
   }, [live.events, onEvent]);
+}
+
+/** A value shown for `ms` after each `show`, then `empty` again (a swap's cards flashing, a
+ * move's score change); a newer `show` gets its own `ms`, and the page going clears the wait. */
+export function useFlash<T>(empty: T, ms: number): [T, (value: T) => void] {
+  const [value, setValue] = useState(empty);
+  const blank = useRef(empty);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback(
+    (next: T) => {
+      clearTimeout(timer.current);
+      setValue(next);
+      timer.current = setTimeout(() => setValue(blank.current), ms);
+    },
+    [ms],
+  );
+  return [value, show];
 }
 
 /** A new game with the same options and seats, and the page goes there. */

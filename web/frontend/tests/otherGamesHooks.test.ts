@@ -1,51 +1,20 @@
-// The move queue of the Ripple and Mandragora pages: moves shown one after the other, in the
-// order they arrived, each frame at its time, the next move only once the last one is over.
-// The hook itself runs here on a small stand-in for React's hooks (the tests have no DOM).
+// The hooks of the other games' pages. The move queue of Ripple and Mandragora: moves shown one
+// after the other, in the order they arrived, each frame at its time, the next move only once
+// the last one is over. The flash of Uncovered!'s swapped cards and Ripple's score change: shown
+// for a while after the latest change. The hooks run on a small stand-in for React's hooks
+// (tests/hookHarness.ts: the tests have no DOM to render into).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GameEvent, GameState } from "../src/api";
 import type { LiveGame } from "../src/live";
+import { useFlash } from "../src/views/others/common";
 import { MoveShow, moveQueue, useMoveQueue } from "../src/views/others/useMoveQueue";
+import * as hooks from "./hookHarness";
 
-// useRef, useCallback and useEffect for one component rendered again and again by `render`:
-// slots kept by call order, effects run after the render when their dependencies changed.
-const hooks = vi.hoisted(() => {
-  let slots: { current?: unknown; fn?: unknown; deps?: unknown[] }[] = [];
-  let at = 0;
-  let effects: (() => void)[] = [];
-  const same = (a?: unknown[], b?: unknown[]) =>
-    a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
-  return {
-    reset: () => void (slots = []),
-    render: (body: () => void) => {
-      at = 0;
-      effects = [];
-      body();
-      for (const effect of effects) effect();
-    },
-    useRef: (initial: unknown) => {
-      const i = at++;
-      slots[i] ??= { current: initial };
-      return slots[i];
-    },
-    useCallback: (fn: unknown, deps: unknown[]) => {
-      const i = at++;
-      if (!slots[i] || !same(slots[i].deps, deps)) slots[i] = { fn, deps };
-      return slots[i].fn;
-    },
-    useEffect: (effect: () => void, deps?: unknown[]) => {
-      const i = at++;
-      if (slots[i] && same(slots[i].deps, deps)) return;
-      slots[i] = { deps };
-      effects.push(effect);
-    },
-  };
+vi.mock("react", async (original) => {
+  const hooks = await import("./hookHarness");
+  const { useState, useRef, useCallback, useEffect } = hooks;
+  return { ...(await original<typeof import("react")>()), useState, useRef, useCallback, useEffect };
 });
-vi.mock("react", async (original) => ({
-  ...(await original<typeof import("react")>()),
-  useRef: hooks.useRef,
-  useCallback: hooks.useCallback,
-  useEffect: hooks.useEffect,
-}));
 
 // A timer of no delay set while another timer runs waits for the next turn: the fake clock counts
 // that as 1 ms, so a move started by the end of the previous one shows its first frame 1 ms on.
@@ -157,5 +126,31 @@ describe("useMoveQueue", () => {
       "220 done 6",
       "220 idle",
     ]);
+  });
+});
+
+describe("useFlash", () => {
+  it("shows each value for its time after the latest one, then nothing again", () => {
+    let shown = "";
+    let show: (v: string) => void = () => undefined;
+    const page = () => ([shown, show] = useFlash("", 1500));
+    hooks.render(page);
+    show("first");
+    vi.advanceTimersByTime(1000);
+    show("second"); // a newer swap: its own 1.5 s, not what was left of the first one's
+    vi.advanceTimersByTime(1000);
+    hooks.render(page);
+    expect(shown).toBe("second");
+    vi.advanceTimersByTime(500);
+    hooks.render(page);
+    expect(shown).toBe("");
+  });
+
+  it("leaves no timer behind when the page goes", () => {
+    let show: (v: number) => void = () => undefined;
+    hooks.render(() => ([, show] = useFlash(0, 3000)));
+    show(4);
+    hooks.unmount();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
