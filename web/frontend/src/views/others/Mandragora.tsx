@@ -122,7 +122,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
             setLanding({ area, piece }),
       ),
       step: stepMs(STEP_NORMAL),
-      pause: 200,
+      pause: stepMs(200), // under reduced motion, none: the next move at once
       done: () => setLanding(null),
     };
   });
@@ -246,7 +246,7 @@ export function MandragoraPage({ live, seat }: OtherProps): JSX.Element {
                 </text>
               )}
               {landing?.area === area && (
-                <text x={x * W + W - 30} y={y * H + 30} className="landing-piece">
+                <text x={x * W + W - 16} y={y * H + 32} textAnchor="end" className="landing-piece">
                   +{landing.piece}
                 </text>
               )}
