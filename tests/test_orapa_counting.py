@@ -304,6 +304,7 @@ def test_a_sample_with_no_draw_in_time_is_not_a_division_by_zero(monkeypatch: py
     from solver.orapa.counting import consistent_sample
     monkeypatch.setattr(consistent_sample, "sample_families", lambda *args, **kw: ([], 0))
     monkeypatch.setattr(consistent_sample, "sequential_sample", lambda *args, **kw: ([], 0.0))
+    monkeypatch.setattr(consistent_sample, "probe_members", lambda *args, **kw: [])
     puzzle = random_state("full", 5, answers=6)
     families = consistent_sample._weighed(list(frontier_families(puzzle)))
     found = consistent_sample._finish(families, [], 50, 10, random.Random(1),

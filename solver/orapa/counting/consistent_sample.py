@@ -23,25 +23,26 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Iterator, Literal
-
-import numpy as np
+from typing import Literal
 
 from games.errors import LimitReached
-from games.orapa.array_tracer import count_batch, layout_codes, trace_batch
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.random_layouts import random_layout
 from solver.orapa.search import frontier_compiled
-from solver.orapa.search.path_family import PathFamily, assign_weights, placement_words, words
+from solver.orapa.search.path_family import PathFamily, assign_weights
 from solver.orapa.search.wave_search import search_families
-from solver.orapa.consistent import ConsistentLayouts, session_for
+from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
 from solver.orapa.precheck import impossible_answers
+# the draws member by member live in member_draws; `_orders` and `sis_draws` are named here
+# too, where the count's estimate has always found them
+from solver.orapa.counting.member_draws import _orders as _orders
+from solver.orapa.counting.member_draws import holding, probe_members, sequential_sample
+from solver.orapa.counting.member_draws import sis_draws as sis_draws
 
 
 # How the advisor's layouts were had: all listed (`enumeration`), drawn gem by gem with an
@@ -61,27 +62,6 @@ class Candidates:
     uniform: bool      # a uniform sample (always true when exact)
     method: SampleMethod
     seconds: float = 0.0
-
-
-def holding(layouts: list[Layout], shots: list[ShotAnswer]) -> list[Layout]:
-    """The layouts that give these shot answers (one batch trace): the exit always, the
-    colour when the answer says one, the bounce count when it says one (RULINGS O9)."""
-    if not shots or not layouts:
-        return layouts
-    codes = layout_codes(layouts)
-    ports = [o.port for o in shots]
-    exits, colors = trace_batch(codes, ports)
-    want_exit = np.array([-1 if o.exit is None else o.exit for o in shots])
-    want_color = np.array([o.color or 0 for o in shots])
-    colour_said = np.array([o.color is not None for o in shots])
-    ok = (exits == want_exit) & ((want_exit < 0) | ~colour_said | (colors == want_color))
-    counted = [i for i, o in enumerate(shots) if o.bounces is not None]
-    if counted:
-        counts = count_batch(codes, [ports[i] for i in counted])
-        want_count = np.array([shots[i].bounces for i in counted])
-        ok[:, counted] &= counts == want_count
-    ok = ok.all(axis=1)
-    return [layout for layout, good in zip(layouts, ok.tolist()) if good]
 
 
 def sample_families(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
@@ -227,12 +207,13 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     the listing has at most LISTING_SHARE of the time to `end`, the listing without the
     last shot REDUCED_SHARE, so that the model still has some on a busy machine."""
     window = max(0.0, end - start)
-    found, complete = _listed(puzzle, start, 0.4 * budget, min(end, start + LISTING_SHARE
-                                                               * window))
+    many = not wave_search_applies(puzzle.gems, puzzle.rules)   # double: the model's turn
+    share = MANY_GEMS_LISTING_SHARE if many and puzzle.observations else LISTING_SHARE
+    found, complete = _listed(puzzle, start, 0.4 * budget, min(end, start + share * window))
     if complete:
         return _finish(found, [], n, exact_bound, rng, start + budget, end)
     shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
-    if shots and time.monotonic() < end:
+    if shots and not many and time.monotonic() < end:
         reduced, done = _listed(puzzle.with_observations(
             [o for o in puzzle.observations if o is not shots[-1]]), time.monotonic(),
             0.2 * budget, min(end, time.monotonic() + REDUCED_SHARE * window))
@@ -248,7 +229,10 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         for family in ConsistentLayouts(puzzle, backend, _left(until, budget), session,
                                         method="model").model_families():
             by_sat.append(family.path_family)
-        complete = True
+            if many and time.monotonic() > end - PROBE_SHARE * window:
+                break    # leave the rest of the time to probe the families found for members
+        else:
+            complete = True
     except LimitReached:
         pass
     by_sat = _weighed(by_sat)
@@ -267,12 +251,20 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         other = _finish(by_sat, [], n, exact_bound, rng, time.monotonic(), end)
         if len(other.layouts) > len(result.layouts):
             result = other
+    if not complete and by_sat and len(result.layouts) < min(n, SEQUENTIAL_BELOW):
+        # still few: probe the model's families for members (not uniform, but many)
+        probed = probe_members(by_sat, n, rng, max(end, time.monotonic() + MIN_DRAW_SECONDS))
+        if len(probed) > len(result.layouts):
+            result = Candidates(probed, False, max(result.count, len(set(probed))), False,
+                                "partial")
     if not complete:
         result.exact, result.uniform, result.method = False, False, "partial"
     return result
 
 
 LISTING_SHARE = 0.5    # of the time to the end: the direct search's most wall-clock time
+MANY_GEMS_LISTING_SHARE = 0.3   # ... on double in a game, whose listings seldom end in time
+PROBE_SHARE = 0.25     # ... and there the model stops after a family when this share is left
 REDUCED_SHARE = 0.25   # ... and the search without the last shot's
 PARTIAL_FAMILIES = 5_000   # families of an unfinished listing weighed and sampled from
 LISTING_BOUND = 200_000  # most proposals worth listing the members of (work grows with it)
@@ -298,7 +290,19 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
     if len(kept) < min(n, SEQUENTIAL_BELOW) / 4:
         # rejection from the product proposal starves when the free gems are many (double's
         # 14 at the start keep about none): draw them one at a time for the rest of the time
-        layouts, estimate = sequential_sample(found, n, rng, deadline, check)
+        middle = time.monotonic() + 0.5 * (deadline - time.monotonic())
+        layouts, estimate = sequential_sample(found, n, rng, middle, check)
+        if len(set(layouts)) < PROBE_BELOW and not check:
+            # hardly any draw ends a member (double in a game): probe for members instead,
+            # a sample that is not uniform but holds more than a layout or two
+            probed = probe_members(found, n, rng, deadline)
+            if len(set(probed)) > len(set(layouts)):
+                both = layouts + probed
+                return Candidates(both, False, max(estimate, len(set(both))), False, "partial")
+        elif len(layouts) < n:
+            more, again = sequential_sample(found, n - len(layouts), rng, deadline, check)
+            if more:
+                layouts, estimate = layouts + more, (estimate + again) / 2
         if len(layouts) > len(kept):
             return Candidates(layouts, False, estimate, True, "sequential")
     elif len(kept) < n:
@@ -316,103 +320,8 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
 
 
 SEQUENTIAL_BELOW = 100   # rejection kept fewer draws than this: draw gem by gem
+PROBE_BELOW = 25   # ... and when that gives fewer distinct members than this: probe
 MIN_DRAW_SECONDS = 0.05  # a sample drawn at the end of the time still gets this long
-
-
-def _free_tables(family: PathFamily) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Per free gem: which of its placements the fixed gems and its avoided cells allow, and
-    its placements' quarter and touch masks as 64-bit words."""
-    used = words(family.used, 5)
-    blocked = words(family.used | family.touch, 5)
-    tables = []
-    for gem, avoid in zip(family.free, family.avoid):
-        cells, quarters, touches = placement_words(gem.shape, family.mirror)
-        allowed = ~((cells & words(avoid, 2)).any(axis=1)
-                    | (quarters & blocked).any(axis=1) | (touches & used).any(axis=1))
-        tables.append((allowed, quarters, touches))
-    return tables
-
-
-def sequential_sample(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
-                      check: list[ShotAnswer] | None = None, uniform: bool = False
-                      ) -> tuple[list[Layout], float]:
-    """About n layouts drawn gem by gem, and an unbiased estimate of their number.
-
-    A family is picked in proportion to its weight (`uniform`: with the same chance, for
-    families too many to weigh), then each free gem uniformly among the
-    placements still compatible with the gems placed before it; a draw that is not a member
-    (visibility, cell answers, the `check` answers) or meets a dead end is dropped. A member
-    drawn with probability P is worth 1 / P (sequential importance sampling): the estimate is
-    the mean worth over all draws divided by the orders of identical gems, and the kept
-    members are resampled in proportion to their worth, so that they stand for a uniform
-    sample."""
-    drawn: list[Layout] = []
-    worth: list[float] = []
-    tried, summed = 0, 0.0
-    for layout, value in sis_draws(found, rng, deadline, check, uniform=uniform):
-        tried += 1
-        if layout is not None:
-            drawn.append(layout)
-            worth.append(value)
-            summed += value
-            if len(drawn) >= 2 * n:
-                break
-    if not drawn:
-        return [], 0.0
-    picked = rng.choices(range(len(drawn)), weights=worth, k=min(n, len(drawn)))
-    return [drawn[i] for i in picked], summed / tried
-
-
-def sis_draws(found: list[PathFamily], rng: random.Random, deadline: float | None,
-              check: list[ShotAnswer] | None = None, max_draws: int | None = None,
-              uniform: bool = False) -> Iterator[tuple[Layout | None, float]]:
-    """Sequential importance sampling over weighed families (`uniform`: unweighed ones, each
-    family picked with the same chance): per draw, (the member, its worth 1 / P(drawn) over
-    the orders of its identical gems) or (None, 0.0) for a draw that is not a member. The
-    mean worth over all draws is an unbiased estimate of the number of members
-    (`sequential_sample`, `solver.orapa.counting.estimate`)."""
-    cumulative = list(range(1, len(found) + 1)) if uniform else list(
-        itertools.accumulate(f.weight for f in found))
-    total = cumulative[-1]
-    tables: dict[int, list] = {}
-    draws = 0
-    while (max_draws is None or draws < max_draws) and (
-            deadline is None or time.monotonic() < deadline):
-        draws += 1
-        index = bisect.bisect_right(cumulative, rng.randrange(total))
-        family = found[index]
-        if index not in tables:
-            tables[index] = _free_tables(family)
-        value = total / (1 if uniform else family.weight)
-        used, touch = np.zeros(5, dtype="<u8"), np.zeros(5, dtype="<u8")
-        chosen = []
-        for (allowed, quarters, touches), options in zip(tables[index], family.options):
-            ok = allowed & ~((quarters & (used | touch)).any(axis=1)
-                             | (touches & used).any(axis=1))
-            choices = np.flatnonzero(ok)
-            if not len(choices):
-                break
-            pick = int(choices[rng.randrange(len(choices))])
-            value *= len(choices)
-            used |= quarters[pick]
-            touch |= touches[pick]
-            chosen.append(options[pick])
-        else:
-            layout = family._complete(chosen)
-            if layout is not None and holding([layout], check or []):
-                # an unordered member is drawn in every order of its identical gems
-                yield layout, value / _orders(family.free)
-                continue
-        yield None, 0.0
-
-
-def _orders(free: tuple) -> int:
-    """In how many orders a set of free gems can be placed that give the same layout (the
-    product of the factorials of the numbers of identical gems)."""
-    result = 1
-    for gem in set(free):
-        result *= math.factorial(free.count(gem))
-    return result
 
 
 def _members(found: list[PathFamily], check: list[ShotAnswer],
