@@ -173,8 +173,9 @@ def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: fl
 
 def next_commands(presets: list[str], mines: int, answers: list[int], budget: float) -> None:
     """Issue 31: `orapa next --json` as a person runs it, the whole command (start-up, the
-    decision, the output): CPU seconds of the child process, p50 / p95 / worst, and how many
-    states ran past the budget + 20%."""
+    decision, the output): CPU seconds of the child process, p50 / p95 / worst, how many
+    states ran past the budget + 20%, and how many got a real ranking (exit 0, more than one
+    layout in the sample, a best question worth more than 0 bits)."""
     import json
     import resource
     import subprocess
@@ -187,7 +188,7 @@ def next_commands(presets: list[str], mines: int, answers: list[int], budget: fl
           f"p50 / p95 / worst (past {1.2 * budget:.2f} s)")
     with tempfile.TemporaryDirectory() as folder:
         for preset in presets:
-            rows: dict[int, list[float]] = {}
+            rows: dict[int, list[tuple[float, float, int, bool]]] = {}
             for i, (k, puzzle) in enumerate(tqdm(count_states(preset, mines, answers),
                                                  desc=preset, unit="state")):
                 path = Path(folder) / f"{preset}-{i}.json"
@@ -197,9 +198,14 @@ def next_commands(presets: list[str], mines: int, answers: list[int], budget: fl
                 done = subprocess.run([str(orapa), "next", "--json", "--budget", str(budget),
                                        str(path)], capture_output=True, check=False)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                ranked = False
+                if done.returncode == 0:
+                    advice = json.loads(done.stdout)
+                    ranked = advice["sample"] > 1 and advice["expected_bits"] > 0
                 rows.setdefault(k, []).append((after.ru_utime + after.ru_stime
                                                - used.ru_utime - used.ru_stime,
-                                               time.perf_counter() - start, done.returncode))
+                                               time.perf_counter() - start, done.returncode,
+                                               ranked))
             for k in answers:
                 cells = []
                 for i in (0, 1):
@@ -209,8 +215,9 @@ def next_commands(presets: list[str], mines: int, answers: list[int], budget: fl
                                  f"{times[int(0.95 * (len(times) - 1))]:6.2f} / "
                                  f"{times[-1]:6.2f} ({over} over)")
                 failed = sum(r[2] != 0 for r in rows[k])
+                real = sum(r[3] for r in rows[k])
                 print(f"{preset:6s}  {k:7d}   CPU {cells[0]}   wall {cells[1]}   "
-                      f"{failed} exit != 0")
+                      f"{failed} exit != 0, {real} ranked")
 
 
 def main() -> None:
