@@ -130,3 +130,22 @@ def test_double_gets_a_real_ranking(shots: int, seed: int, budget: float) -> Non
     assert advice.candidates.count > 1 and len(set(advice.candidates.layouts)) > 1
     assert advice.best.expected_bits > 0
     assert all(all(o.holds(m) for o in puzzle.observations) for m in advice.candidates.layouts)
+
+
+def test_timed_sat_calls_use_a_solver_that_can_be_interrupted(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """PySAT cannot interrupt CaDiCaL: with `--backend cadical195` the sampling's SAT calls
+    ran past any deadline. They are made with Glucose 4 instead."""
+    from solver.orapa.sat.backends import SatBackend
+    made: list[bool] = []
+    real = SatBackend.solve
+
+    def solve(self, assumptions, deadline=None):
+        made.append(self.interruptible)
+        return real(self, assumptions, deadline)
+
+    monkeypatch.setattr(SatBackend, "solve", solve)
+    monkeypatch.setattr(consistent_sample, "_listed", lambda *args, **kw: ([], False))
+    consistent_sample.consistent_candidates(state("base", 3, 4), 100, 10, 2.0,
+                                            random.Random(1), "cadical195")
+    assert made and all(made)

@@ -99,6 +99,7 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
     rng = rng or random.Random(0)
     start = time.monotonic()
     end = start + budget if deadline is None else deadline
+    backend = interruptible(backend)
     if impossible_answers(puzzle.observations, puzzle.gems) is not None:
         return Candidates([], True, 0, True, "enumeration")  # no layout, by the rules alone
     if puzzle.rules.touching != "corner":
@@ -124,6 +125,12 @@ NODES_PER_SECOND = 400_000  # plain direct-search nodes per second of CPU (370k 
 # nodes a second where families are few, 0.4 million where millions of them are made).
 FRONTIER_NODES_PER_SECOND = 7_000_000
 FAMILY_NODES = 35
+
+
+def interruptible(backend: BackendName) -> BackendName:
+    """The backend the sampling's timed SAT calls use: the one asked for, unless PySAT cannot
+    interrupt it (CaDiCaL), then Glucose 4 (the default), whose calls stop at a deadline."""
+    return "sat" if backend.startswith("cadical") else backend
 
 
 def _left(end: float, budget: float) -> float:
