@@ -116,15 +116,16 @@ def test_probes_find_members_of_families(puzzle: Puzzle) -> None:
     assert every is None or set(members) <= every
 
 
-@pytest.mark.parametrize("shots, seed, budget", [(0, 0, 1.5), (3, 9, 10.0)])
+@pytest.mark.parametrize("shots, seed, budget", [(0, 0, 1.5), (3, 9, 10.0), (3, 1, 10.0)])
 def test_double_gets_a_real_ranking(shots: int, seed: int, budget: float) -> None:
     """`orapa next` on double answered `candidates: 1` and 0 bits for every question (the
     sample was one layout), after 47 s. An empty double board now gets more than one
     candidate and a question worth more than nothing at the default budget, and so does a
-    double game with three answers whose families the direct search lists (seed 9: 395
-    families, whose members the draws and probes find; a budget that a busy machine does
-    not eat). Where it cannot (most such states), the model seldom finds more than a few
-    layouts in 1.5 s, or none: `orapa next` then says so within its budget."""
+    double game with three answers, whether the direct search lists its families (seed 9:
+    395 families, whose members the draws and probes find) or not (seed 1: the local search
+    and the model find some), given a budget that a busy machine does not eat. At 1.5 s
+    many such states still end with a few layouts or none (`orapa next` then says so
+    within its budget)."""
     puzzle = state("double", seed, shots)
     advice = autoplay.decide(puzzle, budget=budget)
     assert advice.candidates.count > 1 and len(set(advice.candidates.layouts)) > 1
@@ -149,3 +150,17 @@ def test_timed_sat_calls_use_a_solver_that_can_be_interrupted(monkeypatch: pytes
     consistent_sample.consistent_candidates(state("base", 3, 4), 100, 10, 2.0,
                                             random.Random(1), "cadical195")
     assert made and all(made)
+
+
+def test_local_search_finds_consistent_layouts() -> None:
+    """Double in a game: the direct search and the model seldom find a layout in time; the
+    local search's finds give every answer, each once, and the advisor samples their
+    families (a double state of 3 answers, with time enough that a busy machine still
+    finds one)."""
+    from solver.orapa.counting.local_search import local_search
+    puzzle = state("double", 1, 3)
+    found = local_search(puzzle, random.Random(3), time.monotonic() + 30, most=2)
+    assert found and len(set(found)) == len(found)
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
+    assert local_search(Puzzle(gem_set("double"), RULES), random.Random(3),
+                        time.monotonic() + 1) == []

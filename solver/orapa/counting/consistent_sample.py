@@ -37,6 +37,8 @@ from solver.orapa.search.path_family import PathFamily, assign_weights
 from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
+from solver.orapa.counting.local_search import local_search
+from solver.orapa.sat.families import Family
 from solver.orapa.precheck import impossible_answers
 # the draws member by member live in member_draws; `_orders` and `sis_draws` are named here
 # too, where the count's estimate has always found them
@@ -229,10 +231,16 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
                              max(start + budget, time.monotonic() + 0.4 * budget), end)
             if len(result.layouts) >= min(n, 100):
                 return result
+    by_search: list[PathFamily] = []
+    if many and time.monotonic() < end:   # double: a local search often finds layouts
+        by_search = _local_families(puzzle, rng, min(end, time.monotonic()
+                                                     + LOCAL_SHARE * window))
     by_sat: list[PathFamily] = []
     try:
         session = session_for(puzzle.gems, puzzle.rules, backend)   # its set-up is not timed
         until = min(max(start + budget, time.monotonic() + 0.3 * budget), end)
+        if by_search:   # families at hand: leave time to probe them
+            until = min(until, end - PROBE_SHARE * window)
         for family in ConsistentLayouts(puzzle, backend, _left(until, budget), session,
                                         method="model").model_families():
             by_sat.append(family.path_family)
@@ -242,8 +250,12 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
             complete = True
     except LimitReached:
         pass
+    if not complete:   # (a complete list from the model holds the local search's families)
+        by_sat = _merged(by_sat, by_search)
     by_sat = _weighed(by_sat)
-    if not complete:
+    if many and not complete:
+        found = []   # the direct search's first families on double: nearly all empty
+    elif not complete:
         # a partial list is a biased start anyway; weighing 100,000 families took 7 s, and
         # only what the time left allows is weighed (the earliest families first)
         found = _weighed_prefix(found[:PARTIAL_FAMILIES], max(end, time.monotonic()
@@ -269,6 +281,26 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     return result
 
 
+def _local_families(puzzle: Puzzle, rng: random.Random, deadline: float) -> list[PathFamily]:
+    """The families of the layouts a local search finds before `deadline`."""
+    observations = list(puzzle.observations)
+    return [Family(layout, observations, puzzle.rules.mirror, puzzle.rules.visibility
+                   ).path_family for layout in local_search(puzzle, rng, deadline)]
+
+
+def _merged(first: list[PathFamily], second: list[PathFamily]) -> list[PathFamily]:
+    """The families of both lists, each once (a family is known by its fixed gems)."""
+    seen = {tuple(sorted(map(str, f.fixed))) for f in first}
+    kept = list(first)
+    for family in second:
+        key = tuple(sorted(map(str, family.fixed)))
+        if key not in seen:
+            seen.add(key)
+            kept.append(family)
+    return kept
+
+
+LOCAL_SHARE = 0.35     # of the time to the end: double's local search after its listing
 LISTING_SHARE = 0.5    # of the time to the end: the direct search's most wall-clock time
 MANY_GEMS_LISTING_SHARE = 0.3   # ... on double in a game, whose listings seldom end in time
 PROBE_SHARE = 0.25     # ... and there the model stops after a family when this share is left
