@@ -310,11 +310,14 @@ static PyObject *u128_to_py(u128 v) {
 
 /* One family: fixed gems (kind, index), free gems (kind, avoid cells; identical gems next to
    each other), required cells (cell, mask of the free gems by input position that may cover
-   it). Adds to *count and *nodes; returns the status: 1 done, 2 time, 3 nodes, -1 no memory. */
+   it). `dom` (or NULL): per free gem, the placements it starts from when bit g of `has_dom`
+   is set (a touched gem of the lazy search, never taken as identical to another gem).
+   Adds to *count and *nodes; returns the status: 1 done, 2 time, 3 nodes, -1 no memory. */
 HOT static int count_family(Context *self, int nfix, const int *fix_kind, const int *fix_index,
                         int k, const int *in_kind, const u64 (*avoid)[2], int nreq,
                         const int *req_cell, const u64 *req_free, int visibility, int marginals,
-                        double deadline, long long budget, u128 *count_out, long long *nodes) {
+                        double deadline, long long budget, u128 *count_out, long long *nodes,
+                        const u64 (*dom)[NW], u64 has_dom) {
     Search *s = PyMem_Calloc(1, sizeof(Search));
     if (!s) return -1;
     s->ctx = self;
@@ -331,12 +334,24 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         for (int P = 0; P < PORTS; P++) if (sh->first[p][P] < d[P]) d[P] = sh->first[p][P];
         occ[0] |= sh->cells[p][0]; occ[1] |= sh->cells[p][1];
     }
+    int group[MAXG];                           /* identical gems share a group */
     for (int g = 0; g < k; g++) {
         Shape *sh = self->shape[in_kind[g]];
-        for (int w = 0; w < NW; w++) in_cand[g][w] = sh->all[w];
-        for (int p = 0; p < sh->n; p++)
-            if ((sh->cells[p][0] & avoid[g][0]) || (sh->cells[p][1] & avoid[g][1]))
-                in_cand[g][p >> 6] &= ~(1ULL << (p & 63));
+        int touched = dom && (has_dom >> g & 1);
+        group[g] = g && !touched && !(has_dom >> (g - 1) & 1) && in_kind[g] == in_kind[g - 1]
+                   ? group[g - 1] : g;
+        if (touched) {
+            for (int w = 0; w < NW; w++) in_cand[g][w] = dom[g][w] & sh->all[w];
+        } else if (g && group[g] == group[g - 1] && avoid[g][0] == avoid[g - 1][0]
+                   && avoid[g][1] == avoid[g - 1][1]) {
+            memcpy(in_cand[g], in_cand[g - 1], sizeof in_cand[g]);
+            continue;                          /* the same set, fixed gems applied */
+        } else {
+            for (int w = 0; w < NW; w++) in_cand[g][w] = sh->all[w];
+            for (int c = 0; c < CELLS; c++)
+                if (avoid[g][c >> 6] >> (c & 63) & 1)
+                    for (int w = 0; w < NW; w++) in_cand[g][w] &= ~sh->cover[c][w];
+        }
         for (int j = 0; j < nfix; j++) {
             const u64 *cp = self->compat[fix_kind[j]][in_kind[g]] + (size_t)fix_index[j] * NW;
             for (int w = 0; w < NW; w++) in_cand[g][w] &= cp[w];
@@ -348,11 +363,11 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
     while (n_order < k) {
         int best = -1, best_n = 1 << 30;
         for (int g = 0; g < k; g++) {
-            if (done[g] || (g && in_kind[g] == in_kind[g - 1] && !done[g - 1])) continue;
+            if (done[g] || (g && group[g] == group[g - 1] && !done[g - 1])) continue;
             int n = popcount_set(in_cand[g]);
             if (n < best_n) { best = g; best_n = n; }
         }
-        for (int g = best; g < k && in_kind[g] == in_kind[best]; g++) {
+        for (int g = best; g < k && group[g] == group[best]; g++) {
             if (done[g]) continue;
             done[g] = 1; order[n_order++] = g;
         }
@@ -365,7 +380,7 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         int g = order[l];
         level_of[g] = l;
         s->kind[l] = in_kind[g];
-        s->same[l] = l > 0 && in_kind[order[l - 1]] == in_kind[g];
+        s->same[l] = l > 0 && group[order[l - 1]] == group[g];
         memcpy(cand[l], in_cand[g], sizeof cand[l]);
     }
     int ok = 1;
@@ -439,7 +454,8 @@ static PyObject *Context_count(Context *self, PyObject *args) {
     }
     u128 count = 0; long long nodes = 0;
     int status = count_family(self, nfix, fix_kind, fix_index, k, in_kind, avoid, nr, req_cell,
-                              req_free, visibility, marginals, deadline, budget, &count, &nodes);
+                              req_free, visibility, marginals, deadline, budget, &count, &nodes,
+                              NULL, 0);
     if (status < 0) return PyErr_NoMemory();
     PyObject *n = u128_to_py(count);
     if (!n) return NULL;
@@ -509,7 +525,8 @@ static PyObject *Context_count_leaves(Context *self, PyObject *args) {
         }
         long long left_budget = budget < 0 ? -1 : (budget > nodes ? budget - nodes : 0);
         status = count_family(self, nfix, fix_kind, fix_index, k, in_kind, avoid, nr, req_cell,
-                              req_free, visibility, marginals, deadline, left_budget, &count, &nodes);
+                              req_free, visibility, marginals, deadline, left_budget, &count, &nodes,
+                              NULL, 0);
         if (status < 0) { PyErr_NoMemory(); goto fail; }
         if (status == 1) done++;
     }
@@ -520,6 +537,73 @@ static PyObject *Context_count_leaves(Context *self, PyObject *args) {
 fail:
     Py_DECREF(sixty_four);
     return NULL;
+}
+
+/* count_lazy(leaves, forbidden, answers, visibility, marginals, deadline, budget): the
+   families of the lazy frontier search (solver/orapa/search/_lazy.c, lazy_step), as one bytes
+   object: per leaf, touched gems n, left counts by kind, path cells (16 bytes), then per
+   touched gem its kind and its placements still possible (40 bytes). A touched gem is counted
+   as a gem starting from those placements, apart from every other gem (its placements cover
+   a path cell no free gem may cover). forbidden and answers as count_leaves.
+   Returns (status, count, nodes, leaves counted). */
+static PyObject *Context_count_lazy(Context *self, PyObject *args) {
+    const unsigned char *blob, *forb, *ans; Py_ssize_t nblob, nforb, nans;
+    int visibility, marginals; double deadline; long long budget;
+    if (!PyArg_ParseTuple(args, "y#y#y#ppdL", &blob, &nblob, &forb, &nforb, &ans, &nans,
+                          &visibility, &marginals, &deadline, &budget)) return NULL;
+    int nk = self->nkinds, nr = (int)(nans / 3);
+    if (nforb != 16 * nk || nans % 3 || nr > CELLS) {
+        PyErr_SetString(PyExc_ValueError, "bad counting inputs"); return NULL;
+    }
+    int req_cell[CELLS], ans_kinds[CELLS];
+    for (int r = 0; r < nr; r++) {
+        req_cell[r] = ans[3 * r]; ans_kinds[r] = ans[3 * r + 1] | ans[3 * r + 2] << 8;
+        if (req_cell[r] >= CELLS) { PyErr_SetString(PyExc_ValueError, "bad cell"); return NULL; }
+    }
+    u128 count = 0; long long nodes = 0;
+    int status = 1;
+    Py_ssize_t at = 0, done = 0;
+    u64 dom[MAXG][NW];
+    while (at < nblob && status == 1) {
+        int ninst = blob[at];
+        if (ninst > MAXG || at + 1 + nk + 16 + 41 * (Py_ssize_t)ninst > nblob) {
+            PyErr_SetString(PyExc_ValueError, "bad lazy leaf"); return NULL;
+        }
+        const unsigned char *left = blob + at + 1, *p = left + nk + 16;
+        u64 path0 = read_u64(left + nk), path1 = read_u64(left + nk + 8);
+        int k = 0, in_kind[MAXG];
+        u64 avoid[MAXG][2], req_free[CELLS];
+        for (int j = 0; j < ninst; j++, p += 41) {
+            in_kind[k] = p[0];
+            if (in_kind[k] >= nk) { PyErr_SetString(PyExc_ValueError, "bad lazy leaf"); return NULL; }
+            for (int w = 0; w < NW; w++) dom[k][w] = read_u64(p + 1 + 8 * w);
+            avoid[k][0] = avoid[k][1] = 0;
+            k++;
+        }
+        for (int a = 0; a < nk; a++)
+            for (int c = 0; c < left[a]; c++) {
+                if (k >= MAXG) { PyErr_SetString(PyExc_ValueError, "bad lazy leaf"); return NULL; }
+                in_kind[k] = a;
+                avoid[k][0] = path0 | read_u64(forb + 16 * a);
+                avoid[k][1] = path1 | read_u64(forb + 16 * a + 8);
+                k++;
+            }
+        at = p - blob;
+        for (int r = 0; r < nr; r++) {
+            req_free[r] = 0;
+            for (int g = 0; g < k; g++) if (ans_kinds[r] >> in_kind[g] & 1) req_free[r] |= 1ULL << g;
+        }
+        long long left_budget = budget < 0 ? -1 : (budget > nodes ? budget - nodes : 0);
+        u64 has_dom = ninst >= 64 ? ~0ULL : (1ULL << ninst) - 1;
+        status = count_family(self, 0, NULL, NULL, k, in_kind, avoid, nr, req_cell, req_free,
+                              visibility, marginals, deadline, left_budget, &count, &nodes,
+                              (const u64 (*)[NW])dom, has_dom);
+        if (status < 0) return PyErr_NoMemory();
+        if (status == 1) done++;
+    }
+    PyObject *c = u128_to_py(count);
+    if (!c) return NULL;
+    return Py_BuildValue("(iNLn)", status, c, nodes, done);
 }
 
 /* marginals() -> (total, [per cell: [per kind: members covering it]]); reset() clears them */
@@ -551,6 +635,8 @@ static PyMethodDef Context_methods[] = {
     {"count", (PyCFunction)Context_count, METH_VARARGS, "Count one family's members."},
     {"count_leaves", (PyCFunction)Context_count_leaves, METH_VARARGS,
      "Count the families of the frontier search's leaves."},
+    {"count_lazy", (PyCFunction)Context_count_lazy, METH_VARARGS,
+     "Count the families of the lazy frontier search's leaves."},
     {"marginals", (PyCFunction)Context_marginals, METH_NOARGS, "Members by cell and kind."},
     {"reset", (PyCFunction)Context_reset, METH_NOARGS, "Clear the marginals."},
     {NULL, NULL, 0, NULL},

@@ -281,7 +281,8 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
     search stopped by the clock raises LimitReached."""
     kernel = frontier_compiled._KERNEL
     assert kernel is not None   # the caller checked frontier_compiled.available
-    search = _start_search(puzzle)
+    lazy = LAZY and lazy_applies(puzzle)
+    search = _start_search(puzzle, lazy)
     if search is None:
         return
     setup, handle = search
@@ -293,11 +294,16 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
             answers += bytes([a.cell, shows & 0xFF, shows >> 8])
     used = 0
     while True:
-        status, _, leaves = kernel.step(handle, _BATCH, _kernel_deadline(deadline), -1)
+        if lazy:
+            status, _, leaves, _ = kernel.lazy_step(handle, _BATCH, _kernel_deadline(deadline), -1)
+            tally = ctx.count_lazy
+        else:
+            status, _, leaves = kernel.step(handle, _BATCH, _kernel_deadline(deadline), -1)
+            tally = ctx.count_leaves
         if leaves:
             budget = -1 if max_nodes is None else max(0, max_nodes - used)
-            counted = ctx.count_leaves(leaves, forbidden, bytes(answers), puzzle.rules.visibility,
-                                       marginals, _kernel_deadline(deadline), budget)
+            counted = tally(leaves, forbidden, bytes(answers), puzzle.rules.visibility,
+                            marginals, _kernel_deadline(deadline), budget)
             used += counted[2]
             yield counted
             if counted[0] != 1:
@@ -311,14 +317,27 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
 _BATCH = 4096   # leaves of the frontier search counted per kernel call
 
 
-def _start_search(puzzle: Puzzle):
+def _start_search(puzzle: Puzzle, lazy: bool = False):
     """The compiled frontier search started on the puzzle (as
     `solver.orapa.search.frontier_compiled.families` starts it; that function builds a Python family
-    per leaf, which counting does without); None when an answer rules out every layout."""
+    per leaf, which counting does without), with lazy pinning when asked; None when an answer
+    rules out every layout."""
     setup = prepare(puzzle)
     if setup is None:
         return None
-    return setup, frontier_compiled._start(puzzle, setup)
+    return setup, frontier_compiled._start(puzzle, setup, lazy)
+
+
+LAZY = os.environ.get("ORAPA_LAZY", "1") != "0"   # count the lazy search's leaves (_lazy.c)
+_LAZY_MAX_GEMS = 16   # the lazy search's touched gems (_lazy.c, MAXI)
+
+
+def lazy_applies(puzzle: Puzzle) -> bool:
+    """Can the lazy frontier search take the puzzle: built, few enough gems (every kind's
+    placements fit the kernel's sets: `kernel_applies`)?"""
+    kernel = frontier_compiled._KERNEL
+    return (kernel is not None and hasattr(kernel, "lazy_start")
+            and len(puzzle.gems) <= _LAZY_MAX_GEMS)
 
 
 def _by_colour(row: dict[Gem, int]) -> dict[str, int]:

@@ -580,9 +580,13 @@ fail:
     return NULL;
 }
 
+#include "_lazy.c"   /* the search with lazy pinning, for counting */
+
 static PyMethodDef methods[] = {
     {"start", start, METH_VARARGS, "Set up a frontier search (see the module docstring)."},
     {"step", step, METH_VARARGS, "Run a frontier search to its next leaves."},
+    {"lazy_start", lazy_start, METH_VARARGS, "Set up a frontier search with lazy pinning."},
+    {"lazy_step", lazy_step, METH_VARARGS, "Run a lazy frontier search to its next leaves."},
     {NULL, NULL, 0, NULL},
 };
 

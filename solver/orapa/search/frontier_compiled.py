@@ -88,9 +88,10 @@ def _kernel_deadline(deadline: float | None) -> float:
     return time.clock_gettime(time.CLOCK_MONOTONIC) + max(0.0, deadline - time.monotonic())
 
 
-def _start(puzzle: Puzzle, setup):
+def _start(puzzle: Puzzle, setup, lazy: bool = False):
     """The compiled search started on the prepared puzzle: its gems, waves and masks packed as
-    the kernel reads them (also used by `solver.orapa.counting.family_counts`, which counts its leaves)."""
+    the kernel reads them (also used by `solver.orapa.counting.family_counts`, which counts its
+    leaves). `lazy`: the search with lazy pinning (`_lazy.c`), whose leaves only counting reads."""
     mirror = puzzle.rules.mirror
     kinds = bytearray()
     for i, _ in enumerate(setup.kinds):
@@ -108,7 +109,8 @@ def _start(puzzle: Puzzle, setup):
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
              + bytes([setup.met_by_all, puzzle.rules.visibility]))
     assert _KERNEL is not None   # callers ask available() first
-    return _KERNEL.start(_tables(), bytes(kinds),
+    begin = _KERNEL.lazy_start if lazy else _KERNEL.start
+    return begin(_tables(), bytes(kinds),
                          tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
                          bytes(waves), masks)
 

@@ -1,0 +1,486 @@
+/* The frontier search with lazy pinning, for counting (included by _frontier.c).
+ *
+ * The plain frontier search places a whole gem when a wave meets one: each placement that
+ * covers the front cell is a branch, so a state makes as many families as the products of
+ * the touched gems' placements. Here a front cell branches only on what the wave can see
+ * there: empty, a gem already touched showing a quarter pattern, or a new gem of a kind
+ * showing a pattern. Each touched gem (an instance) keeps the set of its placements still
+ * possible (the patterns it showed at its cells, off the cells found empty and the cells of
+ * other instances, off its kind's forbidden cells). A leaf is a family whose touched gems
+ * have domains instead of fixed placements; the counting kernel counts them as gems whose
+ * first candidates are their domains (solver/orapa/counting/_counting.c, count_lazy).
+ *
+ * Families stay disjoint: each branch says what covers one more cell, and an instance is
+ * told apart from the free gems and the other instances by the cells it covers.
+ *
+ * lazy_start(same arguments as start) -> capsule; needs every kind's placements <= 320
+ *   and at most 16 gems (ValueError otherwise)
+ * lazy_step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves, count)
+ *   status as step(); leaves: bytes, per leaf: instances n (1), left counts (kinds bytes),
+ *   path cells (16), then n times kind (1) and domain (40, placement bits, little-endian)
+ *
+ * solver/orapa/search/lazy_search.py is the Python reference (the same nodes in the same order).
+ */
+
+#define LW 5              /* words of a placement set */
+#define LMAXP (64 * LW)
+#define MAXI 16           /* touched instances */
+
+typedef struct { uint64_t w[LW]; } PSet;
+
+typedef struct {
+    uint8_t left[MAX_KINDS];
+    Cells empty, paths;
+    uint8_t ninst;
+    uint16_t hint;
+    uint8_t inst_kind[MAXI];
+    PSet dom[MAXI];
+    PSet avail[MAX_KINDS];    /* per kind: placements off every decided cell and forbidden */
+    uint8_t owner[CELLS];     /* 0: none, else the instance + 1 */
+    uint8_t pattern[CELLS];
+} LHead;
+
+typedef struct {
+    Search *s;
+    PSet cover[MAX_KINDS][CELLS];
+    PSet cover_pattern[MAX_KINDS][CELLS][16];
+    uint16_t patterns[MAX_KINDS][CELLS];     /* the patterns some placement gives the cell */
+    size_t stride, depth, capacity;
+    char *stack;
+    long long nodes;
+    Front *scratch;
+} Lazy;
+
+static inline int p_any(const PSet *a) {
+    return (a->w[0] | a->w[1] | a->w[2] | a->w[3] | a->w[4]) != 0;
+}
+static inline int p_meets(const PSet *a, const PSet *b) {
+    return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1]) | (a->w[2] & b->w[2])
+            | (a->w[3] & b->w[3]) | (a->w[4] & b->w[4])) != 0;
+}
+static inline void p_and(PSet *out, const PSet *a, const PSet *b) {
+    for (int w = 0; w < LW; w++) out->w[w] = a->w[w] & b->w[w];
+}
+static inline int p_clear(PSet *a, const PSet *b) {   /* a &= ~b; is a still not empty? */
+    uint64_t any = 0;
+    for (int w = 0; w < LW; w++) { a->w[w] &= ~b->w[w]; any |= a->w[w]; }
+    return any != 0;
+}
+
+static inline LHead *lnode(Lazy *z, size_t i) { return (LHead *)(z->stack + i * z->stride); }
+static inline Front *lfronts(LHead *h) { return (Front *)(h + 1); }
+
+static void lazy_free(Lazy *z) {
+    if (!z) return;
+    search_free(z->s);
+    free(z->stack);
+    free(z->scratch);
+    free(z);
+}
+
+static void lazy_capsule_free(PyObject *capsule) {
+    lazy_free((Lazy *)PyCapsule_GetPointer(capsule, "orapa.lazy"));
+}
+
+static LHead *lpush(Lazy *z) {
+    if (z->depth == z->capacity) {
+        size_t grown = z->capacity ? 2 * z->capacity : 256;
+        char *more = realloc(z->stack, grown * z->stride);
+        if (!more) return NULL;
+        z->stack = more;
+        z->capacity = grown;
+    }
+    return lnode(z, z->depth++);
+}
+
+static PyObject *lazy_start(PyObject *self, PyObject *args) {
+    PyObject *plain = start(self, args);
+    if (!plain) return NULL;
+    Search *s = PyCapsule_GetPointer(plain, "orapa.frontier");
+    if (!s) { Py_DECREF(plain); return NULL; }
+    PyCapsule_SetDestructor(plain, NULL);   /* the lazy search owns the tables now */
+    Py_DECREF(plain);
+    Lazy *z = calloc(1, sizeof(Lazy));
+    if (!z) { search_free(s); return PyErr_NoMemory(); }
+    z->s = s;
+    int gems = 0;
+    Head *root = node_at(s, 0);
+    for (int i = 0; i < s->kinds; i++) gems += root->left[i];
+    for (int i = 0; i < s->kinds; i++)
+        if (s->nplacements[i] > LMAXP) gems = MAXI + 1;
+    if (gems > MAXI) {
+        lazy_free(z);
+        PyErr_SetString(PyExc_ValueError, "lazy search: too many gems or placements");
+        return NULL;
+    }
+    for (int i = 0; i < s->kinds; i++)
+        for (int j = 0; j < s->nplacements[i]; j++) {
+            const Placement *pl = &s->placements[i][j];
+            for (int q = 0; q < pl->nparts; q++) {
+                int c = pl->part_cell[q], m = pl->part_pattern[q];
+                z->cover[i][c].w[j >> 6] |= (uint64_t)1 << (j & 63);
+                z->cover_pattern[i][c][m].w[j >> 6] |= (uint64_t)1 << (j & 63);
+                z->patterns[i][c] |= (uint16_t)(1 << m);
+            }
+        }
+    z->stride = (sizeof(LHead) + sizeof(Front) * (size_t)s->waves + 7) & ~(size_t)7;
+    z->scratch = calloc(s->waves + 1, sizeof(Front));
+    LHead *h = z->scratch ? lpush(z) : NULL;
+    if (!h) { lazy_free(z); return PyErr_NoMemory(); }
+    memset(h, 0, z->stride);
+    memcpy(h->left, root->left, MAX_KINDS);
+    h->empty = root->empty;
+    memcpy(lfronts(h), fronts_of(root), sizeof(Front) * s->waves);
+    for (int i = 0; i < s->kinds; i++) {
+        for (int j = 0; j < s->nplacements[i]; j++) {
+            const Placement *pl = &s->placements[i][j];
+            Cells off = h->empty;
+            off.w[0] |= s->forbidden[i].w[0];
+            off.w[1] |= s->forbidden[i].w[1];
+            if (!c_meets(&pl->cell, &off)) h->avail[i].w[j >> 6] |= (uint64_t)1 << (j & 63);
+        }
+    }
+    PyObject *capsule = PyCapsule_New(z, "orapa.lazy", lazy_capsule_free);
+    if (!capsule) lazy_free(z);
+    return capsule;
+}
+
+/* Every open wave followed through the decided cells (as advance(), reading the node's own
+ * grid); 0 on a contradiction. New fronts in z->scratch, path cells into *paths. */
+static int lazy_advance(Lazy *z, const LHead *h, Cells *paths) {
+    Search *s = z->s;
+    const Front *fronts = lfronts((LHead *)h);
+    Front *out = z->scratch;
+    memcpy(out, fronts, sizeof(Front) * s->waves);
+    for (int t = 0; t < s->waves; t++) {
+        int cell = fronts[t].cell;
+        if (cell < 0) continue;
+        if (!h->owner[cell] && !cell_in(&h->empty, cell)) continue;
+        int d = fronts[t].d, color = fronts[t].color, met = fronts[t].met;
+        int exit_ = s->exit_[t], want = s->wanted[t], anyc = s->any_colour[t];
+        int most = s->most[t];
+        for (;;) {
+            int owner = h->owner[cell];
+            if (!owner) {
+                if (!cell_in(&h->empty, cell)) {
+                    out[t].cell = (int16_t)cell;
+                    out[t].d = (uint8_t)d;
+                    out[t].color = (uint8_t)color;
+                    out[t].met = (uint16_t)met;
+                    break;
+                }
+                cell_set(paths, cell);
+            } else {
+                int kind = h->inst_kind[owner - 1];
+                cell_set(paths, cell);
+                d = s->route_out[h->pattern[cell]][d];
+                color |= s->bits[kind];
+                if (s->black[kind]) {
+                    if (exit_ >= 0) return 0;
+                    out[t].cell = -1;
+                    break;
+                }
+                met++;
+                if (exit_ >= 0 && (((color & ~want) && !anyc) || met > most)) return 0;
+            }
+            int next = s->neighbour[cell][d];
+            if (next < 0) {
+                if (exit_ != s->exit_port[cell][d] || (color != want && !anyc)
+                        || (s->counted[t] && met != most))
+                    return 0;
+                out[t].cell = -1;
+                break;
+            }
+            cell = next;
+        }
+    }
+    return 1;
+}
+
+/* The patterns a gem of kind i may show at wave t's front (see kind_at_front). */
+static inline uint16_t lazy_turns(const Search *s, int t, int i, const uint16_t *routes, int color) {
+    return s->black[i] ? 0xFFFF : routes[s->any_colour[t] || (color | s->bits[i]) == s->wanted[t]];
+}
+
+static inline int compatible(const Placement *a, const Placement *b) {
+    for (int w = 0; w < 5; w++)
+        if ((a->mask.w[w] & (b->mask.w[w] | b->touch.w[w])) || (a->touch.w[w] & b->mask.w[w]))
+            return 0;
+    return 1;
+}
+
+/* Instance a keeps only the placements compatible with some placement of instance b (no
+ * overlap, no shared edge): 1 when its set changed. */
+static int revise(Lazy *z, LHead *c, int a, int b) {
+    const Placement *pa = z->s->placements[c->inst_kind[a]];
+    const Placement *pb = z->s->placements[c->inst_kind[b]];
+    int changed = 0;
+    for (int w = 0; w < LW; w++)
+        for (uint64_t m = c->dom[a].w[w]; m; m &= m - 1) {
+            int q = 64 * w + __builtin_ctzll(m), ok = 0;
+            for (int v = 0; v < LW && !ok; v++)
+                for (uint64_t n = c->dom[b].w[v]; n && !ok; n &= n - 1)
+                    ok = compatible(&pa[q], &pb[64 * v + __builtin_ctzll(n)]);
+            if (!ok) { c->dom[a].w[w] &= ~((uint64_t)1 << (q & 63)); changed = 1; }
+        }
+    return changed;
+}
+
+/* Cell c decided (empty, or covered by instance `keep`): no other instance and no free gem
+ * may cover it; then the instances' sets are made pairwise consistent (arc consistency:
+ * every placement left has a compatible placement in every other set). 0 when an instance,
+ * or a kind with gems left, has no placement any more. */
+static int lazy_decide(Lazy *z, LHead *c, int cell, int keep) {
+    Search *s = z->s;
+    uint32_t changed = keep >= 0 ? 1u << keep : 0;
+    for (int j = 0; j < c->ninst; j++) {
+        if (j == keep || !p_meets(&c->dom[j], &z->cover[c->inst_kind[j]][cell])) continue;
+        if (!p_clear(&c->dom[j], &z->cover[c->inst_kind[j]][cell])) return 0;
+        changed |= 1u << j;
+    }
+    for (int i = 0; i < s->kinds; i++)
+        if (!p_clear(&c->avail[i], &z->cover[i][cell]) && c->left[i]) return 0;
+    while (changed) {
+        int b = __builtin_ctz(changed);
+        changed &= changed - 1;
+        for (int a = 0; a < c->ninst; a++) {
+            if (a == b || !revise(z, c, a, b)) continue;
+            if (!p_any(&c->dom[a])) return 0;
+            changed |= 1u << a;
+        }
+    }
+    return 1;
+}
+
+/* Under the visibility rule, can the node still give a visible layout? The cells sure to
+ * be covered (the instances' decided cells, and every cell of an instance left with one
+ * placement) only block more as gems are added, so an instance placement, or a free kind's,
+ * that no port sees past them never will: such instance placements are dropped, and the
+ * node dies when an instance keeps none, a kind with gems left has no seen placement, or
+ * the gems need more cells than are left. */
+static int lazy_room(Lazy *z, LHead *h) {
+    Search *s = z->s;
+    Cells occupied = {{0, 0}};
+    int known[MAXI] = {0};   /* an instance's cells among `occupied` */
+    for (int c = 0; c < CELLS; c++)
+        if (h->owner[c]) { cell_set(&occupied, c); known[h->owner[c] - 1]++; }
+    for (int j = 0; j < h->ninst; j++) {
+        int n = 0, last = -1;
+        for (int w = 0; w < LW && n < 2; w++)
+            for (uint64_t m = h->dom[j].w[w]; m && n < 2; m &= m - 1, n++)
+                last = 64 * w + __builtin_ctzll(m);
+        if (n == 1) {
+            const Placement *pl = &s->placements[h->inst_kind[j]][last];
+            known[j] = s->size[h->inst_kind[j]];
+            occupied.w[0] |= pl->cell.w[0];
+            occupied.w[1] |= pl->cell.w[1];
+        }
+    }
+    uint32_t changed = 0;
+    int need = 0, have;
+    for (int j = 0; j < h->ninst; j++) {
+        const Placement *pl = s->placements[h->inst_kind[j]];
+        for (int w = 0; w < LW; w++)
+            for (uint64_t m = h->dom[j].w[w]; m; m &= m - 1) {
+                int q = 64 * w + __builtin_ctzll(m);
+                if (seen(&pl[q], &occupied)) continue;
+                h->dom[j].w[w] &= ~((uint64_t)1 << (q & 63));
+                changed |= 1u << j;
+            }
+        if (!p_any(&h->dom[j])) return 0;
+    }
+    for (int i = 0; i < s->kinds; i++) need += h->left[i] * s->size[i];
+    Cells taken = occupied;
+    taken.w[0] |= h->empty.w[0];
+    taken.w[1] |= h->empty.w[1];
+    for (int j = 0; j < h->ninst; j++) need += s->size[h->inst_kind[j]] - known[j];
+    have = CELLS - __builtin_popcountll(taken.w[0]) - __builtin_popcountll(taken.w[1]);
+    if (need > have) return 0;
+    for (int i = 0; i < s->kinds; i++) {
+        if (!h->left[i]) continue;
+        const Placement *pl = s->placements[i];
+        int n = s->nplacements[i], found = 0;
+        for (int r = 0; r < n && !found; r++) {
+            int j = (s->witness[i] + r) % n;
+            if (!((h->avail[i].w[j >> 6] >> (j & 63)) & 1) || !seen(&pl[j], &occupied)) continue;
+            s->witness[i] = j;
+            found = 1;
+        }
+        if (!found) return 0;
+    }
+    while (changed) {   /* the sets that shrank, made consistent again */
+        int b = __builtin_ctz(changed);
+        changed &= changed - 1;
+        for (int a = 0; a < h->ninst; a++) {
+            if (a == b || !revise(z, h, a, b)) continue;
+            if (!p_any(&h->dom[a])) return 0;
+            changed |= 1u << a;
+        }
+    }
+    return 1;
+}
+
+static int lazy_write_leaf(Lazy *z, const LHead *h, const Cells *paths, char **buf,
+                           size_t *len, size_t *cap) {
+    size_t need = 1 + (size_t)z->s->kinds + 16 + (size_t)h->ninst * 41;
+    if (*len + need > *cap) {
+        size_t grown = 2 * (*cap + need);
+        char *more = realloc(*buf, grown);
+        if (!more) return 0;
+        *buf = more;
+        *cap = grown;
+    }
+    char *p = *buf + *len;
+    *p++ = (char)h->ninst;
+    memcpy(p, h->left, z->s->kinds); p += z->s->kinds;
+    memcpy(p, paths->w, 16); p += 16;
+    for (int j = 0; j < h->ninst; j++) {
+        *p++ = (char)h->inst_kind[j];
+        memcpy(p, h->dom[j].w, 40); p += 40;
+    }
+    *len += need;
+    return 1;
+}
+
+static PyObject *lazy_step(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_ssize_t max_leaves;
+    double deadline;
+    long long max_nodes;
+    if (!PyArg_ParseTuple(args, "OndL", &capsule, &max_leaves, &deadline, &max_nodes))
+        return NULL;
+    Lazy *z = PyCapsule_GetPointer(capsule, "orapa.lazy");
+    if (!z) return NULL;
+    Search *s = z->s;
+    long long nodes_before = z->nodes;
+    Py_ssize_t leaves = 0;
+    int status = 0;
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    LHead *h = malloc(z->stride);
+    if (!buf || !h) { free(buf); free(h); return PyErr_NoMemory(); }
+    while (!status) {
+        if (z->depth == 0) { status = 1; break; }
+        if (leaves >= max_leaves) break;
+        memcpy(h, lnode(z, --z->depth), z->stride);
+        z->nodes++;
+        if (z->nodes % CHECK_EVERY == 0) {
+            if (deadline >= 0 && now() > deadline) status = 2;
+            else if (max_nodes >= 0 && z->nodes > max_nodes) status = 3;
+            if (status) break;
+        }
+        Cells paths = h->paths;
+        if (!lazy_advance(z, h, &paths)) continue;
+        Front *fronts = z->scratch;
+        if (s->met_by_all) {
+            uint32_t reachable = 0;
+            for (int t = 0; t < s->waves; t++)
+                if (fronts[t].cell >= 0) reachable |= s->placeable[t];
+            int dead = 0;
+            for (int i = 0; i < s->kinds; i++)
+                if (h->left[i] && !((reachable >> i) & 1)) { dead = 1; break; }
+            if (dead) continue;
+        }
+        if (s->visibility && !lazy_room(z, h)) continue;
+        /* the open wave whose front has the fewest possible contents */
+        int best = -1, fewest = 1 << 30;
+        for (int r = 0; r < s->waves; r++) {
+            int t = (h->hint + r) % s->waves;
+            if (fronts[t].cell < 0) continue;
+            int cell = fronts[t].cell, d = fronts[t].d, color = fronts[t].color;
+            int count = cell_in(&s->answered, cell) ? 0 : 1;
+            const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
+            for (int j = 0; j < h->ninst && count < fewest; j++) {
+                int i = h->inst_kind[j];
+                if (!((s->placeable[t] >> i) & 1)) continue;
+                unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
+                for (; m && count < fewest; m &= m - 1)
+                    count += p_meets(&h->dom[j], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
+            }
+            for (int i = 0; i < s->kinds && count < fewest; i++) {
+                if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
+                unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
+                for (; m && count < fewest; m &= m - 1)
+                    count += p_meets(&h->avail[i], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
+            }
+            if (count < fewest) {
+                best = t;
+                fewest = count;
+                if (count <= 1) break;
+            }
+        }
+        if (best < 0) {
+            if (!lazy_write_leaf(z, h, &paths, &buf, &len, &cap)) goto nomem;
+            leaves++;
+            continue;
+        }
+        if (!fewest) continue;
+        /* children, pushed in reverse of the order they are searched: the touched gems by
+         * instance and pattern, then new gems by kind and pattern, the empty cell last */
+        int cell = fronts[best].cell, d = fronts[best].d, color = fronts[best].color;
+        const uint16_t *routes = &s->turns[((size_t)best * CELLS * 4 + 4 * cell + d) * 2];
+        if (!cell_in(&s->answered, cell)) {
+            LHead *c = lpush(z);
+            if (!c) goto nomem;
+            memcpy(c, h, sizeof(LHead));
+            cell_set(&c->empty, cell);
+            c->paths = paths;
+            c->hint = (uint16_t)best;
+            if (!lazy_decide(z, c, cell, -1)) z->depth--;
+            else memcpy(lfronts(c), fronts, sizeof(Front) * s->waves);
+        }
+        for (int i = s->kinds - 1; i >= 0; i--) {
+            if (!((s->placeable[best] >> i) & 1) || !h->left[i]) continue;
+            unsigned m = z->patterns[i][cell] & lazy_turns(s, best, i, routes, color);
+            for (int pat = 15; pat > 0; pat--) {
+                if (!((m >> pat) & 1)) continue;
+                PSet dom;
+                p_and(&dom, &h->avail[i], &z->cover_pattern[i][cell][pat]);
+                if (!p_any(&dom)) continue;
+                LHead *c = lpush(z);
+                if (!c) goto nomem;
+                memcpy(c, h, sizeof(LHead));
+                int j = c->ninst++;
+                c->inst_kind[j] = (uint8_t)i;
+                c->dom[j] = dom;
+                c->left[i]--;
+                c->owner[cell] = (uint8_t)(j + 1);
+                c->pattern[cell] = (uint8_t)pat;
+                c->paths = paths;
+                c->hint = (uint16_t)best;
+                if (!lazy_decide(z, c, cell, j)) z->depth--;
+                else memcpy(lfronts(c), fronts, sizeof(Front) * s->waves);
+            }
+        }
+        for (int j = h->ninst - 1; j >= 0; j--) {
+            int i = h->inst_kind[j];
+            if (!((s->placeable[best] >> i) & 1)) continue;
+            unsigned m = z->patterns[i][cell] & lazy_turns(s, best, i, routes, color);
+            for (int pat = 15; pat > 0; pat--) {
+                if (!((m >> pat) & 1)) continue;
+                PSet dom;
+                p_and(&dom, &h->dom[j], &z->cover_pattern[i][cell][pat]);
+                if (!p_any(&dom)) continue;
+                LHead *c = lpush(z);
+                if (!c) goto nomem;
+                memcpy(c, h, sizeof(LHead));
+                c->dom[j] = dom;
+                c->owner[cell] = (uint8_t)(j + 1);
+                c->pattern[cell] = (uint8_t)pat;
+                c->paths = paths;
+                c->hint = (uint16_t)best;
+                if (!lazy_decide(z, c, cell, j)) z->depth--;
+                else memcpy(lfronts(c), fronts, sizeof(Front) * s->waves);
+            }
+        }
+    }
+    free(h);
+    PyObject *blob = PyBytes_FromStringAndSize(buf, (Py_ssize_t)len);
+    free(buf);
+    if (!blob) return NULL;
+    return Py_BuildValue("(iLNn)", status, z->nodes - nodes_before, blob, leaves);
+nomem:
+    free(h);
+    free(buf);
+    return PyErr_NoMemory();
+}
