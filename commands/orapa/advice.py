@@ -32,7 +32,7 @@ exact_bound_option = click.option(
     "--exact-bound", type=click.IntRange(1, MAX_EXACT_BOUND), default=defaults.EXACT_BOUND,
     show_default=True, help="List the layouts exactly when there are at most this many.")
 budget_option = click.option("--budget", type=Seconds(0.05), default=defaults.BUDGET,
-                             show_default=True, help="Seconds of work per decision (a guide).")
+                             show_default=True, help="Seconds per decision (it ends within them).")
 lookahead_option = click.option("--lookahead", is_flag=True,
                                 help="Re-rank the best few by two-question information.")
 
