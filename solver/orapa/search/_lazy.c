@@ -30,8 +30,9 @@ typedef struct { uint64_t w[LW]; } PSet;
 
 typedef struct {
     uint8_t left[MAX_KINDS];
-    Cells empty, paths;
+    Cells empty, paths, owned;   /* owned: cells decided covered by an instance */
     uint8_t ninst;
+    uint8_t known[MAXI];      /* an instance's decided cells */
     uint16_t hint;
     uint8_t inst_kind[MAXI];
     PSet dom[MAXI];
@@ -260,11 +261,10 @@ static int lazy_decide(Lazy *z, LHead *c, int cell, int keep) {
  * the gems need more cells than are left. */
 static int lazy_room(Lazy *z, LHead *h) {
     Search *s = z->s;
-    Cells occupied = {{0, 0}};
-    int known[MAXI] = {0};   /* an instance's cells among `occupied` */
-    for (int c = 0; c < CELLS; c++)
-        if (h->owner[c]) { cell_set(&occupied, c); known[h->owner[c] - 1]++; }
+    Cells occupied = h->owned;
+    int known[MAXI];         /* an instance's cells among `occupied` */
     for (int j = 0; j < h->ninst; j++) {
+        known[j] = h->known[j];
         int n = 0, last = -1;
         for (int w = 0; w < LW && n < 2; w++)
             for (uint64_t m = h->dom[j].w[w]; m && n < 2; m &= m - 1, n++)
@@ -444,6 +444,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
                 c->inst_kind[j] = (uint8_t)i;
                 c->dom[j] = dom;
                 c->left[i]--;
+                c->known[j] = 1;
+                cell_set(&c->owned, cell);
                 c->owner[cell] = (uint8_t)(j + 1);
                 c->pattern[cell] = (uint8_t)pat;
                 c->paths = paths;
@@ -465,6 +467,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
                 if (!c) goto nomem;
                 memcpy(c, h, sizeof(LHead));
                 c->dom[j] = dom;
+                c->known[j]++;
+                cell_set(&c->owned, cell);
                 c->owner[cell] = (uint8_t)(j + 1);
                 c->pattern[cell] = (uint8_t)pat;
                 c->paths = paths;
