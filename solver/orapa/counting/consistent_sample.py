@@ -227,8 +227,10 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
             [o for o in puzzle.observations if o is not shots[-1]]), time.monotonic(),
             0.2 * budget, min(end, time.monotonic() + REDUCED_SHARE * window))
         if done:
+            # draws until the end but a share kept for the model and the last draws
             result = _finish(reduced, [shots[-1]], n, exact_bound, rng,
-                             max(start + budget, time.monotonic() + 0.4 * budget), end)
+                             max(start + budget, time.monotonic() + 0.4 * budget),
+                             end - PROBE_SHARE * window)
             if len(result.layouts) >= min(n, 100):
                 return result
     by_search: list[PathFamily] = []
@@ -238,7 +240,8 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     by_sat: list[PathFamily] = []
     try:
         session = session_for(puzzle.gems, puzzle.rules, backend)   # its set-up is not timed
-        until = min(max(start + budget, time.monotonic() + 0.3 * budget), end)
+        until = min(max(start + budget, time.monotonic() + 0.3 * budget),
+                    end - TAIL_SHARE * window)   # kept: weighing and drawing the last sample
         if by_search:   # families at hand: leave time to probe them
             until = min(until, end - PROBE_SHARE * window)
         for family in ConsistentLayouts(puzzle, backend, _left(until, budget), session,
@@ -300,6 +303,7 @@ def _merged(first: list[PathFamily], second: list[PathFamily]) -> list[PathFamil
     return kept
 
 
+TAIL_SHARE = 0.15      # of the time to the end: left after the model's calls
 LOCAL_SHARE = 0.35     # of the time to the end: double's local search after its listing
 LISTING_SHARE = 0.5    # of the time to the end: the direct search's most wall-clock time
 MANY_GEMS_LISTING_SHARE = 0.3   # ... on double in a game, whose listings seldom end in time
