@@ -18,6 +18,8 @@ from games.orapa.board import CELLS
 from games.orapa.layout import RuleOptions
 from solver.orapa.counting import family_counts as counting
 from solver.orapa.counting.family_counts import count_layouts, lazy_applies
+from solver.orapa.search.frontier_compiled import lazy_leaves
+from solver.orapa.search.lazy_search import python_lazy_count, python_lazy_leaves
 from tests.test_orapa_counting import ANSWERS, LISTABLE, listed, listed_map, random_state
 
 needs_lazy = pytest.mark.skipif(counting._KERNEL is None or not counting.LAZY,
@@ -100,3 +102,22 @@ def test_touched_gems_of_one_kind_are_not_counted_twice() -> None:
         assert (lazy.count, lazy.by_cell) == (plain.count, plain.by_cell)
         compared += 1
     assert compared >= 4
+
+
+@needs_lazy
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
+       seed=st.integers(0, 10**6))
+def test_compiled_lazy_search_follows_the_python_reference(preset: str, seed: int) -> None:
+    """The same leaves (touched gems' sets included) in the same order, the same nodes; and
+    the reference's own count (each leaf's touched gems fixed every compatible way, each such
+    family counted member by member) equals the kernel's."""
+    _, high = ANSWERS[preset]
+    puzzle = random_state(preset, seed, answers=high - 3)
+    python_nodes, compiled_nodes = [0], [0]
+    assert list(python_lazy_leaves(puzzle, nodes=python_nodes)) == \
+        list(lazy_leaves(puzzle, nodes=compiled_nodes))
+    assert python_nodes == compiled_nodes
+    counted = count_layouts(puzzle)
+    if counted.count <= LISTABLE:
+        assert python_lazy_count(puzzle) == counted.count

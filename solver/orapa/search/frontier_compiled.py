@@ -148,3 +148,37 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
             raise LimitReached("time limit reached while listing families")
         if status == 3:
             raise LimitReached(f"more than {max_nodes} search nodes")
+
+
+def lazy_leaves(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None
+                ) -> Iterator[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]]:
+    """The leaves of the lazy frontier search (`_lazy.c`), decoded as
+    `solver.orapa.search.lazy_search.python_lazy_leaves` gives them: (gems left by kind, path
+    cells, ((kind, placement set), ...)). Counting reads the packed leaves directly; this is
+    for the tests."""
+    assert _KERNEL is not None
+    setup = prepare(puzzle)
+    if setup is None:
+        return
+    if nodes is None:
+        nodes = [0]
+    search = _start(puzzle, setup, lazy=True)
+    nk = len(setup.kinds)
+    while True:
+        status, work, blob, _ = _KERNEL.lazy_step(search, _BATCH, _kernel_deadline(deadline), -1)
+        nodes[0] += work
+        at = 0
+        while at < len(blob):
+            n = blob[at]
+            left = tuple(blob[at + 1:at + 1 + nk])
+            paths = int.from_bytes(blob[at + 1 + nk:at + 17 + nk], "little")
+            at += 17 + nk
+            touched = []
+            for _ in range(n):
+                touched.append((blob[at], int.from_bytes(blob[at + 1:at + 41], "little")))
+                at += 41
+            yield left, paths, tuple(touched)
+        if status == 1:
+            return
+        if status == 2:
+            raise LimitReached("time limit reached while listing families")
