@@ -164,3 +164,29 @@ def test_local_search_finds_consistent_layouts() -> None:
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
     assert local_search(Puzzle(gem_set("double"), RULES), random.Random(3),
                         time.monotonic() + 1) == []
+
+
+def test_members_the_draws_miss_are_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `full` state of 12 answers: 2,516 families of 7 million proposals, 206 members. The
+    draws kept none, the listing was not tried above 200,000 proposals, and `orapa next`
+    ranked over one layout found afterwards (0 bits everywhere). The members are now listed
+    for a while when the draws keep almost none: all 206, exact."""
+    from games.orapa.puzzle import CellAnswer
+    rng = random.Random(1002)           # bench_midgame's state: full, mine 2, 12 answers
+    mine = random_layout(gem_set("full"), RULES, rng)
+    ports, cells = rng.sample(range(36), 12), rng.sample(range(80), 12)
+    asked = [rng.random() < 0.25 for _ in range(12)]
+    puzzle = puzzle_from_layout(mine, gem_set("full"), RULES,
+                                [p for p, cell in zip(ports, asked) if not cell])
+    puzzle = puzzle.with_observations(list(puzzle.observations) + [
+        CellAnswer(c, mine.cell_content(c)) for c, cell in zip(cells, asked) if cell])
+    found = consistent_sample._weighed(list(frontier_families(puzzle)))
+    assert sum(f.weight for f in found) > consistent_sample.LISTING_BOUND
+    monkeypatch.setattr(consistent_sample, "sample_families", lambda *args, **kw: ([], 5000))
+    monkeypatch.setattr(consistent_sample, "sequential_sample", lambda *args, **kw: ([], 0.0))
+    monkeypatch.setattr(consistent_sample, "probe_members", lambda *args, **kw: [],
+                        raising=False)
+    result = consistent_sample._finish(found, [], 300, 10_000, random.Random(1),
+                                       time.monotonic() + 30)
+    assert result.exact and result.method == "enumeration" and len(result.layouts) == 206
+    assert mine in result.layouts
