@@ -373,7 +373,7 @@ def _finish(found: list[PathFamily], check: list[ShotAnswer], n: int, exact_boun
 
 
 SEQUENTIAL_BELOW = 100   # rejection kept fewer draws than this: draw gem by gem
-PROBE_BELOW = 25   # ... and when that gives fewer distinct members than this: probe
+PROBE_BELOW = 10   # ... and when that gives fewer distinct members than this: probe
 LIST_SHARE = 0.25  # of the time left, to list the members when the draws keep almost none
 MIN_DRAW_SECONDS = 0.05  # a sample drawn at the end of the time still gets this long
 
