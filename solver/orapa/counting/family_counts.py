@@ -7,7 +7,9 @@ hold billions of members (at the start of a game it is every legal layout), but 
 needs no list: the compiled kernel (`solver/orapa/counting/_counting.c`) places the free gems one by one
 over bit sets of the placements still compatible, and counts the last gem's placements that
 complete a member with one popcount (visibility included, exactly). `python_family_count` is
-the plain reference it is tested against, and what runs without a C compiler.
+the plain reference it is tested against, and what runs without a C compiler. Up to 10 gems
+the families come from the search with lazy pinning (`solver.orapa.search.lazy_search`: the
+touched gems keep sets of placements, which the kernel starts them from), far fewer of them.
 
 With `marginals=True` the count also says, for every cell and gem colour, in how many
 consistent layouts that colour covers the cell: a content is possible in a cell exactly when
