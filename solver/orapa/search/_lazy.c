@@ -35,18 +35,19 @@ typedef struct {
     uint8_t known[MAXI];      /* an instance's decided cells */
     uint16_t hint;
     uint8_t inst_kind[MAXI];
-    PSet dom[MAXI];
-    PSet avail[MAX_KINDS];    /* per kind: placements off every decided cell and forbidden */
     uint8_t owner[CELLS];     /* 0: none, else the instance + 1 */
     uint8_t pattern[CELLS];
 } LHead;
+/* after the head: the fronts, then the instances' placement sets (as many as the gems) and
+ * per kind the placements off every decided cell and the forbidden ones (DOM, AVAIL) */
 
 typedef struct {
     Search *s;
     PSet cover[MAX_KINDS][CELLS];
     PSet cover_pattern[MAX_KINDS][CELLS][16];
     uint16_t patterns[MAX_KINDS][CELLS];     /* the patterns some placement gives the cell */
-    size_t stride, depth, capacity;
+    size_t stride, depth, capacity, sets_off;   /* node size; where its sets start */
+    int gems;
     char *stack;
     long long nodes;
     Front *scratch;
@@ -68,6 +69,8 @@ static inline int p_clear(PSet *a, const PSet *b) {   /* a &= ~b; is a still not
     return any != 0;
 }
 
+static inline PSet *DOM(const Lazy *z, const LHead *h) { return (PSet *)((char *)h + z->sets_off); }
+static inline PSet *AVAIL(const Lazy *z, const LHead *h) { return DOM(z, h) + z->gems; }
 static inline LHead *lnode(Lazy *z, size_t i) { return (LHead *)(z->stack + i * z->stride); }
 static inline Front *lfronts(LHead *h) { return (Front *)(h + 1); }
 
@@ -124,7 +127,9 @@ static PyObject *lazy_start(PyObject *self, PyObject *args) {
                 z->patterns[i][c] |= (uint16_t)(1 << m);
             }
         }
-    z->stride = (sizeof(LHead) + sizeof(Front) * (size_t)s->waves + 7) & ~(size_t)7;
+    z->gems = gems;
+    z->sets_off = (sizeof(LHead) + sizeof(Front) * (size_t)s->waves + 7) & ~(size_t)7;
+    z->stride = z->sets_off + sizeof(PSet) * (size_t)(gems + s->kinds);
     z->scratch = calloc(s->waves + 1, sizeof(Front));
     LHead *h = z->scratch ? lpush(z) : NULL;
     if (!h) { lazy_free(z); return PyErr_NoMemory(); }
@@ -138,7 +143,7 @@ static PyObject *lazy_start(PyObject *self, PyObject *args) {
             Cells off = h->empty;
             off.w[0] |= s->forbidden[i].w[0];
             off.w[1] |= s->forbidden[i].w[1];
-            if (!c_meets(&pl->cell, &off)) h->avail[i].w[j >> 6] |= (uint64_t)1 << (j & 63);
+            if (!c_meets(&pl->cell, &off)) AVAIL(z, h)[i].w[j >> 6] |= (uint64_t)1 << (j & 63);
         }
     }
     PyObject *capsule = PyCapsule_New(z, "orapa.lazy", lazy_capsule_free);
@@ -217,12 +222,12 @@ static int revise(Lazy *z, LHead *c, int a, int b) {
     const Placement *pb = z->s->placements[c->inst_kind[b]];
     int changed = 0;
     for (int w = 0; w < LW; w++)
-        for (uint64_t m = c->dom[a].w[w]; m; m &= m - 1) {
+        for (uint64_t m = DOM(z, c)[a].w[w]; m; m &= m - 1) {
             int q = 64 * w + __builtin_ctzll(m), ok = 0;
             for (int v = 0; v < LW && !ok; v++)
-                for (uint64_t n = c->dom[b].w[v]; n && !ok; n &= n - 1)
+                for (uint64_t n = DOM(z, c)[b].w[v]; n && !ok; n &= n - 1)
                     ok = compatible(&pa[q], &pb[64 * v + __builtin_ctzll(n)]);
-            if (!ok) { c->dom[a].w[w] &= ~((uint64_t)1 << (q & 63)); changed = 1; }
+            if (!ok) { DOM(z, c)[a].w[w] &= ~((uint64_t)1 << (q & 63)); changed = 1; }
         }
     return changed;
 }
@@ -235,18 +240,18 @@ static int lazy_decide(Lazy *z, LHead *c, int cell, int keep) {
     Search *s = z->s;
     uint32_t changed = keep >= 0 ? 1u << keep : 0;
     for (int j = 0; j < c->ninst; j++) {
-        if (j == keep || !p_meets(&c->dom[j], &z->cover[c->inst_kind[j]][cell])) continue;
-        if (!p_clear(&c->dom[j], &z->cover[c->inst_kind[j]][cell])) return 0;
+        if (j == keep || !p_meets(&DOM(z, c)[j], &z->cover[c->inst_kind[j]][cell])) continue;
+        if (!p_clear(&DOM(z, c)[j], &z->cover[c->inst_kind[j]][cell])) return 0;
         changed |= 1u << j;
     }
     for (int i = 0; i < s->kinds; i++)
-        if (!p_clear(&c->avail[i], &z->cover[i][cell]) && c->left[i]) return 0;
+        if (!p_clear(&AVAIL(z, c)[i], &z->cover[i][cell]) && c->left[i]) return 0;
     while (changed) {
         int b = __builtin_ctz(changed);
         changed &= changed - 1;
         for (int a = 0; a < c->ninst; a++) {
             if (a == b || !revise(z, c, a, b)) continue;
-            if (!p_any(&c->dom[a])) return 0;
+            if (!p_any(&DOM(z, c)[a])) return 0;
             changed |= 1u << a;
         }
     }
@@ -267,7 +272,7 @@ static int lazy_room(Lazy *z, LHead *h) {
         known[j] = h->known[j];
         int n = 0, last = -1;
         for (int w = 0; w < LW && n < 2; w++)
-            for (uint64_t m = h->dom[j].w[w]; m && n < 2; m &= m - 1, n++)
+            for (uint64_t m = DOM(z, h)[j].w[w]; m && n < 2; m &= m - 1, n++)
                 last = 64 * w + __builtin_ctzll(m);
         if (n == 1) {
             const Placement *pl = &s->placements[h->inst_kind[j]][last];
@@ -281,13 +286,13 @@ static int lazy_room(Lazy *z, LHead *h) {
     for (int j = 0; j < h->ninst; j++) {
         const Placement *pl = s->placements[h->inst_kind[j]];
         for (int w = 0; w < LW; w++)
-            for (uint64_t m = h->dom[j].w[w]; m; m &= m - 1) {
+            for (uint64_t m = DOM(z, h)[j].w[w]; m; m &= m - 1) {
                 int q = 64 * w + __builtin_ctzll(m);
                 if (seen(&pl[q], &occupied)) continue;
-                h->dom[j].w[w] &= ~((uint64_t)1 << (q & 63));
+                DOM(z, h)[j].w[w] &= ~((uint64_t)1 << (q & 63));
                 changed |= 1u << j;
             }
-        if (!p_any(&h->dom[j])) return 0;
+        if (!p_any(&DOM(z, h)[j])) return 0;
     }
     for (int i = 0; i < s->kinds; i++) need += h->left[i] * s->size[i];
     Cells taken = occupied;
@@ -302,7 +307,7 @@ static int lazy_room(Lazy *z, LHead *h) {
         int n = s->nplacements[i], found = 0;
         for (int r = 0; r < n && !found; r++) {
             int j = (s->witness[i] + r) % n;
-            if (!((h->avail[i].w[j >> 6] >> (j & 63)) & 1) || !seen(&pl[j], &occupied)) continue;
+            if (!((AVAIL(z, h)[i].w[j >> 6] >> (j & 63)) & 1) || !seen(&pl[j], &occupied)) continue;
             s->witness[i] = j;
             found = 1;
         }
@@ -313,7 +318,7 @@ static int lazy_room(Lazy *z, LHead *h) {
         changed &= changed - 1;
         for (int a = 0; a < h->ninst; a++) {
             if (a == b || !revise(z, h, a, b)) continue;
-            if (!p_any(&h->dom[a])) return 0;
+            if (!p_any(&DOM(z, h)[a])) return 0;
             changed |= 1u << a;
         }
     }
@@ -336,7 +341,7 @@ static int lazy_write_leaf(Lazy *z, const LHead *h, const Cells *paths, char **b
     memcpy(p, paths->w, 16); p += 16;
     for (int j = 0; j < h->ninst; j++) {
         *p++ = (char)h->inst_kind[j];
-        memcpy(p, h->dom[j].w, 40); p += 40;
+        memcpy(p, DOM(z, h)[j].w, 40); p += 40;
     }
     *len += need;
     return 1;
@@ -395,13 +400,13 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
                 if (!((s->placeable[t] >> i) & 1)) continue;
                 unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
                 for (; m && count < fewest; m &= m - 1)
-                    count += p_meets(&h->dom[j], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
+                    count += p_meets(&DOM(z, h)[j], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
             }
             for (int i = 0; i < s->kinds && count < fewest; i++) {
                 if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
                 unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
                 for (; m && count < fewest; m &= m - 1)
-                    count += p_meets(&h->avail[i], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
+                    count += p_meets(&AVAIL(z, h)[i], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
             }
             if (count < fewest) {
                 best = t;
@@ -422,7 +427,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         if (!cell_in(&s->answered, cell)) {
             LHead *c = lpush(z);
             if (!c) goto nomem;
-            memcpy(c, h, sizeof(LHead));
+            memcpy(c, h, z->stride);
             cell_set(&c->empty, cell);
             c->paths = paths;
             c->hint = (uint16_t)best;
@@ -435,14 +440,14 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             for (int pat = 15; pat > 0; pat--) {
                 if (!((m >> pat) & 1)) continue;
                 PSet dom;
-                p_and(&dom, &h->avail[i], &z->cover_pattern[i][cell][pat]);
+                p_and(&dom, &AVAIL(z, h)[i], &z->cover_pattern[i][cell][pat]);
                 if (!p_any(&dom)) continue;
                 LHead *c = lpush(z);
                 if (!c) goto nomem;
-                memcpy(c, h, sizeof(LHead));
+                memcpy(c, h, z->stride);
                 int j = c->ninst++;
                 c->inst_kind[j] = (uint8_t)i;
-                c->dom[j] = dom;
+                DOM(z, c)[j] = dom;
                 c->left[i]--;
                 c->known[j] = 1;
                 cell_set(&c->owned, cell);
@@ -461,12 +466,12 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             for (int pat = 15; pat > 0; pat--) {
                 if (!((m >> pat) & 1)) continue;
                 PSet dom;
-                p_and(&dom, &h->dom[j], &z->cover_pattern[i][cell][pat]);
+                p_and(&dom, &DOM(z, h)[j], &z->cover_pattern[i][cell][pat]);
                 if (!p_any(&dom)) continue;
                 LHead *c = lpush(z);
                 if (!c) goto nomem;
-                memcpy(c, h, sizeof(LHead));
-                c->dom[j] = dom;
+                memcpy(c, h, z->stride);
+                DOM(z, c)[j] = dom;
                 c->known[j]++;
                 cell_set(&c->owned, cell);
                 c->owner[cell] = (uint8_t)(j + 1);
