@@ -18,7 +18,7 @@ from typing import Any
 from games.orapa.board import CELLS, cell_label
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, check_legal_for
-from solver.orapa.advisor.autoplay import autoplay, decide
+from solver.orapa.advisor.autoplay import autoplay, decide_until_found
 from solver.orapa.api import deductions, solve, verify
 from solver.orapa.counting.consistent_sample import consistent_candidates
 
@@ -28,8 +28,9 @@ ANALYSIS_BUDGET = 0.15   # seconds per advisor decision in the analysis
 
 def next_question(puzzle: Puzzle, seed: int = 0) -> dict[str, Any]:
     """What `orapa next --seed SEED --json` answers on this state: the advisor's one set of
-    defaults (the strongest), and its random stream."""
-    return decide(puzzle, seed=seed).to_json()
+    defaults (the strongest), and its random stream. Where no layout is found within the
+    budget the page still gets a hint: the budget doubles until one is (as in autoplay)."""
+    return decide_until_found(puzzle, seed=seed).to_json()
 
 
 def deduction_map(puzzle: Puzzle, timeout: float = 20.0) -> dict[str, Any]:

@@ -8,13 +8,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from games.errors import LimitReached
 from games.orapa.board import parse_cell
-from games.orapa.layout import Layout
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import Puzzle
-from solver.orapa.advisor import defaults
+from solver.orapa.advisor import autoplay, defaults
 from solver.orapa.advisor.autoplay import decide
 from tests.web.helpers import legal_mine, run_coroutine
-from web import daily
+from web import daily, hints
 from web.app import create_app
 from web.engines import sqlite_path
 
@@ -142,3 +144,25 @@ def test_the_daily_streak_counts_days_in_a_row(monkeypatch: pytest.MonkeyPatch) 
     assert run_coroutine(daily.streak(7, "2026-03-02")) == 1
     assert run_coroutine(daily.player_result("2026-03-04", 7)) == {"attempts": 3, "solved": True}
     assert run_coroutine(daily.streak(9, "2026-03-05")) == 0
+
+
+def test_a_hint_is_given_where_the_budget_finds_no_layout(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """`orapa next` keeps to its budget and says when it found nothing; the page's hint may
+    not stop there: its budget doubles until a layout is found (it was a 503 on 2 of 50 full
+    states once the advisor's own doubling went)."""
+    real, budgets = autoplay.advise, []
+
+    def slow_to_find(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int,
+                     budget: float, *rest: Any) -> Any:
+        budgets.append(budget)
+        if budget < 4 * defaults.BUDGET:
+            raise LimitReached("no consistent layout found within the time budget")
+        return real(puzzle, strategy, sample, exact_bound, budget, *rest)
+
+    monkeypatch.setattr(autoplay, "advise", slow_to_find)
+    puzzle = Puzzle(gem_set("base"), RuleOptions())
+    with pytest.raises(LimitReached):
+        autoplay.decide(puzzle)
+    assert hints.next_question(puzzle)["ranking"]
+    assert budgets[-3:] == [defaults.BUDGET, 2 * defaults.BUDGET, 4 * defaults.BUDGET]

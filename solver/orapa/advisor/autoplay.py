@@ -101,11 +101,14 @@ def decide(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
                   decision_rng(seed, len(puzzle.observations)), backend)
 
 
-def _decide_in_game(puzzle: Puzzle, strategy: str, sample: int, exact_bound: int,
-                    budget: float, lookahead: bool, seed: int, backend: BackendName) -> Advice:
+def decide_until_found(puzzle: Puzzle, strategy: str = STRATEGY, sample: int = SAMPLE,
+                       exact_bound: int = EXACT_BOUND, budget: float = BUDGET,
+                       lookahead: bool = False, seed: int = SEED,
+                       backend: BackendName = "sat") -> Advice:
     """`decide`; when it finds no layout at all in its budget, again with twice the budget,
-    up to MAX_BUDGET_FACTOR times it (then LimitReached): the autoplayer cannot stop a game
-    there, `orapa next` can say so."""
+    up to MAX_BUDGET_FACTOR times it (then LimitReached). For those who cannot stop there:
+    the autoplayer in a game, a player asking the page for a hint; `orapa next` keeps to its
+    budget and says so."""
     limit = budget * MAX_BUDGET_FACTOR
     while True:
         try:
@@ -131,8 +134,8 @@ def autoplay(gems: tuple[Gem, ...], rules: RuleOptions | None = None, seed: int 
     puzzle = Puzzle(gems, rules)
     while game.questions < MAX_QUESTIONS:
         start, cpu = time.monotonic(), time.process_time()
-        advice = _decide_in_game(puzzle, strategy, sample, exact_bound, budget, lookahead,
-                                 seed, backend)
+        advice = decide_until_found(puzzle, strategy, sample, exact_bound, budget, lookahead,
+                                    seed, backend)
         layouts = advice.candidates.layouts
         if advice.candidates.exact and len(layouts) == 1:
             game.solved = forced_layout(puzzle, backend)
