@@ -33,6 +33,7 @@ from solver.orapa.batch.pool import Lost
 from solver.orapa.batch.runner import (DEFAULT_COUNT_LIMIT, INTERFACE_KEYS, STATUSES, BatchOptions,
                                        expand_paths, hard_timeout, lost_line, open_results,
                                        run_batch, solve_file)
+from tests.child_signals import default_sigint
 
 ORAPA = Path(sys.executable).parent / "orapa"
 GEMS, RULES = gem_set("base"), RuleOptions()
@@ -327,7 +328,7 @@ def _start(puzzle_dir: Path, out: Path) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             # Ctrl-C as at a terminal, even when this test run was started in
                             # the background (its children then inherit SIGINT ignored)
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=default_sigint)
     while proc.poll() is None and (not out.exists() or out.read_text().count("\n") < 2):
         time.sleep(0.005)
     return proc

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from games.orapa.gems import PRESETS
+from tests.child_signals import default_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = int(os.environ.get("ORAPA_INTERRUPT_ROUNDS", "1"))
@@ -28,7 +29,8 @@ KEPT = "orapa: interrupted; the puzzles written are kept\n"
 def _start(gems: str, out: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "cli", "generate", "--gems", gems,
                              "--count", "1000000", "--seed", "3", "--out", str(out), *extra],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint)
 
 
 def _interrupt_all(runs: list[tuple[str, subprocess.Popen, Path]], rng: random.Random) -> None:
@@ -92,7 +94,7 @@ def test_ctrl_c_at_a_prompt_is_one_line(command, prompt_on):
     """Click printed a blank line and `orapa: aborted` for Ctrl-C at a prompt."""
     process = subprocess.Popen([sys.executable, "-m", "cli", *command], cwd=ROOT, text=True,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE, preexec_fn=default_sigint)
     try:
         stream, seen = getattr(process, prompt_on), ""
         while not seen.endswith(": "):          # the prompt: the game waits for a move
