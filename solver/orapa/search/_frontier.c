@@ -113,16 +113,20 @@ static void capsule_free(PyObject *capsule) {
     search_free((Search *)PyCapsule_GetPointer(capsule, "orapa.frontier"));
 }
 
-static Head *push(Search *s) {
-    if (s->depth == s->capacity) {
-        size_t grown = s->capacity ? 2 * s->capacity : 1024;
-        char *more = realloc(s->stack, grown * s->stride);
+/* The next free slot of an explicit stack of `stride`-byte nodes, doubling it when full (from
+ * `first` nodes); NULL when out of memory. Both searches keep their nodes this way. */
+static void *stack_push(char **stack, size_t *depth, size_t *capacity, size_t stride, size_t first) {
+    if (*depth == *capacity) {
+        size_t grown = *capacity ? 2 * *capacity : first;
+        char *more = realloc(*stack, grown * stride);
         if (!more) return NULL;
-        s->stack = more;
-        s->capacity = grown;
+        *stack = more;
+        *capacity = grown;
     }
-    return node_at(s, s->depth++);
+    return *stack + (*depth)++ * stride;
 }
+
+static Head *push(Search *s) { return stack_push(&s->stack, &s->depth, &s->capacity, s->stride, 1024); }
 
 /* The quarter patterns a gem may give `cell` entered moving `d` (see _allowed_patterns). */
 static uint16_t allowed_patterns(Search *s, int port, int exit_, int cell, int d, int done) {

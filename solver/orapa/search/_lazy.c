@@ -86,16 +86,7 @@ static void lazy_capsule_free(PyObject *capsule) {
     lazy_free((Lazy *)PyCapsule_GetPointer(capsule, "orapa.lazy"));
 }
 
-static LHead *lpush(Lazy *z) {
-    if (z->depth == z->capacity) {
-        size_t grown = z->capacity ? 2 * z->capacity : 256;
-        char *more = realloc(z->stack, grown * z->stride);
-        if (!more) return NULL;
-        z->stack = more;
-        z->capacity = grown;
-    }
-    return lnode(z, z->depth++);
-}
+static LHead *lpush(Lazy *z) { return stack_push(&z->stack, &z->depth, &z->capacity, z->stride, 256); }
 
 static PyObject *lazy_start(PyObject *self, PyObject *args) {
     PyObject *plain = start(self, args);

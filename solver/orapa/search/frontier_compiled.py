@@ -111,8 +111,7 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False):
     assert _KERNEL is not None   # callers ask available() first
     begin = _KERNEL.lazy_start if lazy else _KERNEL.start
     return begin(_tables(), bytes(kinds),
-                         tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds),
-                         bytes(waves), masks)
+                 tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds), bytes(waves), masks)
 
 
 def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
