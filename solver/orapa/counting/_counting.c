@@ -489,6 +489,22 @@ static PyObject *Context_count(Context *self, PyObject *args) {
     return Py_BuildValue("(iNL)", status, n, nodes);
 }
 
+/* The answered coloured cells of count_leaves and count_lazy (cell byte + 2 bytes: the kinds
+   that show its answer) into req_cell and ans_kinds, after checking the forbidden table's size
+   (16 bytes a kind); their number, or -1 with a ValueError set. */
+static int read_answers(int nk, Py_ssize_t nforb, const unsigned char *ans, Py_ssize_t nans,
+                        int *req_cell, int *ans_kinds) {
+    int nr = (int)(nans / 3);
+    if (nforb != 16 * nk || nans % 3 || nr > CELLS) {
+        PyErr_SetString(PyExc_ValueError, "bad counting inputs"); return -1;
+    }
+    for (int r = 0; r < nr; r++) {
+        req_cell[r] = ans[3 * r]; ans_kinds[r] = ans[3 * r + 1] | ans[3 * r + 2] << 8;
+        if (req_cell[r] >= CELLS) { PyErr_SetString(PyExc_ValueError, "bad cell"); return -1; }
+    }
+    return nr;
+}
+
 /* count_leaves(leaves, forbidden, answers, visibility, marginals, deadline, budget): the
    families of the compiled frontier search's leaves, as its step() gives them ((left counts
    by kind, path cells, ((kind, index), ...)), ...), counted without a Python object each.
@@ -500,15 +516,9 @@ static PyObject *Context_count_leaves(Context *self, PyObject *args) {
     int visibility, marginals; double deadline; long long budget;
     if (!PyArg_ParseTuple(args, "O!y#y#ppdL", &PyList_Type, &leaves, &forb, &nforb, &ans, &nans,
                           &visibility, &marginals, &deadline, &budget)) return NULL;
-    int nk = self->nkinds, nr = (int)(nans / 3);
-    if (nforb != 16 * nk || nans % 3 || nr > CELLS) {
-        PyErr_SetString(PyExc_ValueError, "bad counting inputs"); return NULL;
-    }
     int req_cell[CELLS], ans_kinds[CELLS];
-    for (int r = 0; r < nr; r++) {
-        req_cell[r] = ans[3 * r]; ans_kinds[r] = ans[3 * r + 1] | ans[3 * r + 2] << 8;
-        if (req_cell[r] >= CELLS) { PyErr_SetString(PyExc_ValueError, "bad cell"); return NULL; }
-    }
+    int nk = self->nkinds, nr = read_answers(nk, nforb, ans, nans, req_cell, ans_kinds);
+    if (nr < 0) return NULL;
     u128 count = 0; long long nodes = 0;
     int status = 1;
     Py_ssize_t n = PyList_GET_SIZE(leaves), done = 0;
@@ -578,15 +588,9 @@ static PyObject *Context_count_lazy(Context *self, PyObject *args) {
     int visibility, marginals; double deadline; long long budget;
     if (!PyArg_ParseTuple(args, "y#y#y#ppdL", &blob, &nblob, &forb, &nforb, &ans, &nans,
                           &visibility, &marginals, &deadline, &budget)) return NULL;
-    int nk = self->nkinds, nr = (int)(nans / 3);
-    if (nforb != 16 * nk || nans % 3 || nr > CELLS) {
-        PyErr_SetString(PyExc_ValueError, "bad counting inputs"); return NULL;
-    }
     int req_cell[CELLS], ans_kinds[CELLS];
-    for (int r = 0; r < nr; r++) {
-        req_cell[r] = ans[3 * r]; ans_kinds[r] = ans[3 * r + 1] | ans[3 * r + 2] << 8;
-        if (req_cell[r] >= CELLS) { PyErr_SetString(PyExc_ValueError, "bad cell"); return NULL; }
-    }
+    int nk = self->nkinds, nr = read_answers(nk, nforb, ans, nans, req_cell, ans_kinds);
+    if (nr < 0) return NULL;
     u128 count = 0; long long nodes = 0;
     int status = 1;
     Py_ssize_t at = 0, done = 0;

@@ -296,21 +296,27 @@ done:
     return result;
 }
 
+/* What a decided cell holds for a wave: its quarter pattern (0: nothing decided there), the
+ * colour bits and whether it absorbs. The two searches keep their cells differently. */
+typedef struct { int pattern, bits, black; } Look;
+
 /* Every open wave followed through the decided cells (Python: advance); 0 on a contradiction.
- * The new fronts go to s->scratch, the path cells to *paths. */
-static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *paths) {
-    Front *out = s->scratch;
+ * The new fronts go to `out`, the path cells to *paths; `look(at, cell)` reads a cell. Always
+ * inlined, so each search's `look` is too. */
+static inline __attribute__((always_inline)) int follow_waves(
+        const Search *s, const Front *fronts, const Cells *empty, Cells *paths, Front *out,
+        Look (*look)(const void *, int), const void *at) {
     memcpy(out, fronts, sizeof(Front) * s->waves);
     for (int t = 0; t < s->waves; t++) {
         int cell = fronts[t].cell;
         if (cell < 0) continue;
-        if (!s->grid_pattern[cell] && !cell_in(empty, cell)) continue;
+        if (!look(at, cell).pattern && !cell_in(empty, cell)) continue;
         int d = fronts[t].d, color = fronts[t].color, met = fronts[t].met;
         int exit_ = s->exit_[t], want = s->wanted[t], anyc = s->any_colour[t];
         int most = s->most[t];
         for (;;) {
-            int pattern = s->grid_pattern[cell];
-            if (!pattern) {
+            Look here = look(at, cell);
+            if (!here.pattern) {
                 if (!cell_in(empty, cell)) {
                     out[t].cell = (int16_t)cell;
                     out[t].d = (uint8_t)d;
@@ -321,9 +327,9 @@ static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *pa
                 cell_set(paths, cell);
             } else {
                 cell_set(paths, cell);
-                d = s->route_out[pattern][d];
-                color |= s->grid_bits[cell];
-                if (s->grid_black[cell]) {
+                d = s->route_out[here.pattern][d];
+                color |= here.bits;
+                if (here.black) {
                     if (exit_ >= 0) return 0;
                     out[t].cell = -1;
                     break;
@@ -343,6 +349,16 @@ static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *pa
         }
     }
     return 1;
+}
+
+static inline Look grid_look(const void *at, int cell) {
+    const Search *s = at;
+    return (Look){s->grid_pattern[cell], s->grid_bits[cell], s->grid_black[cell]};
+}
+
+/* follow_waves over the placed gems' grid; new fronts in s->scratch */
+static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *paths) {
+    return follow_waves(s, fronts, empty, paths, s->scratch, grid_look, s);
 }
 
 static inline int seen(const Placement *pl, const Cells *occupied) {

@@ -142,56 +142,21 @@ static PyObject *lazy_start(PyObject *self, PyObject *args) {
     return capsule;
 }
 
-/* Every open wave followed through the decided cells (as advance(), reading the node's own
- * grid); 0 on a contradiction. New fronts in z->scratch, path cells into *paths. */
+typedef struct { const Search *s; const LHead *h; } LazyCells;
+
+static inline Look lazy_look(const void *at, int cell) {
+    const LazyCells *c = at;
+    int owner = c->h->owner[cell];
+    if (!owner) return (Look){0, 0, 0};
+    int kind = c->h->inst_kind[owner - 1];
+    return (Look){c->h->pattern[cell], c->s->bits[kind], c->s->black[kind]};
+}
+
+/* follow_waves over the node's own decided cells (each with its touched gem); new fronts in
+ * z->scratch */
 static int lazy_advance(Lazy *z, const LHead *h, Cells *paths) {
-    Search *s = z->s;
-    const Front *fronts = lfronts((LHead *)h);
-    Front *out = z->scratch;
-    memcpy(out, fronts, sizeof(Front) * s->waves);
-    for (int t = 0; t < s->waves; t++) {
-        int cell = fronts[t].cell;
-        if (cell < 0) continue;
-        if (!h->owner[cell] && !cell_in(&h->empty, cell)) continue;
-        int d = fronts[t].d, color = fronts[t].color, met = fronts[t].met;
-        int exit_ = s->exit_[t], want = s->wanted[t], anyc = s->any_colour[t];
-        int most = s->most[t];
-        for (;;) {
-            int owner = h->owner[cell];
-            if (!owner) {
-                if (!cell_in(&h->empty, cell)) {
-                    out[t].cell = (int16_t)cell;
-                    out[t].d = (uint8_t)d;
-                    out[t].color = (uint8_t)color;
-                    out[t].met = (uint16_t)met;
-                    break;
-                }
-                cell_set(paths, cell);
-            } else {
-                int kind = h->inst_kind[owner - 1];
-                cell_set(paths, cell);
-                d = s->route_out[h->pattern[cell]][d];
-                color |= s->bits[kind];
-                if (s->black[kind]) {
-                    if (exit_ >= 0) return 0;
-                    out[t].cell = -1;
-                    break;
-                }
-                met++;
-                if (exit_ >= 0 && (((color & ~want) && !anyc) || met > most)) return 0;
-            }
-            int next = s->neighbour[cell][d];
-            if (next < 0) {
-                if (exit_ != s->exit_port[cell][d] || (color != want && !anyc)
-                        || (s->counted[t] && met != most))
-                    return 0;
-                out[t].cell = -1;
-                break;
-            }
-            cell = next;
-        }
-    }
-    return 1;
+    LazyCells cells = {z->s, h};
+    return follow_waves(z->s, lfronts((LHead *)h), &h->empty, paths, z->scratch, lazy_look, &cells);
 }
 
 /* The patterns a gem of kind i may show at wave t's front (see kind_at_front). */
