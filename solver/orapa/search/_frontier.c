@@ -367,6 +367,17 @@ static inline int seen(const Placement *pl, const Cells *occupied) {
     return 0;
 }
 
+/* When every gem must be met by some wave (met_by_all): is a gem still to place of a kind no
+ * open wave may meet? Then the branch is dead. */
+static int unmet_kind(const Search *s, const Front *fronts, const uint8_t *left) {
+    uint32_t reachable = 0;
+    for (int t = 0; t < s->waves; t++)
+        if (fronts[t].cell >= 0) reachable |= s->placeable[t];
+    for (int i = 0; i < s->kinds; i++)
+        if (left[i] && !((reachable >> i) & 1)) return 1;
+    return 0;
+}
+
 /* Python: _room_left. Can the branch still give a visible layout? */
 static int room_left(Search *s, const Head *h) {
     Cells occupied = {{0, 0}};
@@ -510,15 +521,7 @@ static PyObject *step(PyObject *self, PyObject *args) {
         Cells paths = h->paths;
         if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
         Front *fronts = s->scratch;
-        if (s->met_by_all) {
-            uint32_t reachable = 0;
-            for (int t = 0; t < s->waves; t++)
-                if (fronts[t].cell >= 0) reachable |= s->placeable[t];
-            int dead = 0;
-            for (int i = 0; i < s->kinds; i++)
-                if (h->left[i] && !((reachable >> i) & 1)) { dead = 1; break; }
-            if (dead) continue;
-        }
+        if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
         if (s->visibility && !room_left(s, h)) continue;
         Quarters blocked;
         for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];

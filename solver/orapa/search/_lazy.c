@@ -333,15 +333,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         Cells paths = h->paths;
         if (!lazy_advance(z, h, &paths)) continue;
         Front *fronts = z->scratch;
-        if (s->met_by_all) {
-            uint32_t reachable = 0;
-            for (int t = 0; t < s->waves; t++)
-                if (fronts[t].cell >= 0) reachable |= s->placeable[t];
-            int dead = 0;
-            for (int i = 0; i < s->kinds; i++)
-                if (h->left[i] && !((reachable >> i) & 1)) { dead = 1; break; }
-            if (dead) continue;
-        }
+        if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
         if (s->visibility && !lazy_room(z, h)) continue;
         /* the open wave whose front has the fewest possible contents */
         int best = -1, fewest = 1 << 30;
