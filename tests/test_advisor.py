@@ -2,6 +2,7 @@
 sampler's uniformity and its ranking against the exact one."""
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -237,3 +238,24 @@ def test_a_small_partial_sample_is_the_decision(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(ranking, "consistent_candidates", few)
     advice = autoplay.decide(puzzle, budget=1.0)
     assert budgets == [1.0] and advice.candidates.method == "partial"
+
+
+def test_orapa_next_says_how_to_give_a_decision_more_time(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          tmp_path) -> None:
+    """A decision that finds no layout in its budget ends at the budget (exit 3); the line says
+    what to do about it, not only that the time ran out."""
+    from games.errors import LimitReached
+    from solver.orapa.advisor import autoplay
+    from tests.cli_runner import run_cli
+
+    def nothing_found(*args):
+        raise LimitReached("no consistent layout found within the time budget")
+
+    monkeypatch.setattr(autoplay, "advise", nothing_found)
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(Puzzle(gem_set("base"), RuleOptions(), ()).to_json()))
+    status, out, err = run_cli(capsys, "next", str(path), "--budget", "1.5", "--json")
+    assert status == 3 and out == ""
+    assert err == ("orapa: limit reached: no consistent layout found within the time budget "
+                   "(1.5 s); a larger --budget, such as 6, searches longer\n")

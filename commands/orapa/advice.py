@@ -10,7 +10,7 @@ from commands.common import SEED, Seconds, emit_json, not_empty, plural
 from commands.orapa.layout import load_layout, rule_options
 from commands.orapa.solve import (answer_words, backend_option, labels_option, load_puzzle,
                                   question_text)
-from games.errors import BadInput
+from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_layout
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
@@ -69,7 +69,11 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
     """The most informative next question for a puzzle in progress."""
     from solver.orapa.advisor.autoplay import decide  # the solver: imported when it runs
     problem = load_puzzle(puzzle)
-    advice = decide(problem, strategy, sample, exact_bound, budget, lookahead, seed, backend)
+    try:
+        advice = decide(problem, strategy, sample, exact_bound, budget, lookahead, seed, backend)
+    except LimitReached as exc:   # the decision keeps to its budget: say how to give it more
+        raise LimitReached(f"{exc} ({budget:g} s); a larger --budget, such as {4 * budget:g}, "
+                           f"searches longer") from exc
     if as_json:
         emit_json(advice.to_json())
         return
