@@ -422,6 +422,15 @@ static double now(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Every CHECK_EVERY nodes, the step's limits: 2 past the deadline (time.monotonic(), negative
+ * for none), 3 past max_nodes (negative for no limit), else 0. Both searches ask it. */
+static int limit_status(long long nodes, double deadline, long long max_nodes) {
+    if (nodes % CHECK_EVERY) return 0;
+    if (deadline >= 0 && now() > deadline) return 2;
+    if (max_nodes >= 0 && nodes > max_nodes) return 3;
+    return 0;
+}
+
 static PyObject *make_leaf(Search *s, const uint8_t *left, const Cells *paths) {
     PyObject *placed = PyTuple_New(s->placed_n);
     if (!placed) return NULL;
@@ -513,11 +522,8 @@ static PyObject *step(PyObject *self, PyObject *args) {
             undo->move_kind = -2;
         }
         s->nodes++;
-        if (s->nodes % CHECK_EVERY == 0) {
-            if (deadline >= 0 && now() > deadline) { status = 2; }
-            else if (max_nodes >= 0 && s->nodes > max_nodes) { status = 3; }
-            if (status) break;   /* as the Python search: this node counted, not searched */
-        }
+        if ((status = limit_status(s->nodes, deadline, max_nodes)))
+            break;   /* as the Python search: this node counted, not searched */
         Cells paths = h->paths;
         if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
         Front *fronts = s->scratch;

@@ -188,6 +188,21 @@ static int revise(Lazy *z, LHead *c, int a, int b) {
     return changed;
 }
 
+/* Arc consistency from the instances in `changed` (a bit each): every other instance's set
+ * revised against theirs, and so on while sets shrink; 0 when one empties. */
+static int propagate(Lazy *z, LHead *h, uint32_t changed) {
+    while (changed) {
+        int b = __builtin_ctz(changed);
+        changed &= changed - 1;
+        for (int a = 0; a < h->ninst; a++) {
+            if (a == b || !revise(z, h, a, b)) continue;
+            if (!p_any(&DOM(z, h)[a])) return 0;
+            changed |= 1u << a;
+        }
+    }
+    return 1;
+}
+
 /* Cell c decided (empty, or covered by instance `keep`): no other instance and no free gem
  * may cover it; then the instances' sets are made pairwise consistent (arc consistency:
  * every placement left has a compatible placement in every other set). 0 when an instance,
@@ -202,16 +217,7 @@ static int lazy_decide(Lazy *z, LHead *c, int cell, int keep) {
     }
     for (int i = 0; i < s->kinds; i++)
         if (!p_clear(&AVAIL(z, c)[i], &z->cover[i][cell]) && c->left[i]) return 0;
-    while (changed) {
-        int b = __builtin_ctz(changed);
-        changed &= changed - 1;
-        for (int a = 0; a < c->ninst; a++) {
-            if (a == b || !revise(z, c, a, b)) continue;
-            if (!p_any(&DOM(z, c)[a])) return 0;
-            changed |= 1u << a;
-        }
-    }
-    return 1;
+    return propagate(z, c, changed);
 }
 
 /* Under the visibility rule, can the node still give a visible layout? The cells sure to
@@ -269,16 +275,7 @@ static int lazy_room(Lazy *z, LHead *h) {
         }
         if (!found) return 0;
     }
-    while (changed) {   /* the sets that shrank, made consistent again */
-        int b = __builtin_ctz(changed);
-        changed &= changed - 1;
-        for (int a = 0; a < h->ninst; a++) {
-            if (a == b || !revise(z, h, a, b)) continue;
-            if (!p_any(&DOM(z, h)[a])) return 0;
-            changed |= 1u << a;
-        }
-    }
-    return 1;
+    return propagate(z, h, changed);   /* the sets that shrank, made consistent again */
 }
 
 static int lazy_write_leaf(Lazy *z, const LHead *h, const Cells *paths, char **buf,
@@ -325,11 +322,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         if (leaves >= max_leaves) break;
         memcpy(h, lnode(z, --z->depth), z->stride);
         z->nodes++;
-        if (z->nodes % CHECK_EVERY == 0) {
-            if (deadline >= 0 && now() > deadline) status = 2;
-            else if (max_nodes >= 0 && z->nodes > max_nodes) status = 3;
-            if (status) break;
-        }
+        if ((status = limit_status(z->nodes, deadline, max_nodes))) break;
         Cells paths = h->paths;
         if (!lazy_advance(z, h, &paths)) continue;
         Front *fronts = z->scratch;
