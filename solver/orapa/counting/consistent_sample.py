@@ -39,6 +39,7 @@ from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_
 from solver.orapa.options import BackendName
 from solver.orapa.counting.local_search import local_search
 from solver.orapa.sat.families import Family
+from solver.orapa.sat.backends import can_interrupt
 from solver.orapa.precheck import impossible_answers
 # the draws member by member live in member_draws; `_orders` and `sis_draws` are named here
 # too, where the count's estimate has always found them
@@ -132,7 +133,7 @@ FAMILY_NODES = 35
 def interruptible(backend: BackendName) -> BackendName:
     """The backend the sampling's timed SAT calls use: the one asked for, unless PySAT cannot
     interrupt it (CaDiCaL), then Glucose 4 (the default), whose calls stop at a deadline."""
-    return "sat" if backend.startswith("cadical") else backend
+    return backend if can_interrupt(backend) else "sat"
 
 
 def _left(end: float, budget: float) -> float:

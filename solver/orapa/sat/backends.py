@@ -66,6 +66,12 @@ def plain_clauses(cnf: Cnf, exactly: int = 0, at_most: int = 0, clauses: int = 0
     return out + [list(c) for c in cnf.clauses[clauses:]]
 
 
+def can_interrupt(solver_name: str) -> bool:
+    """Whether a timed call of this SAT solver stops at its deadline: PySAT cannot interrupt
+    CaDiCaL, so its calls run to the end."""
+    return not solver_name.startswith("cadical")
+
+
 class SatBackend:
     """A PySAT solver (Glucose 4 by default, CaDiCaL on request); exactly-one groups become
     sequential counters. Glucose 4 is the default because it enumerates layouts about twice as
@@ -76,7 +82,7 @@ class SatBackend:
         self.cnf = cnf
         self.solver = Solver(name=solver_name)
         _OPEN_SAT_BACKENDS.add(self)
-        self.interruptible = not solver_name.startswith("cadical")  # PySAT cannot stop CaDiCaL
+        self.interruptible = can_interrupt(solver_name)
         self._clauses = self._exactly = self._at_most = 0
         self._values = np.zeros(1, dtype=bool)
 
