@@ -88,10 +88,11 @@ def test_the_ranking_ends_by_the_budget(monkeypatch: pytest.MonkeyPatch) -> None
     assert all(d is not None and d <= start + budget + 1 for d in handed)
 
 
-def test_weighing_reads_the_clock() -> None:
+def test_weighing_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Weighing 5,000 families took up to a second on double and did not look at the clock:
     past its deadline it stops after a chunk, and a complete list is then left unweighed
     (each family drawn with the same chance) rather than half weighed."""
+    monkeypatch.setattr(consistent_sample, "WEIGH_CHUNK", 500)
     found = list(frontier_families(state("full", 5, 3)))
     assert len(found) > consistent_sample.WEIGH_CHUNK
     past = time.monotonic() - 1

@@ -284,8 +284,8 @@ def test_many_families_are_sampled_without_weighing_them_all(monkeypatch: pytest
     there before the advisor's first draw. Past WEIGH_AT_MOST they are drawn unweighed."""
     from solver.orapa.counting import consistent_sample
     weighed: list[int] = []
-    real = consistent_sample.assign_weights
-    monkeypatch.setattr(consistent_sample, "assign_weights",
+    real = consistent_sample.weigh_families
+    monkeypatch.setattr(consistent_sample, "weigh_families",
                         lambda found: (weighed.append(len(found)), real(found)))
     monkeypatch.setattr(consistent_sample, "WEIGH_AT_MOST", 3)
     puzzle = random_state("full", 5, answers=6)

@@ -33,7 +33,8 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.random_layouts import random_layout
 from solver.orapa.search import frontier_compiled
-from solver.orapa.search.path_family import PathFamily, assign_weights
+from solver.orapa.search.path_family import PathFamily
+from solver.orapa.counting.family_weights import weigh_families
 from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
@@ -169,20 +170,23 @@ def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = No
                 found.append(family)
     except LimitReached:
         return found, False
-    # weighing takes some 70 us a family: past WEIGH_AT_MOST it would eat the budget (a
-    # double state of 200,000 families took minutes); `_finish` then draws without weights
+    # weighing takes some 6 us a family (70 before `weigh_families`): past WEIGH_AT_MOST it
+    # would eat the budget (a double state of 200,000 families took minutes); `_finish` then
+    # draws without weights
     if len(found) > WEIGH_AT_MOST:
         return found, True
     weighed = _weighed_until(found, deadline)
     return (found if weighed is None else weighed), True
 
 
-WEIGH_AT_MOST = 5_000   # families weighed before sampling; more are drawn from unweighed
+WEIGH_AT_MOST = 40_000   # families weighed before sampling; more are drawn from unweighed
+# (was 5,000 when weighing took 70 us a family: the 6,000 to 20,000 families of a `full` state
+# with one answer were drawn unweighed, gem by gem, a sample of 50 to 500 distinct layouts)
 
 
 def _weighed(found: list[PathFamily]) -> list[PathFamily]:
     """The families with their weights set, empty ones dropped."""
-    assign_weights(found)
+    weigh_families(found)
     return [f for f in found if f.weight]
 
 
@@ -204,11 +208,11 @@ def _weighed_prefix(found: list[PathFamily], deadline: float) -> list[PathFamily
     for begin in range(0, len(found), WEIGH_CHUNK):
         if begin and time.monotonic() > deadline:
             break
-        assign_weights(found[begin:begin + WEIGH_CHUNK])
+        weigh_families(found[begin:begin + WEIGH_CHUNK])
     return [f for f in found if f.weight > 0]
 
 
-WEIGH_CHUNK = 500   # families weighed between two looks at the clock
+WEIGH_CHUNK = 2_000   # families weighed between two looks at the clock (about 15 ms)
 
 
 def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
