@@ -249,6 +249,10 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
                     end - TAIL_SHARE * window)   # kept: weighing and drawing the last sample
         if by_search:   # families at hand: leave time to probe them
             until = min(until, end - PROBE_SHARE * window)
+        if found and not many and until - time.monotonic() < MODEL_AT_LEAST * budget:
+            # a sliver of time gives the model no family on full: the families found are
+            # weighed and drawn in it instead
+            raise LimitReached("no time left for the model")
         for family in ConsistentLayouts(puzzle, backend, _left(until, budget), session,
                                         method="model").model_families():
             by_sat.append(family.path_family)
@@ -264,10 +268,12 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     if many and not complete:
         found = []   # the direct search's first families on double: nearly all empty
     elif not complete:
-        # a partial list is a biased start anyway; weighing 100,000 families took 7 s, and
-        # only what the time left allows is weighed (the earliest families first)
-        found = _weighed_prefix(found[:PARTIAL_FAMILIES], max(end, time.monotonic()
-                                                               + END_SLACK * budget))
+        # a partial list is a biased start anyway; only what the time left allows is weighed
+        # (60,000 families take about 0.35 s), in a random order, so that the families
+        # weighed stand for all those found and not for the search's first branches
+        found = _weighed_prefix(rng.sample(found, min(len(found), PARTIAL_FAMILIES)),
+                                max(end - DRAW_SHARE * window,
+                                    time.monotonic() + END_SLACK * budget))
     if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
         found = by_sat
     result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget, end)
@@ -314,7 +320,10 @@ LISTING_SHARE = 0.5    # of the time to the end: the direct search's most wall-c
 MANY_GEMS_LISTING_SHARE = 0.3   # ... on double in a game, whose listings seldom end in time
 PROBE_SHARE = 0.25     # ... and there the model stops after a family when this share is left
 REDUCED_SHARE = 0.25   # ... and the search without the last shot's
-PARTIAL_FAMILIES = 5_000   # families of an unfinished listing weighed and sampled from
+PARTIAL_FAMILIES = 200_000   # families of an unfinished listing weighed (at random, in
+# time) and sampled from; was the first 5,000 when weighing took 70 us a family
+MODEL_AT_LEAST = 0.1   # of the budget: less time than this for the model, and it is skipped
+DRAW_SHARE = 0.1       # of the time to the end: kept to draw a partial sample
 LISTING_BOUND = 200_000  # most proposals worth listing the members of (work grows with it)
 
 

@@ -25,16 +25,33 @@ from solver.orapa.search.path_family import PathFamily, placement_words
 _LOW = (1 << 64) - 1
 
 
-def _clash_table(shape: str, mirror: bool, fixed: list[tuple[int, int]]) -> np.ndarray:
-    """bool[G + 1, P]: per fixed placement (quarter mask, touch mask), the placements of
-    `shape` that overlap or edge-touch it; the last row (padding) rules out none."""
-    _, quarters, touches = placement_words(shape, mirror)
-    masks = np.array([_words(m) for m, _ in fixed] or np.zeros((0, 5)), dtype=np.uint64)
-    blocked = np.array([_words(m | t) for m, t in fixed] or np.zeros((0, 5)),
-                       dtype=np.uint64)
-    clash = ((quarters[None] & blocked[:, None]).any(axis=2)
-             | (touches[None] & masks[:, None]).any(axis=2))
-    return np.vstack([clash, np.zeros((1, len(quarters)), dtype=bool)])
+def _clash_table(shape: str, mirror: bool, fixed: list[tuple[int, int]]
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, index): bool rows over the placements of `shape`, one per fixed placement
+    (quarter mask, touch mask) seen so far, true where a placement overlaps or edge-touches
+    it; `index[i]` is the row of `fixed[i]`, and row 0 (padding) rules out none. Rows are
+    kept between calls (a game's states share most fixed placements)."""
+    known, rows = _TABLES.get((shape, mirror), ({}, None))
+    if rows is None or len(known) > _MOST_ROWS:
+        _, quarters, _ = placement_words(shape, mirror)
+        known, rows = {}, np.zeros((1, len(quarters)), dtype=bool)
+    new = [key for key in dict.fromkeys(fixed) if key not in known]
+    if new:
+        _, quarters, touches = placement_words(shape, mirror)
+        masks = np.array([_words(m) for m, _ in new], dtype=np.uint64)
+        blocked = np.array([_words(m | t) for m, t in new], dtype=np.uint64)
+        clash = ((quarters[None] & blocked[:, None]).any(axis=2)
+                 | (touches[None] & masks[:, None]).any(axis=2))
+        known = dict(known)   # a copy: another thread may be reading the one cached
+        for key in new:
+            known[key] = len(known) + 1
+        rows = np.vstack([rows, clash])
+    _TABLES[(shape, mirror)] = (known, rows)
+    return rows, np.array([known[key] for key in fixed] + [0], dtype=np.int64)
+
+
+_TABLES: dict[tuple[str, bool], tuple[dict[tuple[int, int], int], np.ndarray | None]] = {}
+_MOST_ROWS = 50_000   # fixed placements remembered per shape (some 15 MB), then started again
 
 
 def _words(value: int) -> tuple[int, ...]:
@@ -68,7 +85,8 @@ def weigh_families(families: list[PathFamily]) -> None:
     weights = [1] * len(families)
     for (shape, mirror), (owners, avoids) in slots.items():
         cells = placement_words(shape, mirror)[0]
-        by_fixed = _clash_table(shape, mirror, fixed)
+        table, mapped = _clash_table(shape, mirror, fixed)
+        by_fixed = table[mapped]   # row len(fixed), the padding, rules out none
         by_avoid = (cells[None] & avoid_words[:, None]).any(axis=2)
         rows = np.array(owners, dtype=np.int64)
         columns = np.array(avoids, dtype=np.int64)
