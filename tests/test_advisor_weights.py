@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from types import SimpleNamespace
+
+import pytest
 
 from hypothesis import given, settings, strategies as st
 
+from games.errors import LimitReached
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
@@ -17,7 +21,7 @@ from games.orapa.random_layouts import random_layout
 from solver.orapa.counting import consistent_sample
 from solver.orapa.counting.family_weights import weigh_families
 from solver.orapa.search.frontier_search import frontier_families
-from solver.orapa.search.path_family import assign_weights
+from solver.orapa.search.path_family import PathFamily, assign_weights
 
 RULES = RuleOptions()
 
@@ -61,3 +65,62 @@ def test_a_state_of_more_than_5000_families_is_sampled_by_weight() -> None:
     assert found.method == "families" and found.uniform
     assert len(found.layouts) == 400 and len(set(found.layouts)) >= 380
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.layouts)
+
+
+def test_an_unfinished_listing_is_weighed_beyond_its_first_families(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the listing is cut, the sample comes from the families found: the code before
+    weighed only the first 5,000 (the search's first branches); now they are weighed in a
+    random order, as many as time allows (here all)."""
+    puzzle = state("full", 1, 1)
+    families = list(frontier_families(puzzle))
+    assert len(families) > 5_000
+    weighed: list[PathFamily] = []
+    real = consistent_sample._weighed_prefix
+
+    def listed(puzzle, start, seconds, end=None):
+        return list(families), False   # as if cut, and the listing without the shot too
+
+    def prefix(found, deadline):
+        weighed.extend(found)
+        return real(found, deadline)
+
+    monkeypatch.setattr(consistent_sample, "_listed", listed)
+    monkeypatch.setattr(consistent_sample, "_weighed_prefix", prefix)
+    monkeypatch.setattr(consistent_sample.ConsistentLayouts, "model_families",
+                        lambda self: _never())
+    found = consistent_sample.consistent_candidates(puzzle, 300, 10, 60.0, random.Random(1))
+    assert found.method == "partial" and found.layouts
+    assert {id(f) for f in weighed} & {id(f) for f in families[5_000:]}
+
+
+def _never():
+    """A model that finds nothing in time."""
+    raise LimitReached("out of time")
+    yield  # a generator
+
+
+def test_no_model_in_a_sliver_of_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On full, with families found by the listing and less than MODEL_AT_LEAST of the budget
+    left, the model is not asked (it used to get at least 5% of the budget, and found
+    nothing in it); the families found are drawn instead."""
+    puzzle = state("full", 1, 1)
+    families = list(frontier_families(puzzle))
+    clock = [1000.0]
+    fake = SimpleNamespace(monotonic=lambda: clock[0])
+
+    def listed(puzzle, start, seconds, end=None):
+        clock[0] += 0.7   # each listing: a good part of the 1.5 s
+        return list(families), False
+
+    asked: list[bool] = []
+    monkeypatch.setattr(consistent_sample, "time", fake)
+    monkeypatch.setattr(consistent_sample, "_listed", listed)
+    monkeypatch.setattr(consistent_sample.ConsistentLayouts, "model_families",
+                        lambda self: (asked.append(True), iter(()))[1])
+    monkeypatch.setattr(consistent_sample, "_finish",
+                        lambda found, *args, **kw: consistent_sample.Candidates(
+                            [], False, 0, True, "families"))
+    consistent_sample._with_families(puzzle, 100, 10, clock[0], 1.5, random.Random(1), "sat",
+                                     clock[0] + 1.2)
+    assert not asked
