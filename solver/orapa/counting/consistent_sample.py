@@ -39,6 +39,7 @@ from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
 from solver.orapa.counting.local_search import local_search
+from solver.orapa.counting.found_families import families_with_members
 from solver.orapa.sat.families import Family
 from solver.orapa.sat.backends import can_interrupt
 from solver.orapa.precheck import impossible_answers
@@ -146,14 +147,15 @@ def _left(end: float, budget: float) -> float:
 END_SLACK = 0.05   # a step that starts at the end still gets this share of the budget
 
 
-def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = None
-            ) -> tuple[list[PathFamily], bool]:
+def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = None,
+            weigh_by: float | None = None) -> tuple[list[PathFamily], bool]:
     """The families by the direct search: (families, complete?). The compiled frontier search
     when it is built, else the plain wave search. The search may take `seconds` worth of work
     (a fixed amount of it, so the outcome does not depend on the machine's load), or four
     times `seconds` of wall-clock time on a very busy machine. Complete lists come weighed
     and without empty families; weighing an incomplete one is left to `_weighed` (it can take
-    seconds that the other methods need more). Nothing runs past `end` (time.monotonic())."""
+    seconds that the other methods need more). Nothing runs past `end` (time.monotonic()),
+    but the weighing of a complete list, which may go on to `weigh_by` when given."""
     found: list[PathFamily] = []
     nodes = [0]
     deadline = start + 4 * seconds if end is None else min(start + 4 * seconds, end)
@@ -175,11 +177,11 @@ def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = No
     # draws without weights
     if len(found) > WEIGH_AT_MOST:
         return found, True
-    weighed = _weighed_until(found, deadline)
+    weighed = _weighed_until(found, deadline if weigh_by is None else max(deadline, weigh_by))
     return (found if weighed is None else weighed), True
 
 
-WEIGH_AT_MOST = 40_000   # families weighed before sampling; more are drawn from unweighed
+WEIGH_AT_MOST = 150_000   # families weighed before sampling; more are drawn from unweighed
 # (was 5,000 when weighing took 70 us a family: the 6,000 to 20,000 families of a `full` state
 # with one answer were drawn unweighed, gem by gem, a sample of 50 to 500 distinct layouts)
 
@@ -223,7 +225,10 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     window = max(0.0, end - start)
     many = not wave_search_applies(puzzle.gems, puzzle.rules)   # double: the model's turn
     share = MANY_GEMS_LISTING_SHARE if many and puzzle.observations else LISTING_SHARE
-    found, complete = _listed(puzzle, start, 0.4 * budget, min(end, start + share * window))
+    # a list that ends late in its share is still weighed (about 6 us a family), until the
+    # time the last draws need: drawn unweighed, gem by gem, it kept a tenth as many layouts
+    found, complete = _listed(puzzle, start, 0.4 * budget, min(end, start + share * window),
+                              end - DRAW_SHARE * window)
     if complete:
         return _finish(found, [], n, exact_bound, rng, start + budget, end)
     shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
@@ -239,9 +244,9 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
             if len(result.layouts) >= min(n, 100):
                 return result
     by_search: list[PathFamily] = []
-    if many and time.monotonic() < end:   # double: a local search often finds layouts
-        by_search = _local_families(puzzle, rng, min(end, time.monotonic()
-                                                     + LOCAL_SHARE * window))
+    if many and time.monotonic() < end:   # double: the listed families packed (found_families)
+        by_search = families_with_members(puzzle, found, rng, min(end, time.monotonic()
+                                                                  + LOCAL_SHARE * window))
     by_sat: list[PathFamily] = []
     try:
         session = session_for(puzzle.gems, puzzle.rules, backend)   # its set-up is not timed
