@@ -78,7 +78,7 @@ def test_an_unfinished_listing_is_weighed_beyond_its_first_families(
     weighed: list[PathFamily] = []
     real = consistent_sample._weighed_prefix
 
-    def listed(puzzle, start, seconds, end=None):
+    def listed(puzzle, start, seconds, end=None, weigh_by=None):
         return list(families), False   # as if cut, and the listing without the shot too
 
     def prefix(found, deadline):
@@ -109,7 +109,7 @@ def test_no_model_in_a_sliver_of_time(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [1000.0]
     fake = SimpleNamespace(monotonic=lambda: clock[0])
 
-    def listed(puzzle, start, seconds, end=None):
+    def listed(puzzle, start, seconds, end=None, weigh_by=None):
         clock[0] += 0.45   # each listing: 0.12 s is left for the model at the end
         return list(families), False
 
@@ -124,3 +124,23 @@ def test_no_model_in_a_sliver_of_time(monkeypatch: pytest.MonkeyPatch) -> None:
     consistent_sample._with_families(puzzle, 100, 10, clock[0], 1.5, random.Random(1), "sat",
                                      clock[0] + 1.2)
     assert not asked
+
+
+def test_a_complete_listing_is_weighed_until_the_last_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing that ended late in its share was weighed only until the listing's own
+    deadline, then drawn unweighed gem by gem (a sample of a few hundred distinct layouts of
+    1,500); its weighing now may go on until a DRAW_SHARE of the sampling's time is left."""
+    puzzle = state("full", 1, 1)
+    handed: list[float] = []
+    real = consistent_sample._weighed_until
+
+    def weighed_until(found, deadline):
+        handed.append(deadline)
+        return real(found, deadline)
+
+    monkeypatch.setattr(consistent_sample, "_weighed_until", weighed_until)
+    start = consistent_sample.time.monotonic()
+    consistent_sample.consistent_candidates(puzzle, 100, 10, 1.5, random.Random(1),
+                                            deadline=start + 1.2)
+    assert handed and handed[0] >= start + (1 - consistent_sample.DRAW_SHARE) * 1.2 - 0.01
