@@ -39,6 +39,7 @@ from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
 from solver.orapa.counting.local_search import local_search
+from solver.orapa.counting.found_families import families_with_members
 from solver.orapa.sat.families import Family
 from solver.orapa.sat.backends import can_interrupt
 from solver.orapa.precheck import impossible_answers
@@ -243,9 +244,9 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
             if len(result.layouts) >= min(n, 100):
                 return result
     by_search: list[PathFamily] = []
-    if many and time.monotonic() < end:   # double: a local search often finds layouts
-        by_search = _local_families(puzzle, rng, min(end, time.monotonic()
-                                                     + LOCAL_SHARE * window))
+    if many and time.monotonic() < end:   # double: the listed families packed (found_families)
+        by_search = families_with_members(puzzle, found, rng, min(end, time.monotonic()
+                                                                  + LOCAL_SHARE * window))
     by_sat: list[PathFamily] = []
     try:
         session = session_for(puzzle.gems, puzzle.rules, backend)   # its set-up is not timed
