@@ -275,10 +275,13 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     elif not complete:
         # a partial list is a biased start anyway; only what the time left allows is weighed
         # (60,000 families take about 0.35 s), in a random order, so that the families
-        # weighed stand for all those found and not for the search's first branches
-        found = _weighed_prefix(rng.sample(found, min(len(found), PARTIAL_FAMILIES)),
-                                max(end - DRAW_SHARE * window,
-                                    time.monotonic() + END_SLACK * budget))
+        # weighed stand for all those found and not for the search's first branches; they
+        # are drawn in the search's order (with every family weighed, the sample is the
+        # one drawn before), and the shuffle has its own stream
+        found = found[:PARTIAL_FAMILIES]
+        _weighed_prefix(random.Random(len(found)).sample(found, len(found)),
+                        max(end - DRAW_SHARE * window, time.monotonic() + END_SLACK * budget))
+        found = [f for f in found if f.weight > 0]
     if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
         found = by_sat
     result = _finish(found, [], n, exact_bound, rng, time.monotonic() + 0.3 * budget, end)
