@@ -53,7 +53,12 @@ typedef struct {
     u64 before[PORTS][LINE_LEN + 1][NW];      /* placements whose first index is below d */
     u64 cover[CELLS][NW];                     /* placements covering a cell */
     u64 all[NW];
+    /* per side of the board (Context.side_*), the first and last of its ports that a
+       placement's lines meet, relative to the side (lo > hi: none) */
+    unsigned char side_lo[MAXP][PORTS], side_hi[MAXP][PORTS];
 } Shape;
+
+typedef struct Search Search;
 
 typedef struct {
     PyObject_HEAD
@@ -62,9 +67,12 @@ typedef struct {
     u64 *compat[MAXK][MAXK];                  /* [a][b]: n_a sets over b's placements */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
+    /* sides: runs of consecutive ports whose lines are parallel (no cell in common) */
+    int nsides, side_start[PORTS], side_len[PORTS];
+    Search *scratch;                          /* one family's search state, reused */
 } Context;
 
-typedef struct {
+struct Search {
     Context *ctx;
     int k;                                    /* free gems, in search order */
     int kind[MAXG];
@@ -74,14 +82,26 @@ typedef struct {
     u64 req_holders[CELLS];                   /* by search level */
     int visibility, marginals;
     int nplaced;                              /* fixed gems then the levels placed so far */
-    int placed_kind[MAXG + MAXG], placed_index[MAXG + MAXG];
+    const unsigned char *placed_first[MAXG + MAXG];   /* their first indices by port */
     long long nodes, budget;
     double deadline;
     int stopped;                              /* 2: time, 3: nodes */
     u128 last_count[MAXP];                    /* marginals of the last level */
     u64 planes[PLANES][NW];                   /* ... and the latest, bit-sliced (flush_planes) */
     int added;                                /* sets added to the planes since the last flush */
-} Search;
+    /* Visibility, kept incrementally by level: open[l][j] are the ports from which placed gem
+       j is the first gem seen (its line's first covered cell is its own), and hid[l] the
+       last level's placements that would hide some placed gem from every such port. Placing
+       a gem only closes ports and only grows hid, so a child updates both from its parent's:
+       a gem whose ports did not change keeps its share of hid. */
+    u64 open[MAXG + 1][MAXG + MAXG];
+    u64 hid[MAXG + 1][NW];
+    /* at the last level's parent: per side, unions of before[P][d[P]] over the side's first
+       i ports (pre) and its ports from i on (suf), so that a child recomputes only the ports
+       of the sides' ranges its placement meets */
+    u64 pre[PORTS + PORTS][NW], suf[PORTS + PORTS][NW];
+    u64 cand[(MAXG + 1) * (MAXG + 1)][NW];    /* candidate sets, a block of k per level */
+};
 
 /* The last level's marginals: every member adds one to each placement of its set. Added bit
    by bit to 128-bit counters, that was a third of counting a map; the sets are added instead
@@ -132,6 +152,7 @@ static void Context_dealloc(Context *self) {
         for (int b = 0; b < self->nkinds; b++) PyMem_Free(self->compat[a][b]);
     }
     PyMem_Free(self->marg);
+    PyMem_Free(self->scratch);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -158,6 +179,19 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
             PyErr_SetString(PyExc_ValueError, "bad lines"); return -1;
         }
         for (int i = 0; i < line_len[P]; i++) line_cell[P][i] = lines[at++];
+    }
+    int side_of[PORTS];
+    self->nsides = 0;
+    for (int P = 0; P < PORTS; P++) {
+        int parallel = P > 0;                  /* with the previous port: no common cell */
+        for (int i = 0; i < line_len[P] && parallel; i++)
+            for (int j = 0; j < line_len[P - 1]; j++)
+                if (line_cell[P][i] == line_cell[P - 1][j]) { parallel = 0; break; }
+        if (!parallel) {
+            self->side_start[self->nsides] = P; self->side_len[self->nsides] = 0; self->nsides++;
+        }
+        side_of[P] = self->nsides - 1;
+        self->side_len[self->nsides - 1]++;
     }
     self->nkinds = nk;
     for (int a = 0; a < nk; a++) {
@@ -190,8 +224,19 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
                 for (int dd = 0; dd <= LINE_LEN; dd++)
                     if (s->first[p][P] < dd) s->before[P][dd][p >> 6] |= 1ULL << (p & 63);
             }
+            for (int g = 0; g < self->nsides; g++) { s->side_lo[p][g] = 1; s->side_hi[p][g] = 0; }
+            for (int i = s->nports[p] - 1; i >= 0; i--) {
+                int P = s->ports[p][i], g = side_of[P], at_side = P - self->side_start[g];
+                s->side_lo[p][g] = (unsigned char)at_side;
+            }
+            for (int i = 0; i < s->nports[p]; i++) {
+                int P = s->ports[p][i], g = side_of[P];
+                s->side_hi[p][g] = (unsigned char)(P - self->side_start[g]);
+            }
         }
     }
+    self->scratch = PyMem_Calloc(1, sizeof(Search));
+    if (!self->scratch) { PyErr_NoMemory(); return -1; }
     for (int a = 0; a < nk; a++)
         for (int b = 0; b < nk; b++) {
             Shape *sa = self->shape[a], *sb = self->shape[b];
@@ -212,19 +257,6 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
     return 0;
 }
 
-/* Is every placed gem still seen from some port, given the first indices d? */
-static int all_seen(Search *s, const unsigned char *d) {
-    for (int j = 0; j < s->nplaced; j++) {
-        const Shape *sh = s->ctx->shape[s->placed_kind[j]];
-        const unsigned char *f = sh->first[s->placed_index[j]];
-        const unsigned char *ports = sh->ports[s->placed_index[j]];
-        int seen = 0, n = sh->nports[s->placed_index[j]];
-        for (int i = 0; i < n && !seen; i++) if (d[ports[i]] == f[ports[i]]) seen = 1;
-        if (!seen) return 0;
-    }
-    return 1;
-}
-
 static void add_cells(Context *ctx, int kind, const u64 *cells, u128 n) {
     for (int w = 0; w < 2; w++)
         for (u64 m = cells[w]; m; m &= m - 1) {
@@ -233,16 +265,71 @@ static void add_cells(Context *ctx, int kind, const u64 *cells, u128 n) {
         }
 }
 
+/* The last level's placements that hide a placed gem (first indices f) from every port in
+   `open`: on each of those lines they cover a cell before the gem's first. */
+static inline void hide_set(const Shape *last, u64 open, const unsigned char *f, u64 *out) {
+    for (int w = 0; w < NW; w++) out[w] = ~0ULL;
+    /* ports taken from both ends in turn (opposite sides of the board): a placement before
+       the gem on two opposite lines is rare, so the set is soon empty */
+    for (int low = 1; open; low ^= 1) {
+        int P = low ? __builtin_ctzll(open) : 63 - __builtin_clzll(open);
+        open &= ~(1ULL << P);
+        const u64 *b = last->before[P][f[P]];
+        u64 any = 0;
+        for (int w = 0; w < NW; w++) { out[w] &= b[w]; any |= out[w]; }
+        if (!any) return;
+    }
+}
+
+/* One more node; true when the search must stop (out of nodes or time). */
+static inline int tick(Search *s) {
+    s->nodes++;
+    if ((s->nodes & 4095) == 0) {
+        if (s->budget >= 0 && s->nodes > s->budget) { s->stopped = 3; return 1; }
+        if (s->deadline >= 0 && now() > s->deadline) { s->stopped = 2; return 1; }
+    }
+    return 0;
+}
+
+/* The last gem: of its placements in `set` (compatible with every placed gem; changed), the
+   ones that complete a member, counted: after the previous identical gem, covering the
+   answered cells no gem covers yet, seen (`seen`: the union of before[P][d[P]]) and hiding
+   no placed gem from its last open ports (`hid`). */
+static inline u128 last_level(Search *s, u64 *set, int prev, const u64 *occ, const u64 *seen,
+                              const u64 *hid) {
+    int level = s->k - 1;
+    const Shape *sh = s->ctx->shape[s->kind[level]];
+    if (tick(s)) return 0;
+    if (s->same[level]) {                      /* identical gems: increasing placements */
+        for (int w = 0; w < NW; w++) {
+            int lo = 64 * w, hi = lo + 63;
+            if (prev >= hi) set[w] = 0;
+            else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
+        }
+    }
+    for (int r = 0; r < s->nreq; r++) {
+        int c = s->req_cell[r];
+        if (occ[c >> 6] >> (c & 63) & 1) continue;
+        if (!(s->req_holders[r] >> level & 1)) return 0;
+        for (int w = 0; w < NW; w++) set[w] &= sh->cover[c][w];
+    }
+    if (s->visibility)
+        for (int w = 0; w < NW; w++) set[w] &= seen[w] & ~hid[w];
+    int n = popcount_set(set);
+    if (s->marginals && n) add_to_planes(s, set);
+    return (u128)n;
+}
+
+/* The levels before the last: every placement of this level's gem still a candidate (after
+   the previous identical gem), each child narrowing the later levels' candidates to the
+   placements compatible with it and updating the visibility state (open ports, hid). */
 HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *d, const u64 *occ,
                 int prev) {
     Context *ctx = s->ctx;
     int kind = s->kind[level];
-    Shape *sh = ctx->shape[kind];
-    s->nodes++;
-    if ((s->nodes & 4095) == 0) {
-        if (s->budget >= 0 && s->nodes > s->budget) { s->stopped = 3; return 0; }
-        if (s->deadline >= 0 && now() > s->deadline) { s->stopped = 2; return 0; }
-    }
+    const Shape *sh = ctx->shape[kind];
+    const Shape *last = ctx->shape[s->kind[s->k - 1]];
+    if (tick(s)) return 0;
     u64 set[NW];
     memcpy(set, cand[level], sizeof set);
     if (s->same[level]) {                      /* identical gems: increasing placements */
@@ -252,41 +339,24 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
             else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
         }
     }
-    if (level == s->k - 1) {
-        for (int r = 0; r < s->nreq; r++) {
-            int c = s->req_cell[r];
-            if (occ[c >> 6] >> (c & 63) & 1) continue;
-            if (!(s->req_holders[r] >> level & 1)) return 0;
-            for (int w = 0; w < NW; w++) set[w] &= sh->cover[c][w];
-        }
-        if (s->visibility) {
-            u64 seen[NW] = {0};
-            for (int P = 0; P < PORTS; P++)
-                for (int w = 0; w < NW; w++) seen[w] |= sh->before[P][d[P]][w];
-            for (int w = 0; w < NW; w++) set[w] &= seen[w];
-            for (int j = 0; j < s->nplaced && !empty_set(set); j++) {
-                const Shape *pj = ctx->shape[s->placed_kind[j]];
-                const unsigned char *f = pj->first[s->placed_index[j]];
-                const unsigned char *ports = pj->ports[s->placed_index[j]];
-                int nports = pj->nports[s->placed_index[j]];
-                u64 hide[NW];
-                int open = 0;
-                for (int w = 0; w < NW; w++) hide[w] = ~0ULL;
-                for (int i = 0; i < nports; i++) {
-                    int P = ports[i];
-                    if (d[P] != f[P]) continue;
-                    open = 1;
-                    int any = 0;
-                    for (int w = 0; w < NW; w++) { hide[w] &= sh->before[P][f[P]][w]; any |= hide[w] != 0; }
-                    if (!any) break;
-                }
-                if (!open) return 0;
-                for (int w = 0; w < NW; w++) set[w] &= ~hide[w];
+    int pair = level == s->k - 2;              /* the children are the last level */
+    int nplaced = s->nplaced, vis = s->visibility;
+    const u64 *open = s->open[level];
+    u64 *open2 = s->open[level + 1], *hid2 = s->hid[level + 1];
+    if (pair && vis) {
+        for (int g = 0; g < ctx->nsides; g++) {
+            int start = ctx->side_start[g], len = ctx->side_len[g], base = start + g;
+            memset(s->pre[base], 0, sizeof s->pre[base]);
+            memset(s->suf[base + len], 0, sizeof s->suf[base + len]);
+            for (int i = 0; i < len; i++) {
+                const u64 *b = last->before[start + i][d[start + i]];
+                for (int w = 0; w < NW; w++) s->pre[base + i + 1][w] = s->pre[base + i][w] | b[w];
+            }
+            for (int i = len - 1; i >= 0; i--) {
+                const u64 *b = last->before[start + i][d[start + i]];
+                for (int w = 0; w < NW; w++) s->suf[base + i][w] = s->suf[base + i + 1][w] | b[w];
             }
         }
-        int n = popcount_set(set);
-        if (s->marginals && n) add_to_planes(s, set);
-        return (u128)n;
     }
     u128 total = 0;
     u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
@@ -301,8 +371,6 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                 if (!any) dead = 1;
             }
             if (dead) continue;
-            unsigned char d2[PORTS];
-            for (int P = 0; P < PORTS; P++) d2[P] = sh->first[p][P] < d[P] ? sh->first[p][P] : d[P];
             u64 occ2[2] = {occ[0] | sh->cells[p][0], occ[1] | sh->cells[p][1]};
             for (int r = 0; r < s->nreq && !dead; r++) {
                 int c = s->req_cell[r];
@@ -310,14 +378,66 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                     dead = 1;
             }
             if (dead) continue;
-            s->placed_kind[s->nplaced] = kind;
-            s->placed_index[s->nplaced] = p;
-            s->nplaced++;
-            if (!s->visibility || all_seen(s, d2)) {
-                u128 sub = dfs(s, level + 1, next, d2, occ2, p);
-                if (s->marginals && sub) add_cells(ctx, kind, sh->cells[p], sub);
-                total += sub;
+            const unsigned char *fp = sh->first[p];
+            u64 closed = 0, seen_at = 0;       /* ports it is now first on; and first or tied */
+            for (int i = 0; i < sh->nports[p]; i++) {
+                int P = sh->ports[p][i];
+                closed |= (u64)(fp[P] < d[P]) << P;
+                seen_at |= (u64)(fp[P] <= d[P]) << P;
             }
+            if (vis) {
+                if (!seen_at) continue;        /* the new gem is seen from no port */
+                memcpy(hid2, s->hid[level], sizeof s->hid[level]);
+                for (int j = 0; j < nplaced; j++) {
+                    u64 o = open[j] & ~closed;
+                    open2[j] = o;
+                    if (o == open[j]) continue;
+                    if (!o) { dead = 1; break; }   /* a placed gem no longer seen */
+                    u64 h[NW];
+                    hide_set(last, o, s->placed_first[j], h);
+                    for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                }
+                if (dead) continue;
+                open2[nplaced] = seen_at;
+                u64 h[NW];
+                hide_set(last, seen_at, fp, h);
+                for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+            }
+            s->placed_first[nplaced] = fp;
+            s->nplaced++;
+            u128 sub;
+            if (pair) {
+                u64 seen[NW] = {0}, lastset[NW];
+                if (vis)
+                    for (int g = 0; g < ctx->nsides; g++) {
+                        int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                        int start = ctx->side_start[g], base = start + g;
+                        if (lo > hi) {
+                            const u64 *a = s->pre[base + ctx->side_len[g]];
+                            for (int x = 0; x < NW; x++) seen[x] |= a[x];
+                            continue;
+                        }
+                        const u64 *a = s->pre[base + lo], *b = s->suf[base + hi + 1];
+                        for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
+                        for (int i = lo; i <= hi; i++) {
+                            int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
+                            const u64 *c = last->before[P][dP];
+                            for (int x = 0; x < NW; x++) seen[x] |= c[x];
+                        }
+                    }
+                memcpy(lastset, next[level + 1], sizeof lastset);
+                sub = last_level(s, lastset, p, occ2, seen, hid2);
+            } else {
+                unsigned char d2[PORTS];
+                memcpy(d2, d, PORTS);
+                for (int i = 0; i < sh->nports[p]; i++) {
+                    int P = sh->ports[p][i];
+                    if (fp[P] < d[P]) d2[P] = fp[P];
+                }
+                sub = dfs(s, level + 1, next, d2, occ2, p);
+            }
+            if (s->marginals && sub) add_cells(ctx, kind, sh->cells[p], sub);
+            total += sub;
             s->nplaced--;
             if (s->stopped) return total;
         }
@@ -344,11 +464,11 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
                         const int *req_cell, const u64 *req_free, int visibility, int marginals,
                         double deadline, long long budget, u128 *count_out, long long *nodes,
                         const u64 (*dom)[NW], u64 has_dom) {
-    Search *s = PyMem_Calloc(1, sizeof(Search));
-    if (!s) return -1;
+    Search *s = self->scratch;                 /* planes and last_count are left zero */
     s->ctx = self;
     s->visibility = visibility; s->marginals = marginals;
     s->deadline = deadline; s->budget = budget;
+    s->nodes = 0; s->stopped = 0; s->nplaced = 0; s->nreq = 0; s->added = 0;
     unsigned char d[PORTS];
     memset(d, LINE_LEN, sizeof d);
     u64 occ[2] = {0, 0};
@@ -356,7 +476,7 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
     for (int g = 0; g < nfix; g++) {
         Shape *sh = self->shape[fix_kind[g]];
         int p = fix_index[g];
-        s->placed_kind[s->nplaced] = fix_kind[g]; s->placed_index[s->nplaced] = p; s->nplaced++;
+        s->placed_first[s->nplaced++] = sh->first[p];
         for (int P = 0; P < PORTS; P++) if (sh->first[p][P] < d[P]) d[P] = sh->first[p][P];
         occ[0] |= sh->cells[p][0]; occ[1] |= sh->cells[p][1];
     }
@@ -399,8 +519,7 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         }
     }
     s->k = k;
-    u64 (*cand)[NW] = PyMem_Calloc((size_t)(k + 1) * (k + 1), sizeof(u64[NW]));
-    if (!cand) { PyMem_Free(s); return -1; }
+    u64 (*cand)[NW] = s->cand;
     int level_of[MAXG];
     for (int l = 0; l < k; l++) {
         int g = order[l];
@@ -420,15 +539,49 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         s->req_holders[s->nreq++] = by_level;
     }
     u128 count = 0;
-    if (ok && visibility) ok = all_seen(s, d);
+    if (ok && visibility && k) {
+        /* the fixed gems' open ports and the last level's placements that would hide them */
+        const Shape *last = self->shape[s->kind[k - 1]];
+        memset(s->hid[0], 0, sizeof s->hid[0]);
+        for (int j = 0; j < nfix && ok; j++) {
+            const Shape *sh = self->shape[fix_kind[j]];
+            int p = fix_index[j];
+            u64 o = 0;
+            for (int i = 0; i < sh->nports[p]; i++) {
+                int P = sh->ports[p][i];
+                if (d[P] == sh->first[p][P]) o |= 1ULL << P;
+            }
+            if (!o) { ok = 0; break; }
+            s->open[0][j] = o;
+            u64 h[NW];
+            hide_set(last, o, sh->first[p], h);
+            for (int w = 0; w < NW; w++) s->hid[0][w] |= h[w];
+        }
+    } else if (ok && visibility) {
+        for (int j = 0; j < nfix && ok; j++) {
+            const Shape *sh = self->shape[fix_kind[j]];
+            int p = fix_index[j], o = 0;
+            for (int i = 0; i < sh->nports[p]; i++) o |= d[sh->ports[p][i]] == sh->first[p][sh->ports[p][i]];
+            if (!o) ok = 0;
+        }
+    }
     if (ok && k == 0) {
         count = s->nreq ? 0 : 1;
     } else if (ok) {
         for (int l = 0; l < k && ok; l++) if (empty_set(cand[l])) ok = 0;
-        if (ok) count = dfs(s, 0, cand, d, occ, -1);
+        if (ok && k == 1) {
+            u64 seen[NW] = {0}, set[NW];
+            if (visibility)
+                for (int P = 0; P < PORTS; P++)
+                    for (int w = 0; w < NW; w++) seen[w] |= self->shape[s->kind[0]]->before[P][d[P]][w];
+            memcpy(set, cand[0], sizeof set);
+            count = last_level(s, set, -1, occ, seen, s->hid[0]);
+        } else if (ok) {
+            count = dfs(s, 0, cand, d, occ, -1);
+        }
     }
     int status = s->stopped ? s->stopped : 1;
-    flush_planes(s);
+    if (s->added) flush_planes(s);
     if (status == 1 && marginals && count) {
         for (int j = 0; j < nfix; j++)
             add_cells(self, fix_kind[j], self->shape[fix_kind[j]]->cells[fix_index[j]], count);
@@ -440,10 +593,9 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         }
         self->total += count;
     }
+    if (marginals) memset(s->last_count, 0, sizeof s->last_count);
     *nodes += s->nodes;
     *count_out += count;
-    PyMem_Free(cand);
-    PyMem_Free(s);
     return status;
 }
 
