@@ -310,3 +310,41 @@ def test_a_sample_with_no_draw_in_time_is_not_a_division_by_zero(monkeypatch: py
     found = consistent_sample._finish(families, [], 50, 10, random.Random(1),
                                       __import__("time").monotonic() + 1)
     assert found.layouts == [] and found.count == 0
+
+
+@needs_kernel
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "double"]), seed=st.integers(0, 10**6),
+       free=st.integers(1, 3), visibility=st.booleans())
+def test_kernel_visibility_state_on_crowded_families(preset: str, seed: int, free: int,
+                                                     visibility: bool) -> None:
+    """Families of a mine with most gems fixed and one to three free: the kernel keeps the
+    visibility state by level (the ports each placed gem is still first seen from, the last
+    gem's placements that would hide one, the last gem's seen set from per-side unions), and
+    here fixed gems are often hidden from all but one port. Its count and marginals must
+    equal the reference's, member by member."""
+    from games.orapa.board import CELLS as cells
+    from solver.orapa.search.path_family import PathFamily
+    rng = random.Random(seed)
+    gems, rules = gem_set(preset), RuleOptions(visibility=visibility)
+    mine = random_layout(gems, rules, rng)
+    placed = sorted(mine.gems, key=lambda g: rng.random())
+    fixed, loose = placed[free:], sorted(g.gem for g in placed[:free])
+    avoid = rng.getrandbits(cells) & rng.getrandbits(cells) & rng.getrandbits(cells)
+    family = PathFamily(tuple(fixed), tuple(loose), tuple(avoid for _ in loose), (),
+                        visibility, rules.mirror)
+    weight = 1
+    for k, gem in enumerate(loose):
+        weight *= sum(1 for p in family.options[k] if family._allowed(k, p))
+    if weight > 300_000:
+        return
+    kinds = tuple(sorted(set(gems)))
+    by_gem = [{} for _ in range(CELLS)]
+    expected = python_family_count(family, by_gem)
+    ctx = counting._context(kinds, family.mirror)
+    ctx.reset()
+    status, n, _ = counting.kernel_family_count(family, kinds, True, None, None)
+    assert (status, n) == (1, expected)
+    total, rows = ctx.marginals()
+    assert total == expected
+    assert [{k: v for k, v in zip(kinds, row) if v} for row in rows] == by_gem
