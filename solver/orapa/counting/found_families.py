@@ -9,7 +9,12 @@ with the fewest places left next, a branch dropped as soon as a gem left has no 
 settles most of them in a few milliseconds: it finds a member, or proves there is none.
 
 `families_with_members` packs the listed families in random order and keeps those with a
-member; when none of them has one (or the listing found no family at all), a local search
+member. When none of them has one (or the listing found no family at all), the direct search
+is stuck in a branch that holds no layout; it is then run again, for a short slice each
+time, on the puzzle with a few made-up answers (`cube_families`: random contents for cells
+the shots enter first, so that each run starts down another branch, as a SAT solver's
+restart does), and the families it lists there are packed in turn: a member of such a
+family gives every real answer too. When that finds none either, a local search
 (`local_search`) looks for layouts, and their families are kept. Both are only ways to find
 layouts: the advisor then probes the families kept (and those the model adds) for members,
 a `partial` sample that is diverse but not uniform.
@@ -19,15 +24,22 @@ from __future__ import annotations
 import random
 import time
 
-from games.orapa.puzzle import Puzzle
+from games.errors import LimitReached
+from games.orapa.board import ENTRY
+from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
 from solver.orapa.counting.local_search import local_search
 from solver.orapa.counting.member_draws import PackingCut, pack_member
 from solver.orapa.sat.families import Family
+from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily
 
 PACK_STEPS = 300       # placements one family's packing may try before it is left unsettled
 ENOUGH_FAMILIES = 64   # families with a member worth finding before the time is up
 CHECK_EVERY = 16       # families packed between two looks at the clock
+CUBE_SHARE = 0.5       # of the time left after the listed families: the runs on made-up answers
+CUBE_SECONDS = 0.05    # one such run's slice of the direct search
+CUBE_CELLS = 2         # cells given made-up answers in one run
+EMPTY_WEIGHT = 5       # ... each `empty` that many times as likely as a given colour
 
 
 def families_with_members(puzzle: Puzzle, listed: list[PathFamily], rng: random.Random,
@@ -37,6 +49,10 @@ def families_with_members(puzzle: Puzzle, listed: list[PathFamily], rng: random.
     them) whose packing finds a member, in random order, at most ENOUGH_FAMILIES; when
     there is none, the families of the layouts a local search finds."""
     kept = packed_families(listed, rng, deadline)
+    if kept or time.monotonic() >= deadline:
+        return kept
+    kept = cube_families(puzzle, rng, time.monotonic() + CUBE_SHARE * max(
+        0.0, deadline - time.monotonic()))
     if kept or time.monotonic() >= deadline:
         return kept
     observations = list(puzzle.observations)
@@ -61,4 +77,34 @@ def packed_families(listed: list[PathFamily], rng: random.Random, deadline: floa
                     break
         except PackingCut:
             continue
+    return kept
+
+
+def cube_families(puzzle: Puzzle, rng: random.Random, deadline: float,
+                  most: int = ENOUGH_FAMILIES) -> list[PathFamily]:
+    """Families with a member of the puzzle with made-up answers added (CUBE_CELLS cells the
+    shots enter first, each `empty` or a colour of the gem set at random), listed by the
+    compiled direct search for CUBE_SECONDS at a time and packed, until `deadline`
+    (time.monotonic()) or `most` of them. Each member gives every answer of `puzzle`: the
+    made-up answers only narrow it."""
+    if not frontier_compiled.available(puzzle):
+        return []
+    asked = {o.cell for o in puzzle.observations if isinstance(o, CellAnswer)}
+    cells = sorted({ENTRY[o.port][0] for o in puzzle.observations
+                    if isinstance(o, ShotAnswer)} - asked)
+    contents = ["empty"] * EMPTY_WEIGHT + sorted(
+        {ABSORBED if g.color == "black" else g.color for g in puzzle.gems})
+    kept: list[PathFamily] = []
+    while cells and len(kept) < most and time.monotonic() < deadline:
+        made_up = [CellAnswer(c, rng.choice(contents))
+                   for c in rng.sample(cells, min(CUBE_CELLS, len(cells)))]
+        narrowed = puzzle.with_observations(list(puzzle.observations) + made_up)
+        listed: list[PathFamily] = []
+        try:
+            for family in frontier_compiled.families(
+                    narrowed, min(deadline, time.monotonic() + CUBE_SECONDS)):
+                listed.append(family)
+        except LimitReached:
+            pass
+        kept += packed_families(listed, rng, deadline, most - len(kept))
     return kept
