@@ -15,11 +15,8 @@ words a placement) are tested per free gem. Same weights, several times faster.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
-from games.orapa.placements import placements
 from solver.orapa.search.path_family import PathFamily, placement_words
 
 _LOW = (1 << 64) - 1
@@ -87,7 +84,7 @@ def weigh_families(families: list[PathFamily]) -> None:
         cells = placement_words(shape, mirror)[0]
         table, mapped = _clash_table(shape, mirror, fixed)
         by_fixed = table[mapped]   # row len(fixed), the padding, rules out none
-        by_avoid = (cells[None] & avoid_words[:, None]).any(axis=2)
+        by_avoid: np.ndarray = (cells[None] & avoid_words[:, None]).any(axis=2)
         rows = np.array(owners, dtype=np.int64)
         columns = np.array(avoids, dtype=np.int64)
         counts = np.empty(len(rows), dtype=np.int64)
