@@ -84,7 +84,7 @@ def weigh_families(families: list[PathFamily]) -> None:
         cells = placement_words(shape, mirror)[0]
         table, mapped = _clash_table(shape, mirror, fixed)
         by_fixed = table[mapped]   # row len(fixed), the padding, rules out none
-        by_avoid: np.ndarray = (cells[None] & avoid_words[:, None]).any(axis=2)
+        by_avoid = np.asarray((cells[None] & avoid_words[:, None]).any(axis=2))
         rows = np.array(owners, dtype=np.int64)
         columns = np.array(avoids, dtype=np.int64)
         counts = np.empty(len(rows), dtype=np.int64)
