@@ -408,23 +408,29 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
             u128 sub;
             if (pair) {
                 u64 seen[NW] = {0}, lastset[NW];
-                if (vis)
+                if (vis) {
+                    /* seen from the ports outside the sides' ranges this placement meets
+                       (unchanged: the parent's unions); the ranges' ports only when some
+                       candidate is not seen from outside them, rare on an open board */
+                    u64 miss = 0;
                     for (int g = 0; g < ctx->nsides; g++) {
                         int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
-                        int start = ctx->side_start[g], base = start + g;
-                        if (lo > hi) {
-                            const u64 *a = s->pre[base + ctx->side_len[g]];
-                            for (int x = 0; x < NW; x++) seen[x] |= a[x];
-                            continue;
-                        }
-                        const u64 *a = s->pre[base + lo], *b = s->suf[base + hi + 1];
+                        int base = ctx->side_start[g] + g;
+                        const u64 *a = s->pre[base + (lo > hi ? ctx->side_len[g] : lo)];
+                        const u64 *b = s->suf[base + (lo > hi ? ctx->side_len[g] : hi + 1)];
                         for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
+                    }
+                    for (int x = 0; x < NW; x++) miss |= next[level + 1][x] & ~seen[x] & ~hid2[x];
+                    for (int g = 0; g < ctx->nsides && miss; g++) {
+                        int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                        int start = ctx->side_start[g];
                         for (int i = lo; i <= hi; i++) {
                             int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
                             const u64 *c = last->before[P][dP];
                             for (int x = 0; x < NW; x++) seen[x] |= c[x];
                         }
                     }
+                }
                 memcpy(lastset, next[level + 1], sizeof lastset);
                 sub = last_level(s, lastset, p, occ2, seen, hid2);
             } else {
