@@ -141,6 +141,48 @@ def test_a_complete_listing_is_weighed_until_the_last_draws(
 
     monkeypatch.setattr(consistent_sample, "_weighed_until", weighed_until)
     start = consistent_sample.time.monotonic()
+    found, complete = consistent_sample._listed(puzzle, start, 10.0, start + 20, start + 30)
+    assert complete and found and handed == [start + 30]
+
+    asked: list[float | None] = []
+    real_listed = consistent_sample._listed
+
+    def listed(puzzle, start, seconds, end=None, weigh_by=None):
+        asked.append(weigh_by)
+        return real_listed(puzzle, start, seconds, end, weigh_by)
+
+    monkeypatch.setattr(consistent_sample, "_listed", listed)
+    start = consistent_sample.time.monotonic()
     consistent_sample.consistent_candidates(puzzle, 100, 10, 1.5, random.Random(1),
                                             deadline=start + 1.2)
+    assert asked[0] is not None
+    assert asked[0] >= start + (1 - consistent_sample.DRAW_SHARE) * 1.2 - 0.01
+
+
+def test_the_draws_filtered_by_the_last_shot_get_the_sampling_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the listing without the last shot ends, its draws (filtered by that shot) were
+    stopped a quarter before the sampling's end, kept for the model: on full about 100
+    layouts stood for a state's 1,500. They now stop DRAW_SHARE before it."""
+    puzzle = state("full", 1, 2)
+    handed: list[float] = []
+    real = consistent_sample._finish
+
+    def listed(puzzle, start, seconds, end=None, weigh_by=None):
+        families = list(frontier_families(puzzle))
+        if len(puzzle.observations) == 2:
+            return families, False     # the direct listing: cut
+        return consistent_sample._weighed(families), True
+
+    def finish(found, check, n, exact_bound, rng, deadline, end=None):
+        if check:
+            handed.append(end)
+        return real(found, check, n, exact_bound, rng, deadline, end)
+
+    monkeypatch.setattr(consistent_sample, "_listed", listed)
+    monkeypatch.setattr(consistent_sample, "_finish", finish)
+    start = consistent_sample.time.monotonic()
+    found = consistent_sample.consistent_candidates(puzzle, 100, 10, 1.5, random.Random(1),
+                                                    deadline=start + 1.2)
     assert handed and handed[0] >= start + (1 - consistent_sample.DRAW_SHARE) * 1.2 - 0.01
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.layouts)
