@@ -172,18 +172,20 @@ def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = No
                 found.append(family)
     except LimitReached:
         return found, False
-    # weighing takes some 6 us a family (70 before `weigh_families`): past WEIGH_AT_MOST it
-    # would eat the budget (a double state of 200,000 families took minutes); `_finish` then
-    # draws without weights
-    if len(found) > WEIGH_AT_MOST:
+    # weighing takes some 6 us a family on full (70 before `weigh_families`): past
+    # LISTED_WEIGH_AT_MOST it would eat the budget (a double state of 200,000 families took
+    # minutes); `_finish` then draws without weights
+    if len(found) > LISTED_WEIGH_AT_MOST:
         return found, True
     weighed = _weighed_until(found, deadline if weigh_by is None else max(deadline, weigh_by))
     return (found if weighed is None else weighed), True
 
 
-WEIGH_AT_MOST = 150_000   # families weighed before sampling; more are drawn from unweighed
-# (was 5,000 when weighing took 70 us a family: the 6,000 to 20,000 families of a `full` state
-# with one answer were drawn unweighed, gem by gem, a sample of 50 to 500 distinct layouts)
+LISTED_WEIGH_AT_MOST = 150_000   # families the advisor weighs (in time) before sampling;
+# more are drawn unweighed (it was WEIGH_AT_MOST, 5,000, when weighing took 70 us a family:
+# the 6,000 to 20,000 families of a `full` state with one answer were drawn unweighed, gem
+# by gem, a sample of 50 to 500 distinct layouts)
+WEIGH_AT_MOST = 5_000   # the count's estimate (`estimate.py`) weighs up to this many, untimed
 
 
 def _weighed(found: list[PathFamily]) -> list[PathFamily]:
@@ -406,8 +408,15 @@ MIN_DRAW_SECONDS = 0.05  # a sample drawn at the end of the time still gets this
 
 def _members(found: list[PathFamily], check: list[ShotAnswer],
              deadline: float | None = None) -> Candidates:
-    """Every member of the families (LimitReached past `deadline`, time.monotonic())."""
-    layouts = holding([m for f in found for m in f.members(deadline)], check)
+    """Every member of the families (LimitReached past `deadline`, time.monotonic(), looked
+    at between families too: a family's listing looks only every 2,048 steps, and 14,000
+    nearly empty families of a full state ran 0.9 s past it)."""
+    members: list[Layout] = []
+    for family in found:
+        if deadline is not None and time.monotonic() > deadline:
+            raise LimitReached("time limit reached while listing the members")
+        members += family.members(deadline)
+    layouts = holding(members, check)
     return Candidates(layouts, True, len(layouts), True, "enumeration")
 
 
