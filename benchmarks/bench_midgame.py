@@ -171,11 +171,22 @@ def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: fl
             print(f"{preset:6s}  {k:7d}   " + "   ".join(cells))
 
 
-def next_commands(presets: list[str], mines: int, answers: list[int], budget: float) -> None:
+# `orapa next` run with its deadlines on its own CPU clock (`--clock cpu`): bench_agent's
+# use_cpu_clock, then the command's own entry point
+CPU_CLOCK_CHILD = ("import sys; sys.path.insert(0, sys.argv.pop(1)); import common; "
+                   "from bench_agent import use_cpu_clock; use_cpu_clock('cpu'); "
+                   "import cli; sys.argv[0] = 'orapa'; sys.exit(cli.main())")
+
+
+def next_commands(presets: list[str], mines: int, answers: list[int], budget: float,
+                  clock: str = "wall") -> None:
     """Issue 31: `orapa next --json` as a person runs it, the whole command (start-up, the
     decision, the output): CPU seconds of the child process, p50 / p95 / worst, how many
     states ran past the budget + 20%, and how many got a real ranking (exit 0, more than one
-    layout in the sample, a best question worth more than 0 bits)."""
+    layout in the sample, a best question worth more than 0 bits). With `clock` "cpu" the
+    command's deadlines read its own CPU time (as `bench_agent.py --clock cpu` does), so that
+    other work on a shared machine does not take the decision's time away: the advisor's
+    clock is otherwise the wall's."""
     import json
     import resource
     import subprocess
@@ -183,8 +194,10 @@ def next_commands(presets: list[str], mines: int, answers: list[int], budget: fl
     import tempfile
     from pathlib import Path
     orapa = Path(sys.executable).with_name("orapa")
+    command = [str(orapa)] if clock == "wall" else [
+        sys.executable, "-c", CPU_CLOCK_CHILD, str(Path(__file__).resolve().parent)]
     print(f"`orapa next --json --budget {budget:g}`, {mines} random mines per preset; CPU "
-          "seconds of the whole command (and wall seconds: the advisor's clock is the wall's): "
+          f"seconds of the whole command (and wall seconds; the advisor's clock: {clock}): "
           f"p50 / p95 / worst (past {1.2 * budget:.2f} s)")
     with tempfile.TemporaryDirectory() as folder:
         for preset in presets:
@@ -195,8 +208,8 @@ def next_commands(presets: list[str], mines: int, answers: list[int], budget: fl
                 path.write_text(json.dumps(puzzle.to_json()))
                 # perf_counter: use_cpu_clock made this process's monotonic its CPU time
                 used, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-                done = subprocess.run([str(orapa), "next", "--json", "--budget", str(budget),
-                                       str(path)], capture_output=True, check=False)
+                done = subprocess.run(command + ["next", "--json", "--budget", str(budget),
+                                                 str(path)], capture_output=True, check=False)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 ranked = False
                 if done.returncode == 0:
@@ -231,6 +244,9 @@ def main() -> None:
                         help="issue 31: `orapa next --json` on the --counts states of "
                              "--presets (base,full,double), the whole command's CPU time")
     parser.add_argument("--budget", type=float, default=1.5, help="with --next")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="with --next: the command's deadlines on the wall clock (as a "
+                             "person runs it) or on its own CPU time (a shared machine)")
     parser.add_argument("--now-only", action="store_true",
                         help="with --counts: skip the listing the counts replaced")
     parser.add_argument("--mines", type=int, default=10)
@@ -244,7 +260,7 @@ def main() -> None:
     use_cpu_clock("cpu")
     answers = [int(a) for a in args.answers.split(",")]
     if args.next:
-        next_commands(args.presets.split(","), args.mines, answers, args.budget)
+        next_commands(args.presets.split(","), args.mines, answers, args.budget, args.clock)
         return
     if args.counts:
         exact_counts(args.presets.split(","), args.mines, answers, args.timeout,
