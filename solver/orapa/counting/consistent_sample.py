@@ -39,7 +39,7 @@ from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
 from solver.orapa.counting.local_search import local_search
-from solver.orapa.counting.found_families import families_with_members
+from solver.orapa.counting.found_families import families_with_members, restarted_layouts
 from solver.orapa.sat.families import Family
 from solver.orapa.sat.backends import can_interrupt
 from solver.orapa.precheck import impossible_answers
@@ -112,6 +112,10 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
                                    backend)
     else:
         result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend, end)
+    if not result.layouts and not result.exact:  # none drawn: restarts on made-up answers
+        drawn = restarted_layouts(puzzle, n, rng, time.monotonic() + _left(end, budget))
+        if drawn:
+            result = Candidates(drawn, False, len(set(drawn)), False, "partial")
     if not result.layouts and not result.exact:  # none drawn: is there any at all?
         try:
             layout = ConsistentLayouts(puzzle, backend, _left(end, budget)).first()

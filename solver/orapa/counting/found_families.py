@@ -15,7 +15,9 @@ time, on the puzzle with a few made-up answers (`cube_families`: random contents
 the shots enter first, so that each run starts down another branch, as a SAT solver's
 restart does), and the families it lists there are packed in turn: a member of such a
 family gives every real answer too. When that finds none either, a local search
-(`local_search`) looks for layouts, and their families are kept. Both are only ways to find
+(`local_search`) looks for layouts, and their families are kept. The same restarts are the
+advisor's last resort on any gem set when nothing else found a layout
+(`restarted_layouts`). Both are only ways to find
 layouts: the advisor then probes the families kept (and those the model adds) for members,
 a `partial` sample that is diverse but not uniform.
 """
@@ -26,9 +28,10 @@ import time
 
 from games.errors import LimitReached
 from games.orapa.board import ENTRY
+from games.orapa.layout import Layout
 from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
 from solver.orapa.counting.local_search import local_search
-from solver.orapa.counting.member_draws import PackingCut, pack_member
+from solver.orapa.counting.member_draws import PackingCut, pack_member, probe_members
 from solver.orapa.sat.families import Family
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily
@@ -108,3 +111,20 @@ def cube_families(puzzle: Puzzle, rng: random.Random, deadline: float,
             pass
         kept += packed_families(listed, rng, deadline, most - len(kept))
     return kept
+
+
+RESTART_SHARE = 0.7   # of a last resort's time, to find families; the probes have the rest
+
+
+def restarted_layouts(puzzle: Puzzle, n: int, rng: random.Random, deadline: float
+                      ) -> list[Layout]:
+    """The advisor's last resort when its sampling found no layout (full's stuck states: the
+    direct search's first 2,000 families all empty, the model's first call 1.7 s): up to n
+    members (repeats included, not uniform) of the families that runs on made-up answers
+    find (`cube_families`), probed until `deadline` (time.monotonic()). Under `touching
+    corner` only; empty when none is found in time."""
+    if puzzle.rules.touching != "corner" or not puzzle.observations:
+        return []
+    found = cube_families(puzzle, rng, time.monotonic() + RESTART_SHARE * max(
+        0.0, deadline - time.monotonic()))
+    return probe_members(found, n, rng, deadline)
