@@ -281,17 +281,18 @@ def test_an_empty_board_counted_once_is_read_back(tmp_path, monkeypatch: pytest.
 def test_many_families_are_sampled_without_weighing_them_all(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
     """Weighing takes some 70 us a family: a double state of 200,000 families spent minutes
-    there before the advisor's first draw. Past WEIGH_AT_MOST they are drawn unweighed."""
+    there before the advisor's first draw. Past LISTED_WEIGH_AT_MOST they are drawn
+    unweighed."""
     from solver.orapa.counting import consistent_sample
     weighed: list[int] = []
     real = consistent_sample.weigh_families
     monkeypatch.setattr(consistent_sample, "weigh_families",
                         lambda found: (weighed.append(len(found)), real(found)))
-    monkeypatch.setattr(consistent_sample, "WEIGH_AT_MOST", 3)
+    monkeypatch.setattr(consistent_sample, "LISTED_WEIGH_AT_MOST", 3)
     puzzle = random_state("full", 5, answers=6)
     families = list(frontier_families(puzzle))
     assert len(families) > 3
-    found = consistent_sample.consistent_candidates(puzzle, 200, 10, 5.0, random.Random(1))
+    found = consistent_sample.consistent_candidates(puzzle, 200, 10, 60.0, random.Random(1))
     assert all(n <= 3 for n in weighed)
     assert found.method == "sequential" and found.layouts
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.layouts)
