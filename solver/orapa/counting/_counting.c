@@ -65,10 +65,13 @@ typedef struct {
     int nkinds;
     Shape *shape[MAXK];
     u64 *compat[MAXK][MAXK];                  /* [a][b]: n_a sets over b's placements */
+    u64 *nohide[MAXK][MAXK];                  /* [a][b]: per placement of a, (single, pair)
+                                                 port masks of never_hidden by kind b */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
     /* sides: runs of consecutive ports whose lines are parallel (no cell in common) */
     int nsides, side_start[PORTS], side_len[PORTS];
+    int opposite_18;                          /* port P's line, reversed, is port P + 18's */
     Search *scratch;                          /* one family's search state, reused */
 } Context;
 
@@ -83,6 +86,7 @@ struct Search {
     int visibility, marginals;
     int nplaced;                              /* fixed gems then the levels placed so far */
     const unsigned char *placed_first[MAXG + MAXG];   /* their first indices by port */
+    u64 placed_nh[MAXG + MAXG][2];            /* and their never_hidden masks (last kind) */
     long long nodes, budget;
     double deadline;
     int stopped;                              /* 2: time, 3: nodes */
@@ -149,7 +153,10 @@ static int empty_set(const u64 *s) {
 static void Context_dealloc(Context *self) {
     for (int a = 0; a < self->nkinds; a++) {
         PyMem_Free(self->shape[a]);
-        for (int b = 0; b < self->nkinds; b++) PyMem_Free(self->compat[a][b]);
+        for (int b = 0; b < self->nkinds; b++) {
+            PyMem_Free(self->compat[a][b]);
+            PyMem_Free(self->nohide[a][b]);
+        }
     }
     PyMem_Free(self->marg);
     PyMem_Free(self->scratch);
@@ -192,6 +199,13 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
         }
         side_of[P] = self->nsides - 1;
         self->side_len[self->nsides - 1]++;
+    }
+    self->opposite_18 = 1;
+    for (int P = 0; P < PORTS; P++) {
+        int Q = (P + PORTS / 2) % PORTS;
+        if (line_len[P] != line_len[Q]) { self->opposite_18 = 0; break; }
+        for (int i = 0; i < line_len[P]; i++)
+            if (line_cell[P][i] != line_cell[Q][line_len[P] - 1 - i]) self->opposite_18 = 0;
     }
     self->nkinds = nk;
     for (int a = 0; a < nk; a++) {
@@ -251,6 +265,20 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
                             || (sa->touch[p][w] & sb->quarter[q][w])) ok = 0;
                     if (ok) t[p * NW + (q >> 6)] |= 1ULL << (q & 63);
                 }
+            u64 *h = PyMem_Calloc((size_t)sa->n * 2, sizeof(u64));
+            if (!h) { PyErr_NoMemory(); return -1; }
+            self->nohide[a][b] = h;
+            for (int p = 0; p < sa->n; p++)
+                for (int i = 0; i < sa->nports[p]; i++) {
+                    int P = sa->ports[p][i], Q = (P + PORTS / 2) % PORTS;
+                    const u64 *x = sb->before[P][sa->first[p][P]];
+                    if (empty_set(x)) h[2 * p] |= 1ULL << P;
+                    if (!self->opposite_18 || sa->first[p][Q] == NONE) continue;
+                    const u64 *y = sb->before[Q][sa->first[p][Q]];
+                    int meet = 0;
+                    for (int w = 0; w < NW; w++) meet |= (x[w] & y[w]) != 0;
+                    if (!meet) h[2 * p + 1] |= 1ULL << P | 1ULL << Q;
+                }
         }
     self->marg = PyMem_Calloc((size_t)CELLS * nk, sizeof(u128));
     if (!self->marg) { PyErr_NoMemory(); return -1; }
@@ -267,7 +295,18 @@ static void add_cells(Context *ctx, int kind, const u64 *cells, u128 n) {
 
 /* The last level's placements that hide a placed gem (first indices f) from every port in
    `open`: on each of those lines they cover a cell before the gem's first. */
-static inline void hide_set(const Shape *last, u64 open, const unsigned char *f, u64 *out) {
+/* Whether a placed gem open on `open` certainly has no hiding placement of the last kind:
+   one of its open lines has no placement before it (`single`), or two open lines looking
+   along one line from both ends have none before it on both (`pair`: such ports come as
+   P and P + 18 on this board). */
+static inline int never_hidden(const Context *ctx, u64 open, u64 single, u64 pair) {
+    if (open & single) return 1;
+    return ctx->opposite_18 && (open & pair & ((open >> 18) | (open << 18)));
+}
+
+static inline void hide_set(const Context *ctx, const Shape *last, u64 open,
+                            const unsigned char *f, u64 *out) {
+    (void)ctx;
     for (int w = 0; w < NW; w++) out[w] = ~0ULL;
     /* ports taken from both ends in turn (opposite sides of the board): a placement before
        the gem on two opposite lines is rare, so the set is soon empty */
@@ -291,12 +330,10 @@ static inline int tick(Search *s) {
     return 0;
 }
 
-/* The last gem: of its placements in `set` (compatible with every placed gem; changed), the
-   ones that complete a member, counted: after the previous identical gem, covering the
-   answered cells no gem covers yet, seen (`seen`: the union of before[P][d[P]]) and hiding
-   no placed gem from its last open ports (`hid`). */
-static inline u128 last_level(Search *s, u64 *set, int prev, const u64 *occ, const u64 *seen,
-                              const u64 *hid) {
+/* The last gem's placements in `set` (compatible with every placed gem), narrowed to those
+   after the previous identical gem and covering the answered cells no gem covers yet; false
+   when none can (or the search must stop). One node. */
+static inline int last_filter(Search *s, u64 *set, int prev, const u64 *occ) {
     int level = s->k - 1;
     const Shape *sh = s->ctx->shape[s->kind[level]];
     if (tick(s)) return 0;
@@ -313,11 +350,33 @@ static inline u128 last_level(Search *s, u64 *set, int prev, const u64 *occ, con
         if (!(s->req_holders[r] >> level & 1)) return 0;
         for (int w = 0; w < NW; w++) set[w] &= sh->cover[c][w];
     }
-    if (s->visibility)
-        for (int w = 0; w < NW; w++) set[w] &= seen[w] & ~hid[w];
+    return 1;
+}
+
+/* The members completed by the last gem's placements in `set`, counted (and added to the
+   last level's marginals). */
+static inline u128 last_total(Search *s, const u64 *set) {
     int n = popcount_set(set);
     if (s->marginals && n) add_to_planes(s, set);
     return (u128)n;
+}
+
+/* Removes from `set` the placements that hide a placed gem (first indices f) from every port
+   in `open` (hide_set, computed within `set` only, so it is soon empty). */
+static inline void drop_hiding(const Context *ctx, const Shape *last, u64 open,
+                               const unsigned char *f, u64 *set) {
+    (void)ctx;
+    u64 t[NW];
+    memcpy(t, set, sizeof t);
+    for (int low = 1; open; low ^= 1) {
+        int P = low ? __builtin_ctzll(open) : 63 - __builtin_clzll(open);
+        open &= ~(1ULL << P);
+        const u64 *b = last->before[P][f[P]];
+        u64 any = 0;
+        for (int w = 0; w < NW; w++) { t[w] &= b[w]; any |= t[w]; }
+        if (!any) return;
+    }
+    for (int w = 0; w < NW; w++) set[w] &= ~t[w];
 }
 
 /* The levels before the last: every placement of this level's gem still a candidate (after
@@ -385,54 +444,80 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                 closed |= (u64)(fp[P] < d[P]) << P;
                 seen_at |= (u64)(fp[P] <= d[P]) << P;
             }
+            int nchg = 0, chg[MAXG + MAXG];    /* placed gems whose open ports changed */
+            int self_hidable = 0;
+            const u64 *nh = NULL;
             if (vis) {
                 if (!seen_at) continue;        /* the new gem is seen from no port */
-                memcpy(hid2, s->hid[level], sizeof s->hid[level]);
                 for (int j = 0; j < nplaced; j++) {
                     u64 o = open[j] & ~closed;
                     open2[j] = o;
                     if (o == open[j]) continue;
                     if (!o) { dead = 1; break; }   /* a placed gem no longer seen */
-                    u64 h[NW];
-                    hide_set(last, o, s->placed_first[j], h);
-                    for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                    if (!never_hidden(ctx, o, s->placed_nh[j][0], s->placed_nh[j][1]))
+                        chg[nchg++] = j;
                 }
                 if (dead) continue;
                 open2[nplaced] = seen_at;
-                u64 h[NW];
-                hide_set(last, seen_at, fp, h);
-                for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                nh = ctx->nohide[kind][s->kind[s->k - 1]] + 2 * (size_t)p;
+                self_hidable = !never_hidden(ctx, seen_at, nh[0], nh[1]);
+                if (!pair) {
+                    memcpy(hid2, s->hid[level], sizeof s->hid[level]);
+                    u64 h[NW];
+                    for (int c = 0; c < nchg; c++) {
+                        hide_set(ctx, last, open2[chg[c]], s->placed_first[chg[c]], h);
+                        for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                    }
+                    if (self_hidable) {
+                        hide_set(ctx, last, seen_at, fp, h);
+                        for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                    }
+                }
+                s->placed_nh[nplaced][0] = nh[0];
+                s->placed_nh[nplaced][1] = nh[1];
             }
             s->placed_first[nplaced] = fp;
             s->nplaced++;
-            u128 sub;
+            u128 sub = 0;
             if (pair) {
-                u64 seen[NW] = {0}, lastset[NW];
-                if (vis) {
-                    /* seen from the ports outside the sides' ranges this placement meets
-                       (unchanged: the parent's unions); the ranges' ports only when some
-                       candidate is not seen from outside them, rare on an open board */
-                    u64 miss = 0;
-                    for (int g = 0; g < ctx->nsides; g++) {
-                        int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
-                        int base = ctx->side_start[g] + g;
-                        const u64 *a = s->pre[base + (lo > hi ? ctx->side_len[g] : lo)];
-                        const u64 *b = s->suf[base + (lo > hi ? ctx->side_len[g] : hi + 1)];
-                        for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
-                    }
-                    for (int x = 0; x < NW; x++) miss |= next[level + 1][x] & ~seen[x] & ~hid2[x];
-                    for (int g = 0; g < ctx->nsides && miss; g++) {
-                        int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
-                        int start = ctx->side_start[g];
-                        for (int i = lo; i <= hi; i++) {
-                            int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
-                            const u64 *c = last->before[P][dP];
-                            for (int x = 0; x < NW; x++) seen[x] |= c[x];
+                u64 lastset[NW];
+                memcpy(lastset, next[level + 1], sizeof lastset);
+                if (last_filter(s, lastset, p, occ2)) {
+                    if (vis) {
+                        /* hiding: the parent's hid, then the gems this one changed, then
+                           itself, each within the candidates left */
+                        const u64 *h0 = s->hid[level];
+                        for (int x = 0; x < NW; x++) lastset[x] &= ~h0[x];
+                        for (int c = 0; c < nchg; c++)
+                            drop_hiding(ctx, last, open2[chg[c]], s->placed_first[chg[c]], lastset);
+                        if (self_hidable) drop_hiding(ctx, last, seen_at, fp, lastset);
+                        /* seen from the ports outside the sides' ranges this placement
+                           meets (unchanged: the parent's unions); the ranges' ports only
+                           when some candidate is not seen from outside them */
+                        u64 seen[NW] = {0}, miss = 0;
+                        for (int g = 0; g < ctx->nsides; g++) {
+                            int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                            int base = ctx->side_start[g] + g;
+                            const u64 *a = s->pre[base + (lo > hi ? ctx->side_len[g] : lo)];
+                            const u64 *b = s->suf[base + (lo > hi ? ctx->side_len[g] : hi + 1)];
+                            for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
+                        }
+                        for (int x = 0; x < NW; x++) miss |= lastset[x] & ~seen[x];
+                        if (miss) {
+                            for (int g = 0; g < ctx->nsides; g++) {
+                                int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                                int start = ctx->side_start[g];
+                                for (int i = lo; i <= hi; i++) {
+                                    int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
+                                    const u64 *c = last->before[P][dP];
+                                    for (int x = 0; x < NW; x++) seen[x] |= c[x];
+                                }
+                            }
+                            for (int x = 0; x < NW; x++) lastset[x] &= seen[x];
                         }
                     }
+                    sub = last_total(s, lastset);
                 }
-                memcpy(lastset, next[level + 1], sizeof lastset);
-                sub = last_level(s, lastset, p, occ2, seen, hid2);
             } else {
                 unsigned char d2[PORTS];
                 memcpy(d2, d, PORTS);
@@ -559,8 +644,11 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
             }
             if (!o) { ok = 0; break; }
             s->open[0][j] = o;
+            const u64 *nh = self->nohide[fix_kind[j]][s->kind[k - 1]] + 2 * (size_t)p;
+            s->placed_nh[j][0] = nh[0];
+            s->placed_nh[j][1] = nh[1];
             u64 h[NW];
-            hide_set(last, o, sh->first[p], h);
+            hide_set(self, last, o, sh->first[p], h);
             for (int w = 0; w < NW; w++) s->hid[0][w] |= h[w];
         }
     } else if (ok && visibility) {
@@ -581,7 +669,11 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
                 for (int P = 0; P < PORTS; P++)
                     for (int w = 0; w < NW; w++) seen[w] |= self->shape[s->kind[0]]->before[P][d[P]][w];
             memcpy(set, cand[0], sizeof set);
-            count = last_level(s, set, -1, occ, seen, s->hid[0]);
+            if (last_filter(s, set, -1, occ)) {
+                if (visibility)
+                    for (int w = 0; w < NW; w++) set[w] &= seen[w] & ~s->hid[0][w];
+                count = last_total(s, set);
+            }
         } else if (ok) {
             count = dfs(s, 0, cand, d, occ, -1);
         }
