@@ -114,6 +114,8 @@ def cube_families(puzzle: Puzzle, rng: random.Random, deadline: float,
 
 
 RESTART_SHARE = 0.7   # of a last resort's time, to find families; the probes have the rest
+RESTART_AT_LEAST = 0.1   # seconds a last resort gets however late (full's stuck state of 6
+# answers: its first family with a member came after 0.05 to 0.1 s of restarts)
 
 
 def restarted_layouts(puzzle: Puzzle, n: int, rng: random.Random, deadline: float
@@ -121,10 +123,11 @@ def restarted_layouts(puzzle: Puzzle, n: int, rng: random.Random, deadline: floa
     """The advisor's last resort when its sampling found no layout (full's stuck states: the
     direct search's first 2,000 families all empty, the model's first call 1.7 s): up to n
     members (repeats included, not uniform) of the families that runs on made-up answers
-    find (`cube_families`), probed until `deadline` (time.monotonic()). Under `touching
-    corner` only; empty when none is found in time."""
+    find (`cube_families`), probed until `deadline` (time.monotonic()), or RESTART_AT_LEAST
+    seconds at least. Under `touching corner` only; empty when none is found in time."""
     if puzzle.rules.touching != "corner" or not puzzle.observations:
         return []
+    deadline = max(deadline, time.monotonic() + RESTART_AT_LEAST)
     found = cube_families(puzzle, rng, time.monotonic() + RESTART_SHARE * max(
         0.0, deadline - time.monotonic()))
     return probe_members(found, n, rng, deadline)
