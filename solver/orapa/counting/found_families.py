@@ -29,7 +29,7 @@ import time
 from games.errors import LimitReached
 from games.orapa.board import ENTRY
 from games.orapa.layout import Layout
-from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, ShotAnswer
+from games.orapa.puzzle import ABSORBED, CellAnswer, Observation, Puzzle, ShotAnswer
 from solver.orapa.counting.local_search import local_search
 from solver.orapa.counting.member_draws import PackingCut, pack_member, probe_members
 from solver.orapa.sat.families import Family
@@ -99,7 +99,7 @@ def cube_families(puzzle: Puzzle, rng: random.Random, deadline: float,
         {ABSORBED if g.color == "black" else g.color for g in puzzle.gems})
     kept: list[PathFamily] = []
     while cells and len(kept) < most and time.monotonic() < deadline:
-        made_up = [CellAnswer(c, rng.choice(contents))
+        made_up: list[Observation] = [CellAnswer(c, rng.choice(contents))
                    for c in rng.sample(cells, min(CUBE_CELLS, len(cells)))]
         narrowed = puzzle.with_observations(list(puzzle.observations) + made_up)
         listed: list[PathFamily] = []
