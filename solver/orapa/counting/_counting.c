@@ -416,6 +416,17 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                 for (int w = 0; w < NW; w++) s->suf[base + i][w] = s->suf[base + i + 1][w] | b[w];
             }
         }
+        /* the last gem's candidates this node's children share: seen now (placing gems only
+           blocks more) and hiding no placed gem yet (hid only grows) */
+        u64 *c = cand[s->k - 1], any = 0;
+        const u64 *h0 = s->hid[level];
+        for (int w = 0; w < NW; w++) {
+            u64 seen = 0;
+            for (int g = 0; g < ctx->nsides; g++) seen |= s->pre[ctx->side_start[g] + g + ctx->side_len[g]][w];
+            c[w] &= seen & ~h0[w];
+            any |= c[w];
+        }
+        if (!any) return 0;
     }
     u128 total = 0;
     u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
@@ -484,17 +495,15 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                 memcpy(lastset, next[level + 1], sizeof lastset);
                 if (last_filter(s, lastset, p, occ2)) {
                     if (vis) {
-                        /* hiding: the parent's hid, then the gems this one changed, then
-                           itself, each within the candidates left */
-                        const u64 *h0 = s->hid[level];
-                        for (int x = 0; x < NW; x++) lastset[x] &= ~h0[x];
+                        /* hiding (the parent's hid is out of cand already): the gems this
+                           one changed, then itself, each within the candidates left */
                         for (int c = 0; c < nchg; c++)
                             drop_hiding(ctx, last, open2[chg[c]], s->placed_first[chg[c]], lastset);
                         if (self_hidable) drop_hiding(ctx, last, seen_at, fp, lastset);
                         /* seen from the ports outside the sides' ranges this placement
                            meets (unchanged: the parent's unions); the ranges' ports only
                            when some candidate is not seen from outside them */
-                        u64 seen[NW] = {0}, miss = 0;
+                        u64 seen[NW] = {0}, miss = 0;   /* miss: some candidate unseen */
                         for (int g = 0; g < ctx->nsides; g++) {
                             int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
                             int base = ctx->side_start[g] + g;
@@ -502,19 +511,26 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                             const u64 *b = s->suf[base + (lo > hi ? ctx->side_len[g] : hi + 1)];
                             for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
                         }
-                        for (int x = 0; x < NW; x++) miss |= lastset[x] & ~seen[x];
-                        if (miss) {
-                            for (int g = 0; g < ctx->nsides; g++) {
-                                int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
-                                int start = ctx->side_start[g];
-                                for (int i = lo; i <= hi; i++) {
-                                    int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
-                                    const u64 *c = last->before[P][dP];
-                                    for (int x = 0; x < NW; x++) seen[x] |= c[x];
+                        u64 unseen[NW];
+                        for (int x = 0; x < NW; x++) {
+                            unseen[x] = lastset[x] & ~seen[x];
+                            miss |= unseen[x];
+                        }
+                        for (int g = 0; g < ctx->nsides && miss; g++) {
+                            int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                            int start = ctx->side_start[g];
+                            for (int i = lo; i <= hi && miss; i++) {
+                                int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
+                                const u64 *c = last->before[P][dP];
+                                miss = 0;
+                                for (int x = 0; x < NW; x++) {
+                                    unseen[x] &= ~c[x];
+                                    miss |= unseen[x];
                                 }
                             }
-                            for (int x = 0; x < NW; x++) lastset[x] &= seen[x];
                         }
+                        if (miss)
+                            for (int x = 0; x < NW; x++) lastset[x] &= ~unseen[x];
                     }
                     sub = last_total(s, lastset);
                 }
