@@ -105,6 +105,12 @@ struct Search {
        of the sides' ranges its placement meets */
     u64 pre[PORTS + PORTS][NW], suf[PORTS + PORTS][NW];
     u64 cand[(MAXG + 1) * (MAXG + 1)][NW];    /* candidate sets, a block of k per level */
+    u64 pend[16][NW];                         /* last-level sets not yet in the planes */
+    int npend;
+    /* marginals of the levels before the last: members by level and placement (tallied:
+       the placements with a count), spread over their cells when the family is done */
+    u128 tally[MAXG][MAXP];
+    u64 tallied[MAXG][NW];
 };
 
 /* The last level's marginals: every member adds one to each placement of its set. Added bit
@@ -121,7 +127,7 @@ static void flush_planes(Search *s) {
     s->added = 0;
 }
 
-static inline void add_to_planes(Search *s, const u64 *set) {
+static void add_one(Search *s, const u64 *set) {
     for (int w = 0; w < NW; w++) {
         u64 carry = set[w];
         for (int b = 0; carry && b < PLANES; b++) {
@@ -131,6 +137,53 @@ static inline void add_to_planes(Search *s, const u64 *set) {
         }
     }
     if (++s->added == (1 << PLANES) - 1) flush_planes(s);
+}
+
+/* Sixteen pending sets at once (Harley-Seal): a tree of carry-save adders gives, per bit,
+   their sum in five bit planes, added to the planes' counters in one ripple. */
+#define CSA(h, l, a, b, c) do { u64 u_ = (a) ^ (b); h = ((a) & (b)) | (u_ & (c)); l = u_ ^ (c); } while (0)
+static void add_sixteen(Search *s) {
+    if (s->added > (1 << PLANES) - 1 - 16) flush_planes(s);
+    for (int w = 0; w < NW; w++) {
+        u64 ones = 0, twos = 0, fours = 0, eights = 0, sixteens;
+        u64 twosA, twosB, foursA, foursB, eightsA, eightsB;
+        const u64 (*x)[NW] = s->pend;
+        CSA(twosA, ones, ones, x[0][w], x[1][w]);
+        CSA(twosB, ones, ones, x[2][w], x[3][w]);
+        CSA(foursA, twos, twos, twosA, twosB);
+        CSA(twosA, ones, ones, x[4][w], x[5][w]);
+        CSA(twosB, ones, ones, x[6][w], x[7][w]);
+        CSA(foursB, twos, twos, twosA, twosB);
+        CSA(eightsA, fours, fours, foursA, foursB);
+        CSA(twosA, ones, ones, x[8][w], x[9][w]);
+        CSA(twosB, ones, ones, x[10][w], x[11][w]);
+        CSA(foursA, twos, twos, twosA, twosB);
+        CSA(twosA, ones, ones, x[12][w], x[13][w]);
+        CSA(twosB, ones, ones, x[14][w], x[15][w]);
+        CSA(foursB, twos, twos, twosA, twosB);
+        CSA(eightsB, fours, fours, foursA, foursB);
+        CSA(sixteens, eights, eights, eightsA, eightsB);
+        u64 v[5] = {ones, twos, fours, eights, sixteens}, carry = 0;
+        for (int b = 0; b < PLANES && (b < 5 || carry); b++) {
+            u64 a = s->planes[b][w], y = b < 5 ? v[b] : 0;
+            s->planes[b][w] = a ^ y ^ carry;
+            carry = (a & y) | (carry & (a ^ y));
+        }
+    }
+    s->added += 16;
+    s->npend = 0;
+}
+
+static inline void add_to_planes(Search *s, const u64 *set) {
+    memcpy(s->pend[s->npend++], set, sizeof s->pend[0]);
+    if (s->npend == 16) add_sixteen(s);
+}
+
+/* The last level's marginals all in last_count: the pending sets, then the planes. */
+static void flush_last(Search *s) {
+    for (int i = 0; i < s->npend; i++) add_one(s, s->pend[i]);
+    s->npend = 0;
+    if (s->added) flush_planes(s);
 }
 
 static double now(void) {
@@ -543,7 +596,10 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                 }
                 sub = dfs(s, level + 1, next, d2, occ2, p);
             }
-            if (s->marginals && sub) add_cells(ctx, kind, sh->cells[p], sub);
+            if (s->marginals && sub) {
+                s->tally[level][p] += sub;
+                s->tallied[level][p >> 6] |= 1ULL << (p & 63);
+            }
             total += sub;
             s->nplaced--;
             if (s->stopped) return total;
@@ -695,7 +751,17 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         }
     }
     int status = s->stopped ? s->stopped : 1;
-    if (s->added) flush_planes(s);
+    flush_last(s);
+    for (int l = 0; l + 1 < k && marginals; l++)    /* the levels' tallies, then cleared */
+        for (int w = 0; w < NW; w++) {
+            for (u64 m = s->tallied[l][w]; m; m &= m - 1) {
+                int p = 64 * w + __builtin_ctzll(m);
+                if (status == 1) add_cells(self, s->kind[l], self->shape[s->kind[l]]->cells[p],
+                                           s->tally[l][p]);
+                s->tally[l][p] = 0;
+            }
+            s->tallied[l][w] = 0;
+        }
     if (status == 1 && marginals && count) {
         for (int j = 0; j < nfix; j++)
             add_cells(self, fix_kind[j], self->shape[fix_kind[j]]->cells[fix_index[j]], count);
