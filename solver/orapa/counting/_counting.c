@@ -22,6 +22,9 @@ that kind covers that cell: the exact deduction map and the cells' probabilities
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define NW 5            /* 64-bit words of a placement set: up to 320 placements */
 #define MAXP (64 * NW)
@@ -373,6 +376,34 @@ static inline void hide_set(const Context *ctx, const Shape *last, u64 open,
     }
 }
 
+/* The ports on which a placement (first indices f, NONE off its lines) comes before the
+   first gem d (*lt) or ties with it (*le): 36 bytes compared at once where SSE2 is. */
+static inline void ports_before(const unsigned char *f, const unsigned char *d,
+                                const unsigned char *ports, int nports, u64 *lt, u64 *le) {
+#if defined(__SSE2__) && PORTS == 36
+    (void)ports; (void)nports;
+    u64 mlt = 0, mle = 0;
+    for (int at = 0; at <= 20; at += at ? 4 : 16) {   /* bytes 0-15, 16-31, 20-35 */
+        __m128i a = _mm_loadu_si128((const __m128i *)(f + at));
+        __m128i b = _mm_loadu_si128((const __m128i *)(d + at));
+        __m128i le8 = _mm_cmpeq_epi8(_mm_min_epu8(a, b), a);
+        __m128i eq8 = _mm_cmpeq_epi8(a, b);
+        mle |= (u64)(unsigned)_mm_movemask_epi8(le8) << at;
+        mlt |= (u64)(unsigned)_mm_movemask_epi8(_mm_andnot_si128(eq8, le8)) << at;
+    }
+    *lt = mlt & ((1ULL << PORTS) - 1);
+    *le = mle & ((1ULL << PORTS) - 1);
+#else
+    u64 mlt = 0, mle = 0;
+    for (int i = 0; i < nports; i++) {        /* the lines it meets */
+        int P = ports[i];
+        mlt |= (u64)(f[P] < d[P]) << P;
+        mle |= (u64)(f[P] <= d[P]) << P;
+    }
+    *lt = mlt; *le = mle;
+#endif
+}
+
 /* One more node; true when the search must stop (out of nodes or time). */
 static inline int tick(Search *s) {
     s->nodes++;
@@ -502,12 +533,8 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
             }
             if (dead) continue;
             const unsigned char *fp = sh->first[p];
-            u64 closed = 0, seen_at = 0;       /* ports it is now first on; and first or tied */
-            for (int i = 0; i < sh->nports[p]; i++) {
-                int P = sh->ports[p][i];
-                closed |= (u64)(fp[P] < d[P]) << P;
-                seen_at |= (u64)(fp[P] <= d[P]) << P;
-            }
+            u64 closed, seen_at;               /* ports it is now first on; and first or tied */
+            ports_before(fp, d, sh->ports[p], sh->nports[p], &closed, &seen_at);
             int nchg = 0, chg[MAXG + MAXG];    /* placed gems whose open ports changed */
             int self_hidable = 0;
             const u64 *nh = NULL;
