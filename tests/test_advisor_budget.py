@@ -13,7 +13,7 @@ from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from solver.orapa.advisor import autoplay, ranking
-from solver.orapa.counting import consistent_sample
+from solver.orapa.counting import consistent_sample, family_weights
 from solver.orapa.counting.member_draws import probe_members
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
@@ -92,15 +92,15 @@ def test_weighing_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Weighing 5,000 families took up to a second on double and did not look at the clock:
     past its deadline it stops after a chunk, and a complete list is then left unweighed
     (each family drawn with the same chance) rather than half weighed."""
-    monkeypatch.setattr(consistent_sample, "WEIGH_CHUNK", 500)
+    monkeypatch.setattr(family_weights, "WEIGH_CHUNK", 500)
     found = list(frontier_families(state("full", 5, 3)))
-    assert len(found) > consistent_sample.WEIGH_CHUNK
+    assert len(found) > family_weights.WEIGH_CHUNK
     past = time.monotonic() - 1
-    assert consistent_sample._weighed_until(found, past) is None
+    assert family_weights.weighed_until(found, past) is None
     assert all(f.weight == -1 for f in found)
-    prefix = consistent_sample._weighed_prefix(found, past)
+    prefix = family_weights.weighed_prefix(found, past)
     assert all(f.weight > 0 for f in prefix)
-    assert all(f.weight == -1 for f in found[consistent_sample.WEIGH_CHUNK:])
+    assert all(f.weight == -1 for f in found[family_weights.WEIGH_CHUNK:])
 
 
 @pytest.mark.parametrize("puzzle", [Puzzle(gem_set("double"), RULES), state("base", 3, 4)],
@@ -108,7 +108,7 @@ def test_weighing_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_probes_find_members_of_families(puzzle: Puzzle) -> None:
     """A probe is a depth-first search in random order: what it returns is a member, and
     probes do not all return the same one."""
-    found = [f for f in consistent_sample._weighed(list(frontier_families(puzzle)))
+    found = [f for f in consistent_sample.weighed(list(frontier_families(puzzle)))
              if next(iter(f.members()), None) is not None][:5]
     members = probe_members(found, 30, random.Random(2), time.monotonic() + 60)
     assert len(members) == 30 and len(set(members)) > 1
@@ -181,7 +181,7 @@ def test_members_the_draws_miss_are_listed(monkeypatch: pytest.MonkeyPatch) -> N
                                 [p for p, cell in zip(ports, asked) if not cell])
     puzzle = puzzle.with_observations(list(puzzle.observations) + [
         CellAnswer(c, mine.cell_content(c)) for c, cell in zip(cells, asked) if cell])
-    found = consistent_sample._weighed(list(frontier_families(puzzle)))
+    found = consistent_sample.weighed(list(frontier_families(puzzle)))
     assert sum(f.weight for f in found) > consistent_sample.LISTING_BOUND
     monkeypatch.setattr(consistent_sample, "sample_families", lambda *args, **kw: ([], 5000))
     monkeypatch.setattr(consistent_sample, "sequential_sample", lambda *args, **kw: ([], 0.0))

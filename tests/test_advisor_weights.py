@@ -76,7 +76,7 @@ def test_an_unfinished_listing_is_weighed_beyond_its_first_families(
     families = list(frontier_families(puzzle))
     assert len(families) > 5_000
     weighed: list[PathFamily] = []
-    real = consistent_sample._weighed_prefix
+    real = consistent_sample.weighed_prefix
 
     def listed(puzzle, start, seconds, end=None, weigh_by=None):
         return list(families), False   # as if cut, and the listing without the shot too
@@ -86,7 +86,7 @@ def test_an_unfinished_listing_is_weighed_beyond_its_first_families(
         return real(found, deadline)
 
     monkeypatch.setattr(consistent_sample, "_listed", listed)
-    monkeypatch.setattr(consistent_sample, "_weighed_prefix", prefix)
+    monkeypatch.setattr(consistent_sample, "weighed_prefix", prefix)
     monkeypatch.setattr(consistent_sample.ConsistentLayouts, "model_families",
                         lambda self: _never())
     found = consistent_sample.consistent_candidates(puzzle, 300, 10, 60.0, random.Random(1))
@@ -133,13 +133,13 @@ def test_a_complete_listing_is_weighed_until_the_last_draws(
     1,500); its weighing now may go on until a DRAW_SHARE of the sampling's time is left."""
     puzzle = state("full", 1, 1)
     handed: list[float] = []
-    real = consistent_sample._weighed_until
+    real = consistent_sample.weighed_until
 
     def weighed_until(found, deadline):
         handed.append(deadline)
         return real(found, deadline)
 
-    monkeypatch.setattr(consistent_sample, "_weighed_until", weighed_until)
+    monkeypatch.setattr(consistent_sample, "weighed_until", weighed_until)
     start = consistent_sample.time.monotonic()
     found, complete = consistent_sample._listed(puzzle, start, 10.0, start + 20, start + 30)
     assert complete and found and handed == [start + 30]
@@ -172,7 +172,7 @@ def test_the_draws_filtered_by_the_last_shot_get_the_sampling_time(
         families = list(frontier_families(puzzle))
         if len(puzzle.observations) == 2:
             return families, False     # the direct listing: cut
-        return consistent_sample._weighed(families), True
+        return consistent_sample.weighed(families), True
 
     def finish(found, check, n, exact_bound, rng, deadline, end=None):
         if check:

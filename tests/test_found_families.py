@@ -120,7 +120,7 @@ def test_the_listing_of_members_looks_at_the_clock_between_families() -> None:
     deadline, and the sample got no time (`orapa next` exit 3). A deadline already past now
     stops the listing at the next family."""
     puzzle = count_states("full", 10, [0, 3, 6, 9, 12])[13][1]
-    found = consistent_sample._weighed(list(itertools.islice(frontier_families(puzzle), 500)))
+    found = consistent_sample.weighed(list(itertools.islice(frontier_families(puzzle), 500)))
     assert found
     with pytest.raises(LimitReached):
         consistent_sample._members(found, [], time.monotonic() - 1)

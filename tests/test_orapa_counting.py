@@ -281,13 +281,13 @@ def test_an_empty_board_counted_once_is_read_back(tmp_path, monkeypatch: pytest.
 
 def test_many_families_are_sampled_without_weighing_them_all(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    """Weighing takes some 70 us a family: a double state of 200,000 families spent minutes
+    """Weighing took some 70 us a family: a double state of 200,000 families spent minutes
     there before the advisor's first draw. Past LISTED_WEIGH_AT_MOST they are drawn
     unweighed."""
-    from solver.orapa.counting import consistent_sample
+    from solver.orapa.counting import consistent_sample, family_weights
     weighed: list[int] = []
-    real = consistent_sample.weigh_families
-    monkeypatch.setattr(consistent_sample, "weigh_families",
+    real = family_weights.weigh_families
+    monkeypatch.setattr(family_weights, "weigh_families",
                         lambda found: (weighed.append(len(found)), real(found)))
     monkeypatch.setattr(consistent_sample, "LISTED_WEIGH_AT_MOST", 3)
     puzzle = random_state("full", 5, answers=6)
@@ -308,7 +308,7 @@ def test_a_sample_with_no_draw_in_time_is_not_a_division_by_zero(monkeypatch: py
     monkeypatch.setattr(consistent_sample, "sequential_sample", lambda *args, **kw: ([], 0.0))
     monkeypatch.setattr(consistent_sample, "probe_members", lambda *args, **kw: [])
     puzzle = random_state("full", 5, answers=6)
-    families = consistent_sample._weighed(list(frontier_families(puzzle)))
+    families = consistent_sample.weighed(list(frontier_families(puzzle)))
     found = consistent_sample._finish(families, [], 50, 10, random.Random(1),
                                       __import__("time").monotonic() + 1)
     assert found.layouts == [] and found.count == 0

@@ -34,13 +34,11 @@ from games.orapa.puzzle import Puzzle, ShotAnswer
 from games.orapa.random_layouts import random_layout
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily
-from solver.orapa.counting.family_weights import weigh_families
+from solver.orapa.counting.family_weights import weighed, weighed_prefix, weighed_until
 from solver.orapa.search.wave_search import search_families
 from solver.orapa.consistent import ConsistentLayouts, session_for, wave_search_applies
 from solver.orapa.options import BackendName
-from solver.orapa.counting.local_search import local_search
 from solver.orapa.counting.found_families import families_with_members, restarted_layouts
-from solver.orapa.sat.families import Family
 from solver.orapa.sat.backends import can_interrupt
 from solver.orapa.precheck import impossible_answers
 # the draws member by member live in member_draws; `_orders` and `sis_draws` are named here
@@ -157,7 +155,7 @@ def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = No
     when it is built, else the plain wave search. The search may take `seconds` worth of work
     (a fixed amount of it, so the outcome does not depend on the machine's load), or four
     times `seconds` of wall-clock time on a very busy machine. Complete lists come weighed
-    and without empty families; weighing an incomplete one is left to `_weighed` (it can take
+    and without empty families; weighing an incomplete one is left to `weighed` (it can take
     seconds that the other methods need more). Nothing runs past `end` (time.monotonic()),
     but the weighing of a complete list, which may go on to `weigh_by` when given."""
     found: list[PathFamily] = []
@@ -181,7 +179,7 @@ def _listed(puzzle: Puzzle, start: float, seconds: float, end: float | None = No
     # minutes); `_finish` then draws without weights
     if len(found) > LISTED_WEIGH_AT_MOST:
         return found, True
-    weighed = _weighed_until(found, deadline if weigh_by is None else max(deadline, weigh_by))
+    weighed = weighed_until(found, deadline if weigh_by is None else max(deadline, weigh_by))
     return (found if weighed is None else weighed), True
 
 
@@ -189,38 +187,6 @@ LISTED_WEIGH_AT_MOST = 150_000   # families the advisor weighs (in time) before 
 # more are drawn unweighed (it was WEIGH_AT_MOST, 5,000, when weighing took 70 us a family:
 # the 6,000 to 20,000 families of a `full` state with one answer were drawn unweighed, gem
 # by gem, a sample of 50 to 500 distinct layouts)
-WEIGH_AT_MOST = 5_000   # the count's estimate (`estimate.py`) weighs up to this many, untimed
-
-
-def _weighed(found: list[PathFamily]) -> list[PathFamily]:
-    """The families with their weights set, empty ones dropped."""
-    weigh_families(found)
-    return [f for f in found if f.weight]
-
-
-def _weighed_until(found: list[PathFamily], deadline: float) -> list[PathFamily] | None:
-    """`_weighed`, or None (every family left unweighed, so `_finish` draws them each with
-    the same chance) when `deadline` (time.monotonic()) passes first: weighing takes some
-    70 us a family, more on a busy machine, and the clock is read between chunks."""
-    weighed = _weighed_prefix(found, deadline)
-    if any(f.weight < 0 for f in found):
-        for family in found:
-            family.weight = -1
-        return None
-    return weighed
-
-
-def _weighed_prefix(found: list[PathFamily], deadline: float) -> list[PathFamily]:
-    """The non-empty families among those weighed, in chunks, before `deadline`
-    (time.monotonic()); the first chunk always is."""
-    for begin in range(0, len(found), WEIGH_CHUNK):
-        if begin and time.monotonic() > deadline:
-            break
-        weigh_families(found[begin:begin + WEIGH_CHUNK])
-    return [f for f in found if f.weight > 0]
-
-
-WEIGH_CHUNK = 2_000   # families weighed between two looks at the clock (about 15 ms)
 
 
 def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budget: float,
@@ -277,7 +243,7 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         pass
     if not complete:   # (a complete list from the model holds the local search's families)
         by_sat = _merged(by_sat, by_search)
-    by_sat = _weighed(by_sat)
+    by_sat = weighed(by_sat)
     if many and not complete:
         found = []   # the direct search's first families on double: nearly all empty
     elif not complete:
@@ -287,7 +253,7 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
         # are drawn in the search's order (with every family weighed, the sample is the
         # one drawn before), and the shuffle has its own stream
         found = found[:PARTIAL_FAMILIES]
-        _weighed_prefix(random.Random(len(found)).sample(found, len(found)),
+        weighed_prefix(random.Random(len(found)).sample(found, len(found)),
                         max(end - DRAW_SHARE * window, time.monotonic() + END_SLACK * budget))
         found = [f for f in found if f.weight > 0]
     if complete or sum(f.weight for f in by_sat) > sum(f.weight for f in found):
@@ -309,13 +275,6 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
     if not complete:
         result.exact, result.uniform, result.method = False, False, "partial"
     return result
-
-
-def _local_families(puzzle: Puzzle, rng: random.Random, deadline: float) -> list[PathFamily]:
-    """The families of the layouts a local search finds before `deadline`."""
-    observations = list(puzzle.observations)
-    return [Family(layout, observations, puzzle.rules.mirror, puzzle.rules.visibility
-                   ).path_family for layout in local_search(puzzle, rng, deadline)]
 
 
 def _merged(first: list[PathFamily], second: list[PathFamily]) -> list[PathFamily]:

@@ -44,8 +44,8 @@ from typing import Any
 from games.errors import LimitReached
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from solver.orapa.counting.consistent_sample import (FAMILY_NODES, FRONTIER_NODES_PER_SECOND,
-                                                     WEIGH_AT_MOST, _orders, _weighed,
-                                                     sis_draws)
+                                                     _orders, sis_draws)
+from solver.orapa.counting.family_weights import WEIGH_AT_MOST, weighed
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.search.path_family import PathFamily
@@ -141,7 +141,7 @@ def interval(found: list[PathFamily], rng: random.Random, deadline: float | None
     distinct: set = set()
     uniform = len(found) > WEIGH_AT_MOST
     if not uniform:   # few enough to weigh: drawn in proportion to their proposal sizes
-        found = _weighed(found)
+        found = weighed(found)
         if not found:
             return CountEstimate(0.0, 0.0, 0.0, 0, 0, 0)
     for layout, worth in sis_draws(found, rng, deadline, check, max_draws, uniform=uniform):

@@ -12,8 +12,13 @@ Here the clash with the fixed gems is split gem by gem: whether a placement of a
 with one fixed placement is looked up once (a row of booleans over the shape's placements,
 cached), a family's clash is the OR of its fixed gems' rows, and only the avoided cells (two
 words a placement) are tested per free gem. Same weights, several times faster.
+
+`weighed_until` and `weighed_prefix` weigh a long list in chunks between looks at the clock,
+so that weighing never eats a decision's budget.
 """
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
@@ -99,3 +104,37 @@ def weigh_families(families: list[PathFamily]) -> None:
 
 
 _CHUNK = 2048   # free gems weighed per numpy step (memory: chunk x fixed gems x placements)
+
+
+WEIGH_AT_MOST = 5_000   # the count's estimate (`estimate.py`) weighs up to this many, untimed
+
+
+def weighed(found: list[PathFamily]) -> list[PathFamily]:
+    """The families with their weights set, empty ones dropped."""
+    weigh_families(found)
+    return [f for f in found if f.weight]
+
+
+def weighed_until(found: list[PathFamily], deadline: float) -> list[PathFamily] | None:
+    """`weighed`, or None (every family left unweighed, so the sampler draws them each with
+    the same chance) when `deadline` (time.monotonic()) passes first: weighing takes some
+    6 us a family on full, more on a busy machine, and the clock is read between chunks."""
+    kept = weighed_prefix(found, deadline)
+    if any(f.weight < 0 for f in found):
+        for family in found:
+            family.weight = -1
+        return None
+    return kept
+
+
+def weighed_prefix(found: list[PathFamily], deadline: float) -> list[PathFamily]:
+    """The non-empty families among those weighed, in chunks, before `deadline`
+    (time.monotonic()); the first chunk always is."""
+    for begin in range(0, len(found), WEIGH_CHUNK):
+        if begin and time.monotonic() > deadline:
+            break
+        weigh_families(found[begin:begin + WEIGH_CHUNK])
+    return [f for f in found if f.weight > 0]
+
+
+WEIGH_CHUNK = 2_000   # families weighed between two looks at the clock (about 15 ms)
