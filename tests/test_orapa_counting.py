@@ -55,6 +55,19 @@ def listed_map(layouts: list) -> dict[int, set[str]]:
     return {c: {layout.cell_content(c) for layout in layouts} for c in range(CELLS)}
 
 
+def assert_kernel_matches_reference(family, kinds: tuple) -> None:
+    """The kernel's count and marginals of one family equal the Python reference's."""
+    by_gem: list[dict] = [{} for _ in range(CELLS)]
+    expected = python_family_count(family, by_gem)
+    ctx = counting._context(kinds, family.mirror)
+    ctx.reset()
+    status, n, _ = counting.kernel_family_count(family, kinds, True, None, None)
+    assert (status, n) == (1, expected)
+    total, rows = ctx.marginals()
+    assert total == expected
+    assert [{k: v for k, v in zip(kinds, row) if v} for row in rows] == by_gem
+
+
 @pytest.mark.parametrize("preset", list(ANSWERS))
 def test_count_equals_the_listed_layouts_on_every_preset(preset: str) -> None:
     for seed in range(4 if preset == "double" else 12):
@@ -117,15 +130,7 @@ def test_kernel_equals_the_python_reference_family_by_family(preset: str, seed: 
         return
     kinds = tuple(sorted(set(puzzle.gems)))
     for family in frontier_families(puzzle):
-        by_gem = [{} for _ in range(CELLS)]
-        expected = python_family_count(family, by_gem)
-        ctx = counting._context(kinds, family.mirror)
-        ctx.reset()
-        status, n, _ = counting.kernel_family_count(family, kinds, True, None, None)
-        assert (status, n) == (1, expected)
-        total, rows = ctx.marginals()
-        assert total == expected
-        assert [{k: v for k, v in zip(kinds, row) if v} for row in rows] == by_gem
+        assert_kernel_matches_reference(family, kinds)
 
 
 @needs_kernel
@@ -340,13 +345,4 @@ def test_kernel_visibility_state_on_crowded_families(preset: str, seed: int, fre
         weight *= sum(1 for p in family.options[k] if family._allowed(k, p))
     if weight > 300_000:
         return
-    kinds = tuple(sorted(set(gems)))
-    by_gem = [{} for _ in range(CELLS)]
-    expected = python_family_count(family, by_gem)
-    ctx = counting._context(kinds, family.mirror)
-    ctx.reset()
-    status, n, _ = counting.kernel_family_count(family, kinds, True, None, None)
-    assert (status, n) == (1, expected)
-    total, rows = ctx.marginals()
-    assert total == expected
-    assert [{k: v for k, v in zip(kinds, row) if v} for row in rows] == by_gem
+    assert_kernel_matches_reference(family, tuple(sorted(set(gems))))
