@@ -349,8 +349,6 @@ static void add_cells(Context *ctx, int kind, const u64 *cells, u128 n) {
         }
 }
 
-/* The last level's placements that hide a placed gem (first indices f) from every port in
-   `open`: on each of those lines they cover a cell before the gem's first. */
 /* Whether a placed gem open on `open` certainly has no hiding placement of the last kind:
    one of its open lines has no placement before it (`single`), or two open lines looking
    along one line from both ends have none before it on both (`pair`: such ports come as
@@ -360,10 +358,12 @@ static inline int never_hidden(const Context *ctx, u64 open, u64 single, u64 pai
     return ctx->opposite_18 && (open & pair & ((open >> 18) | (open << 18)));
 }
 
-static inline void hide_set(const Context *ctx, const Shape *last, u64 open,
-                            const unsigned char *f, u64 *out) {
-    (void)ctx;
-    for (int w = 0; w < NW; w++) out[w] = ~0ULL;
+/* The last level's placements (among `within`, or all when NULL) that hide a placed gem
+   (first indices f) from every port in `open`: on each of those lines they cover a cell
+   before the gem's first. */
+static inline void hide_set(const Shape *last, u64 open, const unsigned char *f,
+                            const u64 *within, u64 *out) {
+    for (int w = 0; w < NW; w++) out[w] = within ? within[w] : ~0ULL;
     /* ports taken from both ends in turn (opposite sides of the board): a placement before
        the gem on two opposite lines is rare, so the set is soon empty */
     for (int low = 1; open; low ^= 1) {
@@ -446,20 +446,10 @@ static inline u128 last_total(Search *s, const u64 *set) {
 }
 
 /* Removes from `set` the placements that hide a placed gem (first indices f) from every port
-   in `open` (hide_set, computed within `set` only, so it is soon empty). */
-static inline void drop_hiding(const Context *ctx, const Shape *last, u64 open,
-                               const unsigned char *f, u64 *set) {
-    (void)ctx;
+   in `open` (the hiding set taken within `set` only, so it is soon empty). */
+static inline void drop_hiding(const Shape *last, u64 open, const unsigned char *f, u64 *set) {
     u64 t[NW];
-    memcpy(t, set, sizeof t);
-    for (int low = 1; open; low ^= 1) {
-        int P = low ? __builtin_ctzll(open) : 63 - __builtin_clzll(open);
-        open &= ~(1ULL << P);
-        const u64 *b = last->before[P][f[P]];
-        u64 any = 0;
-        for (int w = 0; w < NW; w++) { t[w] &= b[w]; any |= t[w]; }
-        if (!any) return;
-    }
+    hide_set(last, open, f, set, t);
     for (int w = 0; w < NW; w++) set[w] &= ~t[w];
 }
 
@@ -556,11 +546,11 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                     memcpy(hid2, s->hid[level], sizeof s->hid[level]);
                     u64 h[NW];
                     for (int c = 0; c < nchg; c++) {
-                        hide_set(ctx, last, open2[chg[c]], s->placed_first[chg[c]], h);
+                        hide_set(last, open2[chg[c]], s->placed_first[chg[c]], NULL, h);
                         for (int x = 0; x < NW; x++) hid2[x] |= h[x];
                     }
                     if (self_hidable) {
-                        hide_set(ctx, last, seen_at, fp, h);
+                        hide_set(last, seen_at, fp, NULL, h);
                         for (int x = 0; x < NW; x++) hid2[x] |= h[x];
                     }
                 }
@@ -578,8 +568,8 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                         /* hiding (the parent's hid is out of cand already): the gems this
                            one changed, then itself, each within the candidates left */
                         for (int c = 0; c < nchg; c++)
-                            drop_hiding(ctx, last, open2[chg[c]], s->placed_first[chg[c]], lastset);
-                        if (self_hidable) drop_hiding(ctx, last, seen_at, fp, lastset);
+                            drop_hiding(last, open2[chg[c]], s->placed_first[chg[c]], lastset);
+                        if (self_hidable) drop_hiding(last, seen_at, fp, lastset);
                         /* seen from the ports outside the sides' ranges this placement
                            meets (unchanged: the parent's unions); the ranges' ports only
                            when some candidate is not seen from outside them */
@@ -747,7 +737,7 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
             s->placed_nh[j][0] = nh[0];
             s->placed_nh[j][1] = nh[1];
             u64 h[NW];
-            hide_set(self, last, o, sh->first[p], h);
+            hide_set(last, o, sh->first[p], NULL, h);
             for (int w = 0; w < NW; w++) s->hid[0][w] |= h[w];
         }
     } else if (ok && visibility) {
