@@ -88,7 +88,7 @@ def test_timeouts_hold_per_puzzle(cluster: str, tmp_path: Path) -> None:
     # count in time either
     write_puzzles(tmp_path, 6, seed=21, shots=(3, 4), preset="double")
     out = io.StringIO()
-    summary = run_ray_batch([str(tmp_path)], out, BatchOptions(timeout=0.2, count_limit=10 ** 7),
+    summary = run_ray_batch([str(tmp_path)], out, BatchOptions(timeout=0.5, count_limit=10 ** 7),
                             progress=False)
     lines = [json.loads(raw) for raw in out.getvalue().splitlines()]
     assert len(lines) == 6 and summary.counts["timeout"] >= 3
