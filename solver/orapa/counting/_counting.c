@@ -149,23 +149,18 @@ static void add_sixteen(Search *s) {
     if (s->added > (1 << PLANES) - 1 - 16) flush_planes(s);
     for (int w = 0; w < NW; w++) {
         u64 ones = 0, twos = 0, fours = 0, eights = 0, sixteens;
-        u64 twosA, twosB, foursA, foursB, eightsA, eightsB;
-        const u64 (*x)[NW] = s->pend;
-        CSA(twosA, ones, ones, x[0][w], x[1][w]);
-        CSA(twosB, ones, ones, x[2][w], x[3][w]);
-        CSA(foursA, twos, twos, twosA, twosB);
-        CSA(twosA, ones, ones, x[4][w], x[5][w]);
-        CSA(twosB, ones, ones, x[6][w], x[7][w]);
-        CSA(foursB, twos, twos, twosA, twosB);
-        CSA(eightsA, fours, fours, foursA, foursB);
-        CSA(twosA, ones, ones, x[8][w], x[9][w]);
-        CSA(twosB, ones, ones, x[10][w], x[11][w]);
-        CSA(foursA, twos, twos, twosA, twosB);
-        CSA(twosA, ones, ones, x[12][w], x[13][w]);
-        CSA(twosB, ones, ones, x[14][w], x[15][w]);
-        CSA(foursB, twos, twos, twosA, twosB);
-        CSA(eightsB, fours, fours, foursA, foursB);
-        CSA(sixteens, eights, eights, eightsA, eightsB);
+        u64 twosA, twosB, foursA, foursB, half[2];
+        for (int h = 0; h < 2; h++) {          /* eight sets a half, the halves' eights last */
+            const u64 (*x)[NW] = s->pend + 8 * h;
+            CSA(twosA, ones, ones, x[0][w], x[1][w]);
+            CSA(twosB, ones, ones, x[2][w], x[3][w]);
+            CSA(foursA, twos, twos, twosA, twosB);
+            CSA(twosA, ones, ones, x[4][w], x[5][w]);
+            CSA(twosB, ones, ones, x[6][w], x[7][w]);
+            CSA(foursB, twos, twos, twosA, twosB);
+            CSA(half[h], fours, fours, foursA, foursB);
+        }
+        CSA(sixteens, eights, eights, half[0], half[1]);
         u64 v[5] = {ones, twos, fours, eights, sixteens}, carry = 0;
         for (int b = 0; b < PLANES && (b < 5 || carry); b++) {
             u64 a = s->planes[b][w], y = b < 5 ? v[b] : 0;

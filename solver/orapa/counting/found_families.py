@@ -50,7 +50,8 @@ def families_with_members(puzzle: Puzzle, listed: list[PathFamily], rng: random.
     """Families each known to hold a consistent layout, found before `deadline`
     (time.monotonic()): those of `listed` (the direct search's families, perhaps not all of
     them) whose packing finds a member, in random order, at most ENOUGH_FAMILIES; when
-    there is none, the families of the layouts a local search finds."""
+    there is none, those the restarts on made-up answers find (`cube_families`, half the
+    time left); failing that, the families of the layouts a local search finds."""
     kept = packed_families(listed, rng, deadline)
     if kept or time.monotonic() >= deadline:
         return kept
