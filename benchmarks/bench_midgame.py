@@ -179,14 +179,16 @@ CPU_CLOCK_CHILD = ("import sys; sys.path.insert(0, sys.argv.pop(1)); import comm
 
 
 def next_commands(presets: list[str], mines: int, answers: list[int], budget: float,
-                  clock: str = "wall") -> None:
+                  clock: str = "wall", per_state: bool = False) -> None:
     """Issue 31: `orapa next --json` as a person runs it, the whole command (start-up, the
     decision, the output): CPU seconds of the child process, p50 / p95 / worst, how many
     states ran past the budget + 20%, and how many got a real ranking (exit 0, more than one
     layout in the sample, a best question worth more than 0 bits). With `clock` "cpu" the
     command's deadlines read its own CPU time (as `bench_agent.py --clock cpu` does), so that
     other work on a shared machine does not take the decision's time away: the advisor's
-    clock is otherwise the wall's."""
+    clock is otherwise the wall's. `per_state`: a line for every state too (its mine, its
+    answers, CPU seconds, exit status, layouts in the sample, the best question's bits), to
+    see which states go unranked."""
     import json
     import resource
     import subprocess
@@ -211,14 +213,17 @@ def next_commands(presets: list[str], mines: int, answers: list[int], budget: fl
                 done = subprocess.run(command + ["next", "--json", "--budget", str(budget),
                                                  str(path)], capture_output=True, check=False)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                ranked = False
+                ranked, sample, bits = False, 0, 0.0
                 if done.returncode == 0:
                     advice = json.loads(done.stdout)
-                    ranked = advice["sample"] > 1 and advice["expected_bits"] > 0
-                rows.setdefault(k, []).append((after.ru_utime + after.ru_stime
-                                               - used.ru_utime - used.ru_stime,
-                                               time.perf_counter() - start, done.returncode,
-                                               ranked))
+                    sample, bits = advice["sample"], advice["expected_bits"]
+                    ranked = sample > 1 and bits > 0
+                cpu = (after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
+                rows.setdefault(k, []).append((cpu, time.perf_counter() - start,
+                                               done.returncode, ranked))
+                if per_state:
+                    tqdm.write(f"{preset} mine {i // len(answers)} answers {k}: CPU {cpu:.2f} s, "
+                               f"exit {done.returncode}, sample {sample}, best {bits:.2f} bits")
             for k in answers:
                 cells = []
                 for i in (0, 1):
@@ -247,6 +252,8 @@ def main() -> None:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="with --next: the command's deadlines on the wall clock (as a "
                              "person runs it) or on its own CPU time (a shared machine)")
+    parser.add_argument("--per-state", action="store_true",
+                        help="with --next: a line for every state as well")
     parser.add_argument("--now-only", action="store_true",
                         help="with --counts: skip the listing the counts replaced")
     parser.add_argument("--mines", type=int, default=10)
@@ -260,7 +267,8 @@ def main() -> None:
     use_cpu_clock("cpu")
     answers = [int(a) for a in args.answers.split(",")]
     if args.next:
-        next_commands(args.presets.split(","), args.mines, answers, args.budget, args.clock)
+        next_commands(args.presets.split(","), args.mines, answers, args.budget, args.clock,
+                      args.per_state)
         return
     if args.counts:
         exact_counts(args.presets.split(","), args.mines, answers, args.timeout,
