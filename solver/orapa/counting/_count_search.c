@@ -1,0 +1,336 @@
+/* The search over a family's free gems, and the count of one family.
+   Part of _counting.c: included there, not compiled on its own. */
+
+/* The levels before the last: every placement of this level's gem still a candidate (after
+   the previous identical gem), each child narrowing the later levels' candidates to the
+   placements compatible with it and updating the visibility state (open ports, hid). */
+HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *d, const u64 *occ,
+                int prev) {
+    Context *ctx = s->ctx;
+    int kind = s->kind[level];
+    const Shape *sh = ctx->shape[kind];
+    const Shape *last = ctx->shape[s->kind[s->k - 1]];
+    if (tick(s)) return 0;
+    u64 set[NW];
+    memcpy(set, cand[level], sizeof set);
+    if (s->same[level]) {                      /* identical gems: increasing placements */
+        for (int w = 0; w < NW; w++) {
+            int lo = 64 * w, hi = lo + 63;
+            if (prev >= hi) set[w] = 0;
+            else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
+        }
+    }
+    int pair = level == s->k - 2;              /* the children are the last level */
+    int nplaced = s->nplaced, vis = s->visibility;
+    const u64 *open = s->open[level];
+    u64 *open2 = s->open[level + 1], *hid2 = s->hid[level + 1];
+    if (pair && vis) {
+        for (int g = 0; g < ctx->nsides; g++) {
+            int start = ctx->side_start[g], len = ctx->side_len[g], base = start + g;
+            memset(s->pre[base], 0, sizeof s->pre[base]);
+            memset(s->suf[base + len], 0, sizeof s->suf[base + len]);
+            for (int i = 0; i < len; i++) {
+                const u64 *b = last->before[start + i][d[start + i]];
+                for (int w = 0; w < NW; w++) s->pre[base + i + 1][w] = s->pre[base + i][w] | b[w];
+            }
+            for (int i = len - 1; i >= 0; i--) {
+                const u64 *b = last->before[start + i][d[start + i]];
+                for (int w = 0; w < NW; w++) s->suf[base + i][w] = s->suf[base + i + 1][w] | b[w];
+            }
+        }
+        /* the last gem's candidates this node's children share: seen now (placing gems only
+           blocks more) and hiding no placed gem yet (hid only grows) */
+        u64 *c = cand[s->k - 1], any = 0;
+        const u64 *h0 = s->hid[level];
+        for (int w = 0; w < NW; w++) {
+            u64 seen = 0;
+            for (int g = 0; g < ctx->nsides; g++) seen |= s->pre[ctx->side_start[g] + g + ctx->side_len[g]][w];
+            c[w] &= seen & ~h0[w];
+            any |= c[w];
+        }
+        if (!any) return 0;
+    }
+    u128 total = 0;
+    u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
+    for (int w = 0; w < NW; w++)
+        for (u64 m = set[w]; m; m &= m - 1) {
+            int p = 64 * w + __builtin_ctzll(m);
+            int dead = 0;
+            for (int j = level + 1; j < s->k && !dead; j++) {
+                const u64 *cp = ctx->compat[kind][s->kind[j]] + (size_t)p * NW;
+                int any = 0;
+                for (int x = 0; x < NW; x++) { next[j][x] = cand[j][x] & cp[x]; any |= next[j][x] != 0; }
+                if (!any) dead = 1;
+            }
+            if (dead) continue;
+            u64 occ2[2] = {occ[0] | sh->cells[p][0], occ[1] | sh->cells[p][1]};
+            for (int r = 0; r < s->nreq && !dead; r++) {
+                int c = s->req_cell[r];
+                if (!(occ2[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> (level + 1)))
+                    dead = 1;
+            }
+            if (dead) continue;
+            const unsigned char *fp = sh->first[p];
+            u64 closed, seen_at;               /* ports it is now first on; and first or tied */
+            ports_before(fp, d, sh->ports[p], sh->nports[p], &closed, &seen_at);
+            int nchg = 0, chg[MAXG + MAXG];    /* placed gems whose open ports changed */
+            int self_hidable = 0;
+            const u64 *nh = NULL;
+            if (vis) {
+                if (!seen_at) continue;        /* the new gem is seen from no port */
+                for (int j = 0; j < nplaced; j++) {
+                    u64 o = open[j] & ~closed;
+                    open2[j] = o;
+                    if (o == open[j]) continue;
+                    if (!o) { dead = 1; break; }   /* a placed gem no longer seen */
+                    if (!never_hidden(ctx, o, s->placed_nh[j][0], s->placed_nh[j][1]))
+                        chg[nchg++] = j;
+                }
+                if (dead) continue;
+                open2[nplaced] = seen_at;
+                nh = ctx->nohide[kind][s->kind[s->k - 1]] + 2 * (size_t)p;
+                self_hidable = !never_hidden(ctx, seen_at, nh[0], nh[1]);
+                if (!pair) {
+                    memcpy(hid2, s->hid[level], sizeof s->hid[level]);
+                    u64 h[NW];
+                    for (int c = 0; c < nchg; c++) {
+                        hide_set(last, open2[chg[c]], s->placed_first[chg[c]], NULL, h);
+                        for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                    }
+                    if (self_hidable) {
+                        hide_set(last, seen_at, fp, NULL, h);
+                        for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                    }
+                }
+                s->placed_nh[nplaced][0] = nh[0];
+                s->placed_nh[nplaced][1] = nh[1];
+            }
+            s->placed_first[nplaced] = fp;
+            s->nplaced++;
+            u128 sub = 0;
+            if (pair) {
+                u64 lastset[NW];
+                memcpy(lastset, next[level + 1], sizeof lastset);
+                if (last_filter(s, lastset, p, occ2)) {
+                    if (vis) {
+                        /* hiding (the parent's hid is out of cand already): the gems this
+                           one changed, then itself, each within the candidates left */
+                        for (int c = 0; c < nchg; c++)
+                            drop_hiding(last, open2[chg[c]], s->placed_first[chg[c]], lastset);
+                        if (self_hidable) drop_hiding(last, seen_at, fp, lastset);
+                        /* seen from the ports outside the sides' ranges this placement
+                           meets (unchanged: the parent's unions); the ranges' ports only
+                           when some candidate is not seen from outside them */
+                        u64 seen[NW] = {0}, miss = 0;   /* miss: some candidate unseen */
+                        for (int g = 0; g < ctx->nsides; g++) {
+                            int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                            int base = ctx->side_start[g] + g;
+                            const u64 *a = s->pre[base + (lo > hi ? ctx->side_len[g] : lo)];
+                            const u64 *b = s->suf[base + (lo > hi ? ctx->side_len[g] : hi + 1)];
+                            for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
+                        }
+                        u64 unseen[NW];
+                        for (int x = 0; x < NW; x++) {
+                            unseen[x] = lastset[x] & ~seen[x];
+                            miss |= unseen[x];
+                        }
+                        for (int g = 0; g < ctx->nsides && miss; g++) {
+                            int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
+                            int start = ctx->side_start[g];
+                            for (int i = lo; i <= hi && miss; i++) {
+                                int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
+                                const u64 *c = last->before[P][dP];
+                                miss = 0;
+                                for (int x = 0; x < NW; x++) {
+                                    unseen[x] &= ~c[x];
+                                    miss |= unseen[x];
+                                }
+                            }
+                        }
+                        if (miss)
+                            for (int x = 0; x < NW; x++) lastset[x] &= ~unseen[x];
+                    }
+                    sub = last_total(s, lastset);
+                }
+            } else {
+                unsigned char d2[PORTS];
+                memcpy(d2, d, PORTS);
+                for (int i = 0; i < sh->nports[p]; i++) {
+                    int P = sh->ports[p][i];
+                    if (fp[P] < d[P]) d2[P] = fp[P];
+                }
+                sub = dfs(s, level + 1, next, d2, occ2, p);
+            }
+            if (s->marginals && sub) {
+                s->tally[level][p] += sub;
+                s->tallied[level][p >> 6] |= 1ULL << (p & 63);
+            }
+            total += sub;
+            s->nplaced--;
+            if (s->stopped) return total;
+        }
+    return total;
+}
+
+/* One family: fixed gems (kind, index), free gems (kind, avoid cells; identical gems next to
+   each other), required cells (cell, mask of the free gems by input position that may cover
+   it). `dom` (or NULL): per free gem, the placements it starts from when bit g of `has_dom`
+   is set (a touched gem of the lazy search, never taken as identical to another gem).
+   Adds to *count and *nodes; returns the status: 1 done, 2 time, 3 nodes, -1 no memory. */
+HOT static int count_family(Context *self, int nfix, const int *fix_kind, const int *fix_index,
+                        int k, const int *in_kind, const u64 (*avoid)[2], int nreq,
+                        const int *req_cell, const u64 *req_free, int visibility, int marginals,
+                        double deadline, long long budget, u128 *count_out, long long *nodes,
+                        const u64 (*dom)[NW], u64 has_dom) {
+    Search *s = self->scratch;                 /* planes and last_count are left zero */
+    s->ctx = self;
+    s->visibility = visibility; s->marginals = marginals;
+    s->deadline = deadline; s->budget = budget;
+    s->nodes = 0; s->stopped = 0; s->nplaced = 0; s->nreq = 0; s->added = 0;
+    unsigned char d[PORTS];
+    memset(d, LINE_LEN, sizeof d);
+    u64 occ[2] = {0, 0};
+    u64 in_cand[MAXG][NW];
+    for (int g = 0; g < nfix; g++) {
+        Shape *sh = self->shape[fix_kind[g]];
+        int p = fix_index[g];
+        s->placed_first[s->nplaced++] = sh->first[p];
+        for (int P = 0; P < PORTS; P++) if (sh->first[p][P] < d[P]) d[P] = sh->first[p][P];
+        occ[0] |= sh->cells[p][0]; occ[1] |= sh->cells[p][1];
+    }
+    int group[MAXG];                           /* identical gems share a group */
+    for (int g = 0; g < k; g++) {
+        Shape *sh = self->shape[in_kind[g]];
+        int touched = dom && (has_dom >> g & 1);
+        group[g] = g && !touched && !(has_dom >> (g - 1) & 1) && in_kind[g] == in_kind[g - 1]
+                   ? group[g - 1] : g;
+        if (touched) {
+            for (int w = 0; w < NW; w++) in_cand[g][w] = dom[g][w] & sh->all[w];
+        } else if (g && group[g] == group[g - 1] && avoid[g][0] == avoid[g - 1][0]
+                   && avoid[g][1] == avoid[g - 1][1]) {
+            memcpy(in_cand[g], in_cand[g - 1], sizeof in_cand[g]);
+            continue;                          /* the same set, fixed gems applied */
+        } else {
+            for (int w = 0; w < NW; w++) in_cand[g][w] = sh->all[w];
+            for (int c = 0; c < CELLS; c++)
+                if (avoid[g][c >> 6] >> (c & 63) & 1)
+                    for (int w = 0; w < NW; w++) in_cand[g][w] &= ~sh->cover[c][w];
+        }
+        for (int j = 0; j < nfix; j++) {
+            const u64 *cp = self->compat[fix_kind[j]][in_kind[g]] + (size_t)fix_index[j] * NW;
+            for (int w = 0; w < NW; w++) in_cand[g][w] &= cp[w];
+        }
+    }
+    /* search order: groups of identical gems, fewest candidates first (the largest is last,
+       counted by popcount) */
+    int order[MAXG], n_order = 0, done[MAXG] = {0};
+    while (n_order < k) {
+        int best = -1, best_n = 1 << 30;
+        for (int g = 0; g < k; g++) {
+            if (done[g] || (g && group[g] == group[g - 1] && !done[g - 1])) continue;
+            int n = popcount_set(in_cand[g]);
+            if (n < best_n) { best = g; best_n = n; }
+        }
+        for (int g = best; g < k && group[g] == group[best]; g++) {
+            if (done[g]) continue;
+            done[g] = 1; order[n_order++] = g;
+        }
+    }
+    s->k = k;
+    u64 (*cand)[NW] = s->cand;
+    int level_of[MAXG];
+    for (int l = 0; l < k; l++) {
+        int g = order[l];
+        level_of[g] = l;
+        s->kind[l] = in_kind[g];
+        s->same[l] = l > 0 && group[order[l - 1]] == group[g];
+        memcpy(cand[l], in_cand[g], sizeof cand[l]);
+    }
+    int ok = 1;
+    for (int r = 0; r < nreq; r++) {
+        int c = req_cell[r];
+        if (occ[c >> 6] >> (c & 63) & 1) continue;     /* a fixed gem covers it */
+        u64 by_level = 0;
+        for (int g = 0; g < k; g++) if (req_free[r] >> g & 1) by_level |= 1ULL << level_of[g];
+        if (!by_level) ok = 0;
+        s->req_cell[s->nreq] = c;
+        s->req_holders[s->nreq++] = by_level;
+    }
+    u128 count = 0;
+    if (ok && visibility && k) {
+        /* the fixed gems' open ports and the last level's placements that would hide them */
+        const Shape *last = self->shape[s->kind[k - 1]];
+        memset(s->hid[0], 0, sizeof s->hid[0]);
+        for (int j = 0; j < nfix && ok; j++) {
+            const Shape *sh = self->shape[fix_kind[j]];
+            int p = fix_index[j];
+            u64 o = 0;
+            for (int i = 0; i < sh->nports[p]; i++) {
+                int P = sh->ports[p][i];
+                if (d[P] == sh->first[p][P]) o |= 1ULL << P;
+            }
+            if (!o) { ok = 0; break; }
+            s->open[0][j] = o;
+            const u64 *nh = self->nohide[fix_kind[j]][s->kind[k - 1]] + 2 * (size_t)p;
+            s->placed_nh[j][0] = nh[0];
+            s->placed_nh[j][1] = nh[1];
+            u64 h[NW];
+            hide_set(last, o, sh->first[p], NULL, h);
+            for (int w = 0; w < NW; w++) s->hid[0][w] |= h[w];
+        }
+    } else if (ok && visibility) {
+        for (int j = 0; j < nfix && ok; j++) {
+            const Shape *sh = self->shape[fix_kind[j]];
+            int p = fix_index[j], o = 0;
+            for (int i = 0; i < sh->nports[p]; i++) o |= d[sh->ports[p][i]] == sh->first[p][sh->ports[p][i]];
+            if (!o) ok = 0;
+        }
+    }
+    if (ok && k == 0) {
+        count = s->nreq ? 0 : 1;
+    } else if (ok) {
+        for (int l = 0; l < k && ok; l++) if (empty_set(cand[l])) ok = 0;
+        if (ok && k == 1) {
+            u64 seen[NW] = {0}, set[NW];
+            if (visibility)
+                for (int P = 0; P < PORTS; P++)
+                    for (int w = 0; w < NW; w++) seen[w] |= self->shape[s->kind[0]]->before[P][d[P]][w];
+            memcpy(set, cand[0], sizeof set);
+            if (last_filter(s, set, -1, occ)) {
+                if (visibility)
+                    for (int w = 0; w < NW; w++) set[w] &= seen[w] & ~s->hid[0][w];
+                count = last_total(s, set);
+            }
+        } else if (ok) {
+            count = dfs(s, 0, cand, d, occ, -1);
+        }
+    }
+    int status = s->stopped ? s->stopped : 1;
+    flush_last(s);
+    for (int l = 0; l + 1 < k && marginals; l++)    /* the levels' tallies, then cleared */
+        for (int w = 0; w < NW; w++) {
+            for (u64 m = s->tallied[l][w]; m; m &= m - 1) {
+                int p = 64 * w + __builtin_ctzll(m);
+                if (status == 1) add_cells(self, s->kind[l], self->shape[s->kind[l]]->cells[p],
+                                           s->tally[l][p]);
+                s->tally[l][p] = 0;
+            }
+            s->tallied[l][w] = 0;
+        }
+    if (status == 1 && marginals && count) {
+        for (int j = 0; j < nfix; j++)
+            add_cells(self, fix_kind[j], self->shape[fix_kind[j]]->cells[fix_index[j]], count);
+        if (k) {
+            int kind = s->kind[k - 1];
+            Shape *sh = self->shape[kind];
+            for (int p = 0; p < sh->n; p++)
+                if (s->last_count[p]) add_cells(self, kind, sh->cells[p], s->last_count[p]);
+        }
+        self->total += count;
+    }
+    if (marginals) memset(s->last_count, 0, sizeof s->last_count);
+    *nodes += s->nodes;
+    *count_out += count;
+    return status;
+}
+
