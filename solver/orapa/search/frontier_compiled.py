@@ -115,10 +115,11 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False):
 
 
 def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
-             max_nodes: int | None = None) -> Iterator[PathFamily]:
+             max_nodes: int | None = None,
+             both_ends: bool = True) -> Iterator[PathFamily]:
     """`frontier_families` by the compiled search (see `available`)."""
     assert _KERNEL is not None
-    setup = prepare(puzzle)
+    setup = prepare(puzzle, both_ends)
     if setup is None:
         return
     if nodes is None:

@@ -68,27 +68,30 @@ def follows_counts(puzzle: Puzzle) -> bool:
 
 
 def frontier_families(puzzle: Puzzle, deadline: float | None = None,
-                      nodes: list[int] | None = None, max_nodes: int | None = None
-                      ) -> Iterator[PathFamily]:
+                      nodes: list[int] | None = None, max_nodes: int | None = None,
+                      both_ends: bool = True) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily (some may be empty); raises
     LimitReached past `deadline` (time.monotonic()) or once the search nodes added to
     `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
     ORAPA_FRONTIER=python does not ask for the Python one), else `python_frontier_families`:
-    both search the same nodes in the same order."""
+    both search the same nodes in the same order. `both_ends`: waves followed from their
+    exits too (`search_setup.prepare`); the generator's measure of work asks for False."""
     from solver.orapa.search import frontier_compiled
     if frontier_compiled.available(puzzle):
-        return frontier_compiled.families(puzzle, deadline, nodes, max_nodes)
-    return python_frontier_families(puzzle, deadline, nodes, max_nodes)
+        return frontier_compiled.families(puzzle, deadline, nodes, max_nodes,
+                                          both_ends=both_ends)
+    return python_frontier_families(puzzle, deadline, nodes, max_nodes,
+                                    both_ends=both_ends)
 
 
 def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
-                             nodes: list[int] | None = None, max_nodes: int | None = None
-                             ) -> Iterator[PathFamily]:
+                             nodes: list[int] | None = None, max_nodes: int | None = None,
+                             both_ends: bool = True) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily, as `search_families`
     gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
     or once the search nodes added to `nodes[0]` exceed `max_nodes`. The reference the
     compiled search (`frontier_families`) is held to: the same nodes in the same order."""
-    setup = prepare(puzzle)
+    setup = prepare(puzzle, both_ends)
     if setup is None:
         return
     mirror = puzzle.rules.mirror

@@ -70,8 +70,10 @@ def search_families(puzzle: Puzzle, deadline: float | None = None,
     work, deterministic: the generator rates difficulty by it); LimitReached also comes once
     it exceeds `max_nodes`. At every branch, what `last` (a known layout) holds there is
     tried last, so a search for a layout other than `last` meets one sooner (the families and
-    the nodes of a complete search are the same in any order)."""
-    setup = prepare(puzzle)
+    the nodes of a complete search are the same in any order). Waves are followed from their
+    shot only: from both ends too (`search_setup.prepare`) this search found the same nodes
+    or more, and its nodes are the generator's measure of difficulty."""
+    setup = prepare(puzzle, both_ends=False)
     if setup is None:
         return   # an answer rules out every layout at once
     mirror = puzzle.rules.mirror
