@@ -21,6 +21,11 @@ cell questions mixed), `solve` and the deduction map with exact counts, against 
     .venv/bin/python benchmarks/bench_midgame.py --counts --mines 50 --answers 0,3,6,9,12 \
         --timeout 10 [--now-only]
 
+the deduction map alone (`--map`: CPU seconds, and how many maps had every cell proved):
+
+    .venv/bin/python benchmarks/bench_midgame.py --map --presets base --mines 50 \
+        --answers 0,3,6,9,12 --timeout 5
+
 and `orapa next --json`, the whole command's CPU time, on the same states:
 
     .venv/bin/python benchmarks/bench_midgame.py --next --presets base,full,double --mines 10 \
@@ -171,6 +176,29 @@ def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: fl
             print(f"{preset:6s}  {k:7d}   " + "   ".join(cells))
 
 
+def deduction_maps(presets: list[str], mines: int, answers: list[int], timeout: float) -> None:
+    """Issue 31: the deduction map (`api.deductions(partial=True)`, as the hints endpoint and
+    `orapa solve --show` ask it) on the --counts states: CPU seconds p50 / p95 / worst per
+    preset and number of answers, how many maps came back with every cell proved (no cell
+    left `undecided` by the time limit) and how many with an exact count."""
+    from solver.orapa.api import deductions
+    print(f"{mines} random mines per preset; CPU seconds of the map: p50 / p95 / worst "
+          f"(proved/all, exact count/all); time limit {timeout:g} s")
+    for preset in presets:
+        rows: dict[int, list[tuple[float, bool, bool]]] = {}
+        for k, puzzle in tqdm(count_states(preset, mines, answers), desc=preset, unit="state"):
+            start = time.process_time()
+            found = deductions(puzzle, timeout=timeout, partial=True)
+            rows.setdefault(k, []).append((time.process_time() - start, not found.undecided,
+                                           found.exact))
+        for k in answers:
+            times = sorted(r[0] for r in rows[k])
+            print(f"{preset:6s}  {k:7d}   {statistics.median(times):5.2f} / "
+                  f"{times[int(0.95 * (len(times) - 1))]:6.2f} / {times[-1]:6.2f} "
+                  f"({sum(r[1] for r in rows[k])}/{len(times)} proved, "
+                  f"{sum(r[2] for r in rows[k])}/{len(times)} exact)", flush=True)
+
+
 # `orapa next` run with its deadlines on its own CPU clock (`--clock cpu`): bench_agent's
 # use_cpu_clock, then the command's own entry point
 CPU_CLOCK_CHILD = ("import sys; sys.path.insert(0, sys.argv.pop(1)); import common; "
@@ -244,7 +272,10 @@ def main() -> None:
     parser.add_argument("--counts", action="store_true",
                         help="issue 31: exact counts and deduction maps (base and full, "
                              "0 to 12 answers), before and after, and nothing else")
-    parser.add_argument("--presets", default="base,full", help="with --counts")
+    parser.add_argument("--map", action="store_true",
+                        help="issue 31: the deduction map on the --counts states of --presets, "
+                             "the library call's CPU time, and nothing else")
+    parser.add_argument("--presets", default="base,full", help="with --counts or --map")
     parser.add_argument("--next", action="store_true",
                         help="issue 31: `orapa next --json` on the --counts states of "
                              "--presets (base,full,double), the whole command's CPU time")
@@ -269,6 +300,9 @@ def main() -> None:
     if args.next:
         next_commands(args.presets.split(","), args.mines, answers, args.budget, args.clock,
                       args.per_state)
+        return
+    if args.map:
+        deduction_maps(args.presets.split(","), args.mines, answers, args.timeout)
         return
     if args.counts:
         exact_counts(args.presets.split(","), args.mines, answers, args.timeout,

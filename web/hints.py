@@ -39,8 +39,7 @@ def deduction_map(puzzle: Puzzle, timeout: float = 20.0) -> dict[str, Any]:
     leave unproved at the time limit is `open`, so a legal state is always answered (issue
     31: it was a 503 after 20 s in the middle of games)."""
     found = deductions(puzzle, timeout=timeout, sample=DEDUCTION_SAMPLE, partial=True)
-    exact = found.exact or (not found.undecided and found.count < DEDUCTION_SAMPLE)
-    return {"count": found.count, "exact": exact,
+    return {"count": found.count, "exact": found.exact,
             "cells": {cell_label(c): found.status(c) for c in range(CELLS)}}
 
 

@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any, Literal
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS
 from games.orapa.layout import Layout
-from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle, check_legal_for
+from games.orapa.puzzle import Puzzle, check_legal_for
 from games.wording import plural
 from solver.orapa.consistent import ConsistentLayouts, ModelSession, session_for
+from solver.orapa.deduction_map import Deductions
 from solver.orapa.options import BackendName, Method
 from solver.orapa.precheck import impossible_answers
 
@@ -225,78 +224,13 @@ def _solve_in_time(backend, assumptions: list[int], deadline: float | None) -> b
                                     "solutions": [], "conflict": None}) from None
 
 
-@dataclass
-class Deductions:
-    """For every cell, the contents it can have over all consistent layouts."""
-
-    possible: dict[int, set[str]]
-    count: int  # consistent layouts seen while deducing (a lower bound on the total)
-    exact: bool = False  # `count` is the exact number of consistent layouts
-    undecided: frozenset[int] = frozenset()  # cells the time limit left unproved (partial)
-
-    def status(self, cell: int) -> str:
-        """`empty`, a colour, `absorbed` when forced; `open` otherwise (also for a cell the
-        time limit left unproved)."""
-        contents = self.possible[cell]
-        if cell in self.undecided:
-            return "open"
-        return next(iter(contents)) if len(contents) == 1 else "open"
-
-    def to_json(self) -> dict[str, Any]:
-        from games.orapa.board import cell_label
-        return {cell_label(c): sorted(v) for c, v in self.possible.items()}
-
-
 def deductions(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
                sample: int = 32, method: Method = "auto", partial: bool = False
                ) -> Deductions:
-    """Which contents each cell can take, by SAT queries: works with millions of layouts.
-
-    First by counting (`solver.orapa.counting.exact`): a content is possible in a cell exactly when
-    some consistent layout shows it there. When the count cannot be had in its time, a few
-    layouts are enumerated (by `method`); then each (cell, content) pair no layout has shown
-    yet is asked of the model directly (one SAT call each: the wave search would start over
-    for every question), and every layout found that way marks all its cells. Past the time
-    limit: LimitReached, or with `partial` what was proved (the other cells `undecided`).
-    """
-    from solver.orapa.counting.exact import exact_possible
-    start = time.monotonic()
-    counted = exact_possible(puzzle, timeout, method)
-    if counted is not None:
-        return Deductions(counted[0], counted[1], exact=True)
-    if timeout is not None:
-        timeout = max(0.0, timeout - (time.monotonic() - start))
-    layouts = ConsistentLayouts(puzzle, backend, timeout, method=method)
-    contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
-    if any(g.color == "black" for g in puzzle.gems):
-        contents.append(ABSORBED)
-    possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
-    seen = 0
-
-    def mark(layout: Layout) -> None:
-        nonlocal seen
-        seen += 1
-        for cell in range(CELLS):
-            possible[cell].add(layout.cell_content(cell))
-
-    cell = 0
-    try:
-        for layout in islice(layouts.layouts(), sample):
-            mark(layout)
-        if seen == 0:
-            return Deductions(possible, 0)
-        queries = ConsistentLayouts(puzzle, backend, layouts.remaining(), method="model")
-        for cell in range(CELLS):
-            for content in contents:
-                if content in possible[cell]:
-                    continue
-                found = queries.first([CellAnswer(cell, content)])
-                if found is not None:
-                    mark(found)
-    except LimitReached:
-        if not partial:
-            raise
-        # cells before `cell` are proved; a later one is settled only if it already shows
-        # every content (it cannot be settled then)
-        return Deductions(possible, seen, undecided=frozenset(range(cell, CELLS)))
-    return Deductions(possible, seen)
+    """Which contents each cell can take over all consistent layouts, each proved: from the
+    exact counts when they finish in a small share of the time, else from witnesses (layouts
+    that show each possible content) and the model's proofs that the rest cannot be
+    (`solver.orapa.deduction_map`). Past the time limit: LimitReached, or with `partial` what
+    was proved (the other cells `undecided`). `sample` is kept for the callers; unused."""
+    from solver.orapa.deduction_map import deduction_map
+    return deduction_map(puzzle, backend, timeout, method, partial)

@@ -1,0 +1,113 @@
+"""The deduction map proved without the counts (solver/orapa/deduction_map.py, issue 31): it
+equals the map of the full list of layouts wherever that list can be had, by every route
+(witnesses from the wave search's families, moves of one gem, the model's per-pair proofs)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.errors import LimitReached
+from games.orapa.board import CELLS
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
+from games.orapa.random_layouts import random_layout
+from solver.orapa import deduction_map as module
+from solver.orapa.api import deductions
+from solver.orapa.consistent import ConsistentLayouts
+
+
+def state(preset: str, seed: int, shots: int, cells: int = 0,
+          rules: RuleOptions | None = None) -> Puzzle:
+    """A random mine with `shots` random shots and `cells` random cell questions answered."""
+    rng = random.Random(seed)
+    gems, rules = gem_set(preset), rules or RuleOptions()
+    mine = random_layout(gems, rules, rng)
+    puzzle = puzzle_from_layout(mine, gems, rules, rng.sample(range(36), shots))
+    asked = [CellAnswer(c, mine.cell_content(c)) for c in rng.sample(range(CELLS), cells)]
+    return puzzle.with_observations(list(puzzle.observations) + asked)
+
+
+def listed_map(puzzle: Puzzle, bound: int = 3000) -> dict[int, set[str]] | None:
+    """Each cell's contents over every consistent layout; None past `bound` layouts."""
+    possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
+    for n, layout in enumerate(ConsistentLayouts(puzzle).layouts()):
+        if n >= bound:
+            return None
+        for c in range(CELLS):
+            possible[c].add(layout.cell_content(c))
+    return possible
+
+
+@pytest.fixture
+def without_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map by witnesses and proofs alone: the exact count never answers."""
+    from solver.orapa.counting import exact
+    monkeypatch.setattr(exact, "exact_possible", lambda *args, **kwargs: None)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(6, 14), cells=st.integers(0, 3))
+def test_the_proved_map_equals_the_listed_map(without_counts: None, preset: str, seed: int,
+                                              shots: int, cells: int) -> None:
+    puzzle = state(preset, seed, shots, cells)
+    expected = listed_map(puzzle)
+    if expected is None:
+        return   # too many layouts to list: nothing to compare with
+    found = deductions(puzzle)
+    assert not found.undecided
+    assert found.possible == expected
+
+
+@pytest.mark.parametrize("method", ["auto", "model"])
+def test_the_model_alone_proves_the_same_map(without_counts: None, method: str) -> None:
+    """Without the wave search's families (`method="model"`) the map is the same."""
+    compared = 0
+    for seed in range(40, 60):
+        puzzle = state("full", seed, 12, 1)
+        expected = listed_map(puzzle)
+        if expected is not None:
+            assert deductions(puzzle, method=method).possible == expected
+            compared += 1
+    assert compared >= 3
+
+
+def test_a_contradiction_has_no_content_anywhere(without_counts: None) -> None:
+    puzzle = state("base", 3, 10)
+    wrong = puzzle.with_observations(list(puzzle.observations) + [
+        CellAnswer(0, "red"), CellAnswer(1, "empty"), CellAnswer(0, "empty")])
+    found = deductions(wrong)
+    assert all(not contents for contents in found.possible.values())
+    assert found.count == 0 and found.exact
+
+
+def test_the_empty_board_shows_every_content_everywhere_it_can(without_counts: None) -> None:
+    """No answer: every cell can hold every colour of the set, or be empty (full's 80 x 7
+    pairs, each with a witness; the old per-pair questions ran out of a 5 s limit here)."""
+    puzzle = Puzzle(gem_set("full"), RuleOptions(), ())
+    found = deductions(puzzle, timeout=60)
+    everything = {"empty", "red", "yellow", "blue", "white", "transparent", "absorbed"}
+    assert not found.undecided
+    assert all(found.possible[c] == everything for c in range(CELLS))
+
+
+def test_past_the_time_limit_cells_are_undecided_or_it_raises(without_counts: None) -> None:
+    puzzle = state("full", 5, 2)
+    found = deductions(puzzle, timeout=0.0, partial=True)
+    assert found.undecided and all(found.status(c) == "open" for c in found.undecided)
+    with pytest.raises(LimitReached):
+        deductions(puzzle, timeout=0.0)
+
+
+def test_a_move_only_marks_consistent_layouts() -> None:
+    """Every layout the walk marks gives every answer of the puzzle."""
+    puzzle = state("full", 12, 4, 2)
+    found = module._Map(puzzle)
+    start = next(iter(ConsistentLayouts(puzzle).layouts()))
+    module._walk(found, start, puzzle, None)
+    assert len(found.seen) > 1
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.seen)
