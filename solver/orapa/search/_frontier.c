@@ -5,7 +5,10 @@
  * bits). A search is a capsule made by start() and run by step(), which returns up to a given
  * number of leaves and can be called again to go on, so families still come out lazily.
  *
- * start(tables, kinds, placements, waves, masks) -> capsule (packed by frontier_compiled.py)
+ * start(tables, kinds, placements, waves, masks[, seed]) -> capsule (packed by frontier_compiled.py)
+ *   seed: 0 (the default) searches the children of a node in their fixed order; any other
+ *   value shuffles them (xorshift64 from the seed), so that runs with other seeds start down
+ *   other branches (restarts, as a SAT solver's); the Python search shuffles them alike
  * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
  *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
  *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
@@ -70,6 +73,11 @@ typedef struct {
     uint32_t *placeable;     /* per wave: kinds it may meet, as a bit mask */
     uint16_t *turns;         /* per wave, cell, direction: [2] allowed patterns */
     Cells answered;
+    int nanswered;
+    uint8_t answered_cell[CELLS];   /* the cells answered with a gem, in order */
+    int16_t cover_kind[CELLS];      /* per answered cell: the kind and by_cell entry that */
+    int cover_entry[CELLS];         /* last showed a gem left may still cover it */
+    uint64_t rng;                   /* 0: children in their fixed order; else xorshift64 */
     int met_by_all, visibility;
     int size[MAX_KINDS];     /* cells a gem of the kind covers */
     int witness[MAX_KINDS];  /* the placement that last showed the kind has room */
@@ -152,11 +160,14 @@ static int read_quarters(const uint8_t *p, Quarters *q) { memcpy(q->w, p, 40); r
  *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
  *     colour, placeable kinds (4 bytes), flags (1: the colour is not said, 2: a bounce count
  *     is), the bounce count (2 bytes)
- *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1) */
+ *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1)
+ *   seed: see the top of this file */
 static PyObject *start(PyObject *self, PyObject *args) {
     Py_buffer tables, kinds, waves, masks;
     PyObject *placements;
-    if (!PyArg_ParseTuple(args, "y*y*Oy*y*", &tables, &kinds, &placements, &waves, &masks))
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "y*y*Oy*y*|K", &tables, &kinds, &placements, &waves, &masks,
+                          &seed))
         return NULL;
     PyObject *result = NULL;
     Search *s = calloc(1, sizeof(Search));
@@ -258,6 +269,9 @@ static PyObject *start(PyObject *self, PyObject *args) {
     read_cells(m + 16, &empty0);
     s->met_by_all = m[32];
     s->visibility = m[33];
+    s->rng = seed;
+    for (int c = 0; c < CELLS; c++)
+        if (cell_in(&s->answered, c)) s->answered_cell[s->nanswered++] = (uint8_t)c;
     /* the root: every wave at its entry */
     root_head = push(s);
     if (!root_head) { PyErr_NoMemory(); goto done; }
@@ -376,6 +390,51 @@ static int unmet_kind(const Search *s, const Front *fronts, const uint8_t *left)
     for (int i = 0; i < s->kinds; i++)
         if (left[i] && !((reachable >> i) & 1)) return 1;
     return 0;
+}
+
+/* Python: _uncoverable. Is a cell answered with a gem neither covered by a placed gem nor
+ * coverable by a gem left, of a kind that shows the answer, at a placement that fits the
+ * node? No layout below it then: every gem still to place (at a wave's frontier or free in
+ * the leaf's family) takes a placement that fits the node, as gems are only added. Without
+ * this cut a search of a double state with a cell answered went on past the last gem of
+ * that colour placed elsewhere, and listed families that were all empty. */
+static int uncoverable(Search *s, const Head *h) {
+    Quarters blocked;
+    for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+    for (int a = 0; a < s->nanswered; a++) {
+        int c = s->answered_cell[a];
+        if (s->grid_pattern[c]) continue;
+        int found = 0;
+        for (int r = 0; r < s->kinds && !found; r++) {
+            int i = (s->cover_kind[c] + r) % s->kinds;
+            if (!h->left[i] || cell_in(&s->forbidden[i], c)) continue;
+            Cells off = h->empty;
+            off.w[0] |= s->forbidden[i].w[0];
+            off.w[1] |= s->forbidden[i].w[1];
+            int n = s->by_cell_n[i][c], first = r ? 0 : s->cover_entry[c];
+            for (int q = 0; q < n; q++) {
+                int j = (first + q) % n;
+                const Placement *pl = &s->placements[i][s->by_cell[i][c][j].index];
+                if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                        || c_meets(&pl->cell, &off))
+                    continue;
+                s->cover_kind[c] = (int16_t)i;
+                s->cover_entry[c] = j;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) return 1;
+    }
+    return 0;
+}
+
+/* The next number of the children's shuffle (xorshift64; the Python search draws the same). */
+static inline uint64_t next_random(Search *s) {
+    s->rng ^= s->rng << 13;
+    s->rng ^= s->rng >> 7;
+    s->rng ^= s->rng << 17;
+    return s->rng;
 }
 
 /* Python: _room_left. Can the branch still give a visible layout? */
@@ -528,6 +587,7 @@ static PyObject *step(PyObject *self, PyObject *args) {
         if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
         Front *fronts = s->scratch;
         if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
+        if (s->nanswered && uncoverable(s, h)) continue;
         if (s->visibility && !room_left(s, h)) continue;
         Quarters blocked;
         for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
@@ -563,6 +623,7 @@ static PyObject *step(PyObject *self, PyObject *args) {
          * placement in reverse, the empty cell last */
         int cell = fronts[best].cell, d = fronts[best].d, color = fronts[best].color;
         const uint16_t *routes = &s->turns[((size_t)best * CELLS * 4 + 4 * cell + d) * 2];
+        size_t first_child = s->depth;
         for (int i = s->kinds - 1; i >= 0; i--) {
             if (!((s->placeable[best] >> i) & 1) || !h->left[i]) continue;
             KindAtFront k = kind_at_front(s, h, best, i, routes, color);
@@ -599,6 +660,16 @@ static PyObject *step(PyObject *self, PyObject *args) {
             c->move_index = 0;
             c->hint = (uint16_t)best;
             memcpy(fronts_of(c), fronts, sizeof(Front) * s->waves);
+        }
+        if (s->rng) {   /* a seeded run: the children in shuffled order (Fisher-Yates) */
+            size_t n = s->depth - first_child;
+            for (size_t a = n; a > 1; a--) {
+                size_t b = (size_t)(next_random(s) % a);
+                if (b == a - 1) continue;
+                memcpy(child_buf, node_at(s, first_child + a - 1), s->stride);
+                memcpy(node_at(s, first_child + a - 1), node_at(s, first_child + b), s->stride);
+                memcpy(node_at(s, first_child + b), child_buf, s->stride);
+            }
         }
     }
     free(child_buf);

@@ -88,10 +88,11 @@ def _kernel_deadline(deadline: float | None) -> float:
     return time.clock_gettime(time.CLOCK_MONOTONIC) + max(0.0, deadline - time.monotonic())
 
 
-def _start(puzzle: Puzzle, setup, lazy: bool = False):
+def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0):
     """The compiled search started on the prepared puzzle: its gems, waves and masks packed as
     the kernel reads them (also used by `solver.orapa.counting.family_counts`, which counts its
-    leaves). `lazy`: the search with lazy pinning (`_lazy.c`), whose leaves only counting reads."""
+    leaves). `lazy`: the search with lazy pinning (`_lazy.c`), whose leaves only counting reads.
+    `seed`: nonzero to search each node's children in a shuffled order (plain search only)."""
     mirror = puzzle.rules.mirror
     kinds = bytearray()
     for i, _ in enumerate(setup.kinds):
@@ -109,15 +110,18 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False):
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
              + bytes([setup.met_by_all, puzzle.rules.visibility]))
     assert _KERNEL is not None   # callers ask available() first
-    begin = _KERNEL.lazy_start if lazy else _KERNEL.start
-    return begin(_tables(), bytes(kinds),
-                 tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds), bytes(waves), masks)
+    tables = (_tables(), bytes(kinds),
+              tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds), bytes(waves), masks)
+    if lazy:
+        return _KERNEL.lazy_start(*tables)
+    return _KERNEL.start(*tables, seed & ((1 << 64) - 1)) if seed else _KERNEL.start(*tables)
 
 
 def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
-             max_nodes: int | None = None,
+             max_nodes: int | None = None, seed: int = 0,
              both_ends: bool = True) -> Iterator[PathFamily]:
-    """`frontier_families` by the compiled search (see `available`)."""
+    """`frontier_families` by the compiled search (see `available`); a nonzero `seed`
+    shuffles each node's children (a restart down other branches)."""
     assert _KERNEL is not None
     setup = prepare(puzzle, both_ends)
     if setup is None:
@@ -125,7 +129,7 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
     if nodes is None:
         nodes = [0]
     mirror = puzzle.rules.mirror
-    search = _start(puzzle, setup)
+    search = _start(puzzle, setup, seed=seed)
     options = [placements(k.shape, mirror) for k in setup.kinds]
     gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement made once
 

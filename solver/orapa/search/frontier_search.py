@@ -69,28 +69,33 @@ def follows_counts(puzzle: Puzzle) -> bool:
 
 def frontier_families(puzzle: Puzzle, deadline: float | None = None,
                       nodes: list[int] | None = None, max_nodes: int | None = None,
+                      seed: int = 0,
                       both_ends: bool = True) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily (some may be empty); raises
     LimitReached past `deadline` (time.monotonic()) or once the search nodes added to
     `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
     ORAPA_FRONTIER=python does not ask for the Python one), else `python_frontier_families`:
-    both search the same nodes in the same order. `both_ends`: waves followed from their
-    exits too (`search_setup.prepare`); the generator's measure of work asks for False."""
+    both search the same nodes in the same order. A nonzero `seed` searches each node's
+    children in a shuffled order (the same families, in another order: a restart).
+    `both_ends`: waves followed from their exits too (`search_setup.prepare`); the
+    generator's measure of work asks for False."""
     from solver.orapa.search import frontier_compiled
     if frontier_compiled.available(puzzle):
-        return frontier_compiled.families(puzzle, deadline, nodes, max_nodes,
+        return frontier_compiled.families(puzzle, deadline, nodes, max_nodes, seed,
                                           both_ends=both_ends)
-    return python_frontier_families(puzzle, deadline, nodes, max_nodes,
+    return python_frontier_families(puzzle, deadline, nodes, max_nodes, seed,
                                     both_ends=both_ends)
 
 
 def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                              nodes: list[int] | None = None, max_nodes: int | None = None,
+                             seed: int = 0,
                              both_ends: bool = True) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily, as `search_families`
     gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
     or once the search nodes added to `nodes[0]` exceed `max_nodes`. The reference the
-    compiled search (`frontier_families`) is held to: the same nodes in the same order."""
+    compiled search (`frontier_families`) is held to: the same nodes in the same order.
+    `seed`: 0 for the children of a node in their fixed order, else shuffled (`_shuffled`)."""
     setup = prepare(puzzle, both_ends)
     if setup is None:
         return
@@ -121,6 +126,8 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     turns = [_turn_table(o.port, o.exit) for o in shots]
     grid: list[tuple[int, int, bool] | None] = [None] * CELLS
     placed: list[tuple[int, Placement]] = []
+    answered_cells = [c for c in range(CELLS) if answered >> c & 1]
+    random_state = [seed & _MASK64]
 
     def advance(fronts: tuple, empty: int, paths: int) -> tuple[tuple, int] | None:
         """Every open wave followed through the decided cells: the new frontiers (None for
@@ -203,6 +210,9 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                     reachable |= placeable_mask[t]
             if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
                 continue
+        if answered_cells and _uncoverable(answered_cells, grid, left, used, touch, empty,
+                                           forbidden, by_cell):
+            continue
         if visibility and not room_left(placed, left, used, touch, empty, room, witness):
             continue
         # the open wave whose frontier has the fewest possible contents (counting stops
@@ -260,7 +270,46 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                 children.append((fronts, rest, used | mask, touch | touch_mask, empty, paths,
                                  (i, p, parts), best))
         children.reverse()
+        if random_state[0]:
+            _shuffled(children, random_state)
         stack += children
+
+
+def _uncoverable(answered_cells: list[int], grid: list, left: tuple[int, ...], used: int,
+                 touch: int, empty: int, forbidden: list[int], by_cell: list) -> bool:
+    """Is a cell answered with a gem neither covered by a placed gem nor coverable by a gem
+    left, of a kind that shows the answer, at a placement that fits the node? Then no layout
+    lies below it: every gem still to place, at a wave's frontier or free in the leaf's
+    family, takes a placement that fits the node, as gems are only added. (On double states
+    with a cell answered, the search went on long after the last gem of that colour was
+    placed elsewhere, and listed thousands of families, all empty.)"""
+    blocked = used | touch
+    for cell in answered_cells:
+        if grid[cell] is not None:
+            continue
+        if not any(n and not forbidden[i] >> cell & 1 and any(
+                not (mask & blocked or touch_mask & used or cell_mask & (empty | forbidden[i]))
+                for _, mask, touch_mask, cell_mask, _, _ in by_cell[i][cell])
+                for i, n in enumerate(left)):
+            return True
+    return False
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _shuffled(children: list, state: list[int]) -> None:
+    """Shuffle a node's children in place as the compiled search does (Fisher-Yates from the
+    last, xorshift64 numbers from `state[0]`, which it advances)."""
+    x = state[0]
+    for a in range(len(children), 1, -1):
+        x ^= (x << 13) & _MASK64
+        x ^= x >> 7
+        x ^= (x << 17) & _MASK64
+        b = x % a
+        if b != a - 1:
+            children[a - 1], children[b] = children[b], children[a - 1]
+    state[0] = x
 
 
 def _allowed_patterns(shot: ShotAnswer, cell: int, direction: int, colour_done: bool) -> int:
