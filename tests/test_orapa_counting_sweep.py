@@ -14,6 +14,7 @@ from games.orapa.layout import RuleOptions
 from games.orapa.random_layouts import random_layout
 from solver.orapa.counting import family_counts as counting
 from solver.orapa.counting.family_counts import count_layouts, python_family_count
+from solver.orapa.counting import sweep
 from solver.orapa.counting.sweep import sweep_count
 from solver.orapa.counting.sweep_family import family_problem
 from solver.orapa.search.frontier_search import frontier_families
@@ -125,3 +126,32 @@ def test_an_empty_board_of_three_gems() -> None:
             [{k: v for k, v in zip(kinds, row)} for row in kernel_rows])
     else:
         assert count == python_family_count(family)
+
+
+@pytest.mark.skipif(sweep._KERNEL is None, reason="compiled sweep not built")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10**6), free=st.integers(1, 3),
+       visibility=st.booleans(), mirror=st.booleans())
+def test_compiled_sweep_equals_the_python_sweep(preset: str, seed: int, free: int,
+                                                visibility: bool, mirror: bool) -> None:
+    """The compiled sweep (_sweep.c) and its Python steps: the same count and marginals."""
+    family = crowded_family(preset, seed, free, RuleOptions(visibility=visibility,
+                                                            mirror=mirror))
+    problem = family_problem(family)
+    compiled = sweep_count(problem, marginals=True)
+    kernel, sweep._KERNEL = sweep._KERNEL, None
+    try:
+        python = sweep_count(problem, marginals=True)
+    finally:
+        sweep._KERNEL = kernel
+    assert compiled[0] == python[0]
+    assert nonzero(compiled[1] or []) == nonzero(python[1] or [])
+
+
+def test_a_sweep_past_its_boundaries_stops() -> None:
+    """A limit on the boundaries of one step ends the count with LimitReached (compiled or
+    not), never with a wrong number."""
+    from games.errors import LimitReached
+    family = PathFamily((), tuple(sorted(gem_set("base"))[:3]), (0,) * 3, (), True, True)
+    with pytest.raises(LimitReached):
+        sweep_count(family_problem(family), max_states=50)

@@ -28,9 +28,11 @@ families of the searches into slots.
 """
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from types import ModuleType
 from typing import Callable, Iterator
 
 from games.errors import LimitReached
@@ -239,16 +241,77 @@ def _advance(step: Step, layer: dict[State, int], deadline: float | None) -> dic
     return out
 
 
-def sweep_count(problem: SweepProblem, marginals: bool = False, deadline: float | None = None
-                ) -> tuple[int, list[dict[Gem, int]] | None]:
+def _load() -> ModuleType | None:
+    if os.environ.get("ORAPA_COUNTING", "").lower() == "python":
+        return None
+    try:
+        from solver.orapa.counting import _sweep  # type: ignore[attr-defined]  # compiled: no stub
+    except ImportError:
+        return None
+    return _sweep
+
+
+_KERNEL = _load()
+
+
+def sweep_count(problem: SweepProblem, marginals: bool = False, deadline: float | None = None,
+                max_states: int | None = None) -> tuple[int, list[dict[Gem, int]] | None]:
     """The number of placements of the problem's gems (see `SweepProblem`), and with
-    `marginals` per cell the number of them in which each gem kind covers it. Raises
-    LimitReached past `deadline` (time.monotonic())."""
+    `marginals` per cell the number of them in which each gem kind covers it. Compiled
+    (`_sweep.c`) when built, else the Python steps. Raises LimitReached past `deadline`
+    (time.monotonic()) or when a step reaches more than `max_states` boundaries."""
     sweep = _Sweep(problem)
+    if _KERNEL is not None and len(problem.slots) <= 16 and sum(
+            slot.copies for slot in problem.slots) <= 16:
+        status, total, held = _KERNEL.count(*_blobs(sweep), problem.visibility, marginals,
+                                            _clock(deadline),
+                                            -1 if max_states is None else max_states)
+        if status == 2:
+            raise LimitReached("time limit reached while sweeping a family")
+        if status == 3:
+            raise LimitReached(f"more than {max_states} boundaries in a sweep")
+    else:
+        total, held = _python_count(sweep, marginals, deadline, max_states)
+    if not marginals:
+        return total, None
+    by_cell: list[dict[Gem, int]] = [{} for _ in range(CELLS)]
+    for shape, n in zip(sweep.shapes, held or []):
+        if n:
+            for cell in _cells(shape.cells):
+                by_cell[cell][shape.gem] = by_cell[cell].get(shape.gem, 0) + n
+    return total, by_cell
+
+
+def _clock(deadline: float | None) -> float:
+    """A `time.monotonic()` deadline on the compiled sweep's clock (CLOCK_MONOTONIC)."""
+    if deadline is None:
+        return -1.0
+    return time.clock_gettime(time.CLOCK_MONOTONIC) + max(0.0, deadline - time.monotonic())
+
+
+def _blobs(sweep: _Sweep) -> tuple[bytes, bytes, bytes]:
+    """The problem as `_sweep.count` reads it: placements, slots, required rows."""
+    shapes = b"".join(s.mask.to_bytes(40, "little") + s.touch.to_bytes(40, "little")
+                      + bytes([s.left, s.right, *s.rows]) for s in sweep.shapes)
+    slots = bytearray()
+    for slot, by_column in zip(sweep.problem.slots, sweep.starts):
+        slots.append(slot.copies)
+        for pids in by_column:
+            slots += len(pids).to_bytes(2, "little")
+            for pid in pids:
+                slots += pid.to_bytes(2, "little")
+    return shapes, bytes(slots), bytes(sweep.required)
+
+
+def _python_count(sweep: _Sweep, marginals: bool, deadline: float | None,
+                  max_states: int | None) -> tuple[int, list[int] | None]:
+    """The count, and per placement id the layouts holding it (with `marginals`)."""
     steps = sweep.steps()
     layers = [{sweep.start(): 1}]
     for step in steps:
         following = _advance(step, layers[-1], deadline)
+        if max_states is not None and len(following) > max_states:
+            raise LimitReached(f"more than {max_states} boundaries in a sweep")
         if marginals:
             layers.append(following)
         else:
@@ -256,9 +319,9 @@ def sweep_count(problem: SweepProblem, marginals: bool = False, deadline: float 
         if not following:
             break
     total = sum(layers[-1].values()) if len(layers[-1]) else 0
-    if not total or not marginals or len(layers) < len(steps) + 1:
-        return total, ([{} for _ in range(CELLS)] if marginals else None)
     held = [0] * len(sweep.shapes)
+    if not total or not marginals or len(layers) < len(steps) + 1:
+        return total, (held if marginals else None)
     after = {state: 1 for state in layers[-1]}
     for step, layer in zip(reversed(steps), reversed(layers[:-1])):
         before: dict[State, int] = {}
@@ -272,12 +335,7 @@ def sweep_count(problem: SweepProblem, marginals: bool = False, deadline: float 
             if ways:
                 before[state] = ways
         after = before
-    by_cell: list[dict[Gem, int]] = [{} for _ in range(CELLS)]
-    for shape, n in zip(sweep.shapes, held):
-        if n:
-            for cell in _cells(shape.cells):
-                by_cell[cell][shape.gem] = by_cell[cell].get(shape.gem, 0) + n
-    return total, by_cell
+    return total, held
 
 
 def _cells(mask: int) -> Iterator[int]:
