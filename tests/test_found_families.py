@@ -149,9 +149,10 @@ def test_a_stuck_full_state_gets_layouts_from_the_last_resort(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """bench_midgame's full state of mine 1 with 6 answers: the direct search's first 2,000
     families are all empty and the model's first layout takes 1.7 s, so `orapa next` found
-    none in its budget (exit 3). When the sampling finds nothing, runs on made-up answers
-    now find families and their members: several layouts, each giving every answer (the
-    sampling's own steps are left out here, as a busy machine may leave them no time)."""
+    none in its budget (exit 3). When the sampling finds nothing, seeded restarts of the
+    direct search now find families and their members: several layouts, each giving every
+    answer (the sampling's own steps are left out here, as a busy machine may leave them no
+    time)."""
     puzzle = count_states("full", 10, [0, 3, 6, 9, 12])[7][1]
     empty = consistent_sample.Candidates([], False, 0, False, "partial")
     monkeypatch.setattr(consistent_sample, "_with_families", lambda *args, **kw: empty)
