@@ -110,7 +110,7 @@ def consistent_candidates(puzzle: Puzzle, n: int = 1500, exact_bound: int = 3000
                                    backend)
     else:
         result = _with_families(puzzle, n, exact_bound, start, budget, rng, backend, end)
-    if not result.layouts and not result.exact:  # none drawn: restarts on made-up answers
+    if not result.layouts and not result.exact:  # none drawn: seeded restarts (found_families)
         drawn = restarted_layouts(puzzle, n, rng, time.monotonic() + _left(end, budget))
         if drawn:
             result = Candidates(drawn, False, len(set(drawn)), False, "partial")
