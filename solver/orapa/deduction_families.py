@@ -1,0 +1,151 @@
+"""The deduction map from the wave search's families (`touching corner`).
+
+The families of the compiled wave search partition the consistent layouts: each fixes the gems
+the waves touch and keeps the free gems off the waves' paths. Every member of a family shows
+the same thing on its fixed gems' cells and its paths; a free gem brings its colour to a cell
+off them exactly when the family has a member with that cell answer added. So when every
+family can be listed (`all_families`), the map is proved by the families alone
+(`prove_by_families`), with no solver: a family is opened only when its masks say it could
+show something not shown yet. When they cannot all be listed, the first families of several
+shuffled search orders give witnesses (`witnesses_from_families`).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from games.errors import LimitReached
+from games.orapa.layout import Layout
+from games.orapa.placements import bits
+from games.orapa.puzzle import CellAnswer, Puzzle
+from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, shown_by, walk
+from solver.orapa.search.frontier_search import frontier_families
+from solver.orapa.search.path_family import PathFamily, placement_words, ruled_out, words
+
+MAX_FAMILIES = 20_000   # families held at once for the proof by families
+FAMILY_SLICE = 0.05     # seconds of one shuffled search order before the next
+
+
+def all_families(puzzle: Puzzle, deadline: float) -> list[PathFamily] | None:
+    """Every family of the wave search, or None when there are more than `MAX_FAMILIES` or
+    `time.monotonic()` passes the deadline first."""
+    families: list[PathFamily] = []
+    try:
+        for family in frontier_families(puzzle, deadline):
+            families.append(family)
+            if len(families) > MAX_FAMILIES:
+                return None
+    except LimitReached:
+        return None
+    return families
+
+
+def _fixed_news(found: WitnessMap, family: PathFamily) -> bool:
+    """Do the family's fixed gems or its paths show a content not shown yet?"""
+    fixed = 0
+    for placed in family.fixed:
+        cells = placed.placement.cell_mask
+        fixed |= cells
+        if cells & found.unshown_mask(shown_by(placed.gem)):
+            return True
+    kept_clear = ALL_CELLS
+    for avoid in family.avoid:
+        kept_clear &= avoid
+    return bool(kept_clear & ~fixed & found.unshown_mask("empty")) if family.free else \
+        bool(~fixed & ALL_CELLS & found.unshown_mask("empty"))
+
+
+def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
+    """The pairs not shown yet that a free gem of the family might bring (or leave empty)."""
+    fixed = 0
+    for placed in family.fixed:
+        fixed |= placed.placement.cell_mask
+    pairs = []
+    reach: dict[str, int] = {}
+    taken, touch = words(family.used | family.touch, 5), words(family.used, 5)
+    for k, gem in enumerate(family.free):
+        content = shown_by(gem)
+        reach[content] = reach.get(content, 0) | _reach(gem.shape, family.mirror,
+                                                        family.avoid[k], taken, touch)
+    reachable = 0
+    for content, cells in reach.items():
+        reachable |= cells
+        pairs += [(c, content) for c in bits(cells & found.unshown_mask(content))]
+    pairs += [(c, "empty") for c in bits(reachable & found.unshown_mask("empty"))]
+    return pairs
+
+
+def _reach(shape: str, mirror: bool, avoid: int, taken: np.ndarray, touch: np.ndarray) -> int:
+    """The cells a free gem's placements cover that avoid its cells, the fixed gems' quarters
+    and the quarters sharing an edge with them (the other free gems are not looked at)."""
+    cells, quarters, touches = placement_words(shape, mirror)
+    allowed = ~((cells & words(avoid, 2)).any(axis=1) | (quarters & taken).any(axis=1)
+                | (touches & touch).any(axis=1))
+    if not allowed.any():
+        return 0
+    covered = np.bitwise_or.reduce(cells[allowed], axis=0)
+    return int(covered[0]) | int(covered[1]) << 64
+
+
+def _member_showing(family: PathFamily, cell: int, content: str,
+                    deadline: float | None) -> Layout | None:
+    """A member of the family that shows `content` at `cell`, or None."""
+    answer = CellAnswer(cell, content)
+    narrowed = PathFamily(family.fixed, family.free,
+                          tuple(avoid | ruled_out(gem, [answer])
+                                for gem, avoid in zip(family.free, family.avoid)),
+                          family.cell_answers + (answer,), family.visibility, family.mirror)
+    return next(iter(narrowed.members(deadline)), None)
+
+
+def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puzzle,
+                      deadline: float | None) -> bool:
+    """The map from every family: proved (every pair not shown is then impossible), or
+    False past the deadline."""
+    try:
+        alive = []
+        for family in families:
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            if _fixed_news(found, family):
+                member = next(iter(family.members(deadline)), None)
+                if member is None:
+                    continue
+                walk(found, member, puzzle, deadline)
+            alive.append(family)
+        for family in alive:
+            for cell, content in _free_news(found, family):
+                if deadline is not None and time.monotonic() > deadline:
+                    return False
+                if content in found.possible[cell]:
+                    continue
+                member = _member_showing(family, cell, content, deadline)
+                if member is not None:
+                    walk(found, member, puzzle, deadline)
+    except LimitReached:
+        return False
+    found.impossible.update(found.unshown())
+    return True
+
+
+def witnesses_from_families(found: WitnessMap, puzzle: Puzzle, deadline: float) -> None:
+    """Witnesses from the wave search's families, in shuffled search orders (each a
+    different corner of the search), until an order finishes, two in a row add nothing, or
+    the deadline: a family whose fixed gems or paths show something new gives one member,
+    walked from."""
+    seed = idle = 0
+    while time.monotonic() < deadline and idle < 2:
+        seed += 1
+        before = len(found.seen)
+        stop = min(deadline, time.monotonic() + FAMILY_SLICE)
+        try:
+            for family in frontier_families(puzzle, stop, seed=seed):
+                if not _fixed_news(found, family):
+                    continue
+                member = next(iter(family.members(stop)), None)
+                if member is not None:
+                    walk(found, member, puzzle, stop)
+            return   # every family looked at
+        except LimitReached:
+            idle = idle + 1 if len(found.seen) == before else 0

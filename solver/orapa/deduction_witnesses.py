@@ -1,0 +1,155 @@
+"""Witnesses of the deduction map: consistent layouts, and the cheap moves between them.
+
+A witness is a consistent layout; it shows a content in every cell at once. `WitnessMap` keeps
+what the witnesses have shown (per content, a mask of cells) and what was proved impossible.
+`walk` goes from one witness to the layouts one gem's move away that show something new,
+without a solver: a gem off the waves' paths moved to a placement off them leaves every shot
+answer as it was, so only the cell answers, the placement rules and visibility need checking.
+"""
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+from games.orapa.board import CELLS, PORT_LINES
+from games.orapa.gems import Gem
+from games.orapa.layout import Layout, PlacedGem
+from games.orapa.placements import Placement, bits, placements
+from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle
+
+ALL_CELLS = (1 << CELLS) - 1
+
+
+def contents_of(puzzle: Puzzle) -> list[str]:
+    """What a cell question can answer with this gem set: `empty`, each colour, `absorbed`."""
+    contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
+    if any(g.color == "black" for g in puzzle.gems):
+        contents.append(ABSORBED)
+    return contents
+
+
+def shown_by(gem: Gem) -> str:
+    """What a cell this gem covers answers (under `touching corner`, one gem a cell)."""
+    return ABSORBED if gem.color == "black" else gem.color
+
+
+class WitnessMap:
+    """The map being proved: what witnesses have shown, and the layouts they were."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.contents = contents_of(puzzle)
+        self.possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
+        self.shown: dict[str, int] = {x: 0 for x in self.contents}   # cells, as a mask
+        self.seen: set[Layout] = set()
+        self.impossible: set[tuple[int, str]] = set()   # proved so
+
+    def mark(self, layout: Layout, cells: int = ALL_CELLS) -> bool:
+        """A consistent layout: every cell can show what it shows there (only the `cells`
+        it may show something new in are looked at). Whether it showed something new."""
+        self.seen.add(layout)
+        new = False
+        for cell in bits(cells):
+            content = layout.cell_content(cell)
+            if content not in self.possible[cell]:
+                self.possible[cell].add(content)
+                self.shown[content] |= 1 << cell
+                new = True
+        return new
+
+    def unshown_mask(self, content: str) -> int:
+        """The cells where `content` is neither shown nor proved impossible."""
+        return ALL_CELLS & ~self.shown[content] & ~sum(
+            1 << c for c, x in self.impossible if x == content)
+
+    def unshown(self) -> list[tuple[int, str]]:
+        """The pairs neither shown nor proved impossible."""
+        return [(c, x) for c in range(CELLS) for x in self.contents
+                if x not in self.possible[c] and (c, x) not in self.impossible]
+
+
+@lru_cache(maxsize=None)
+def _options(shape: str, mirror: bool) -> tuple[tuple[Placement, tuple[int, ...]], ...]:
+    """A shape's placements, each with the cells it covers."""
+    return tuple((p, tuple(bits(p.cell_mask))) for p in placements(shape, mirror))
+
+
+def _moves(found: WitnessMap, layout: Layout, puzzle: Puzzle) -> list[Layout]:
+    """The consistent layouts one gem's move away from `layout` that show something new.
+
+    Only moves off the layout's wave paths, of gems off them: every shot answer stays as it
+    was (the waves enter the same cells), so only the cell answers and visibility are
+    checked, and only for a move whose cells would show a content not shown there yet (most
+    are skipped by that alone). Under `touching corner` only (a cell then holds one gem, so
+    a move changes only its own cells)."""
+    from solver.orapa.sat.families import path_cells
+    possible, rules = found.possible, puzzle.rules
+    paths = path_cells(layout, puzzle.observations)
+    answers = [(o.cell, o.content) for o in puzzle.observations if isinstance(o, CellAnswer)]
+    gems = list(layout.gems)
+    owner = [-1] * CELLS
+    for i, placed in enumerate(gems):
+        for c in bits(placed.placement.cell_mask):
+            owner[c] = i
+    added = []
+    for i, placed in enumerate(gems):
+        old = placed.placement.cell_mask
+        if old & paths:
+            continue
+        used = touch = 0
+        for j, other in enumerate(gems):
+            if j != i:
+                used |= other.placement.mask
+                touch |= other.placement.touch_mask
+        shown = shown_by(placed.gem)
+        emptied = [c for c in bits(old) if "empty" not in possible[c]]
+        for p, cells in _options(placed.gem.shape, rules.mirror):
+            if p.cell_mask & paths or p.mask & (used | touch) or p.touch_mask & used \
+                    or p.mask == placed.placement.mask:
+                continue
+            if not (any(shown not in possible[c] for c in cells)
+                    or any(not p.cell_mask >> c & 1 for c in emptied)):
+                continue
+            moved_owner = [-1 if o == i else o for o in owner]
+            for c in cells:
+                moved_owner[c] = i
+            if any(_content(moved_owner[c], gems, i, placed.gem) != x for c, x in answers):
+                continue
+            if rules.visibility and not _visible(moved_owner, len(gems)):
+                continue
+            candidate = Layout(gems[:i] + [PlacedGem(placed.gem, p)] + gems[i + 1:])
+            found.mark(candidate, old | p.cell_mask)
+            added.append(candidate)
+    return added
+
+
+def _content(index: int, gems: list[PlacedGem], moved: int, gem: Gem) -> str:
+    """What a cell owned by gem `index` (or none, -1) shows."""
+    if index < 0:
+        return "empty"
+    return shown_by(gem if index == moved else gems[index].gem)
+
+
+def _visible(owner: list[int], count: int) -> bool:
+    """Is every gem the first one met along some port's line (O3)?"""
+    seen = 0
+    everyone = (1 << count) - 1
+    for line in PORT_LINES:
+        for cell in line:
+            if owner[cell] >= 0:
+                seen |= 1 << owner[cell]
+                break
+        if seen == everyone:
+            return True
+    return False
+
+
+def walk(found: WitnessMap, start: Layout, puzzle: Puzzle, deadline: float | None) -> None:
+    """Mark `start` and, when it showed something new, every layout reached from it by
+    moves that show something new (`time.monotonic()` past `deadline`: stop)."""
+    if not found.mark(start) or puzzle.rules.touching != "corner":
+        return
+    queue = [start]
+    while queue:
+        if deadline is not None and time.monotonic() > deadline:
+            return
+        queue += _moves(found, queue.pop(), puzzle)
