@@ -29,7 +29,10 @@ the deduction map alone (`--map`: CPU seconds, and how many maps had every cell 
 and `orapa next --json`, the whole command's CPU time, on the same states:
 
     .venv/bin/python benchmarks/bench_midgame.py --next --presets base,full,double --mines 10 \
-        --answers 0,3,6,9,12
+        --answers 0,3,6,9,12 [--clock cpu] [--per-state]
+
+(`--clock cpu`: the command's deadlines on its own CPU time, for a shared machine;
+`--per-state`: a line per state, to see which go unranked.)
 """
 from __future__ import annotations
 
