@@ -40,7 +40,8 @@ from solver.orapa.precheck import impossible_answers
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
 COUNT_SECONDS = 0.25
-FAMILY_SHARE = 0.3    # of the time left, for listing the wave search's families
+LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
+FAMILY_SHARE = 0.3    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
 
 
@@ -97,11 +98,11 @@ def prove_map(puzzle: Puzzle, backend: BackendName, deadline: float | None,
         return found, True
     if puzzle.rules.touching == "corner" and method == "auto":
         left = FAMILY_SECONDS if deadline is None else max(0.0, deadline - time.monotonic())
-        until = time.monotonic() + FAMILY_SHARE * left
-        families = all_families(puzzle, until)
+        now = time.monotonic()
+        families = all_families(puzzle, now + LISTING_SHARE * left)
         if families is not None:
             return found, prove_by_families(found, families, puzzle, deadline)
-        witnesses_from_families(found, puzzle, until)
+        witnesses_from_families(found, puzzle, now + FAMILY_SHARE * left)
     session = session_for(puzzle.gems, puzzle.rules, backend)
     lv, solver = session.model.layout, session.backend
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
