@@ -98,11 +98,11 @@ def second_layout(puzzle: Puzzle, solution: Layout, *, engine: TwinEngine = "aut
 def _wave_twin(puzzle: Puzzle, solution: Layout, budget: int) -> Twin:
     """`second_layout` by the wave search. It tries the solution's own contents first: a twin
     mostly shares them, so it is met sooner (on minimal base puzzles, a fourth of the nodes
-    of the checks that find one). The waves are followed from their shots only: the nodes
-    are the puzzle's difficulty, and the levels were set on them."""
+    of the checks that find one). The searches run as the levels were set on them
+    (`graded`, and the plain search's one end): their nodes are the puzzle's difficulty."""
     nodes = [0]
     if follows_counts(puzzle):   # bounce counts: the frontier search (see frontier_search)
-        families = frontier_families(puzzle, nodes=nodes, max_nodes=budget, both_ends=False)
+        families = frontier_families(puzzle, nodes=nodes, max_nodes=budget, graded=True)
     else:
         families = search_families(puzzle, nodes=nodes, max_nodes=budget, last=solution)
     try:

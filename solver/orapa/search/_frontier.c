@@ -160,7 +160,8 @@ static int read_quarters(const uint8_t *p, Quarters *q) { memcpy(q->w, p, 40); r
  *   waves: per wave: port, entry cell, entry direction, exit (-1 absorbed, as int8), wanted
  *     colour, placeable kinds (4 bytes), flags (1: the colour is not said, 2: a bounce count
  *     is), the bounce count (2 bytes)
- *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1)
+ *   masks: answered cells (16), cells known empty (16), met_by_all (1), visibility (1),
+ *     the cover cut (1: on; 0 for the search the generator's difficulty levels were set on)
  *   seed: see the top of this file */
 static PyObject *start(PyObject *self, PyObject *args) {
     Py_buffer tables, kinds, waves, masks;
@@ -172,7 +173,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     Search *s = calloc(1, sizeof(Search));
     if (!s) { PyErr_NoMemory(); goto done; }
-    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % WAVE_BYTES || masks.len != 34
+    if (tables.len != CELLS * 4 * 2 + 64 || kinds.len % 19 || waves.len % WAVE_BYTES || masks.len != 35
             || !PyTuple_Check(placements)) {
         PyErr_SetString(PyExc_ValueError, "frontier start: malformed tables");
         goto done;
@@ -270,7 +271,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     s->met_by_all = m[32];
     s->visibility = m[33];
     s->rng = seed;
-    for (int c = 0; c < CELLS; c++)
+    for (int c = 0; c < CELLS && m[34]; c++)   /* the cover cut's cells */
         if (cell_in(&s->answered, c)) s->answered_cell[s->nanswered++] = (uint8_t)c;
     /* the root: every wave at its entry */
     root_head = push(s);

@@ -88,11 +88,13 @@ def _kernel_deadline(deadline: float | None) -> float:
     return time.clock_gettime(time.CLOCK_MONOTONIC) + max(0.0, deadline - time.monotonic())
 
 
-def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0):
+def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0,
+           graded: bool = False):
     """The compiled search started on the prepared puzzle: its gems, waves and masks packed as
     the kernel reads them (also used by `solver.orapa.counting.family_counts`, which counts its
     leaves). `lazy`: the search with lazy pinning (`_lazy.c`), whose leaves only counting reads.
-    `seed`: nonzero to search each node's children in a shuffled order (plain search only)."""
+    `seed`: nonzero to search each node's children in a shuffled order (plain search only).
+    `graded`: without the cover cut (see `frontier_search.frontier_families`)."""
     mirror = puzzle.rules.mirror
     kinds = bytearray()
     for i, _ in enumerate(setup.kinds):
@@ -108,7 +110,7 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0):
         waves += sum(1 << i for i in met).to_bytes(4, "little") + bytes([flags])
         waves += (o.bounces or 0).to_bytes(2, "little")
     masks = (setup.answered.to_bytes(16, "little") + setup.empty0.to_bytes(16, "little")
-             + bytes([setup.met_by_all, puzzle.rules.visibility]))
+             + bytes([setup.met_by_all, puzzle.rules.visibility, not graded]))
     assert _KERNEL is not None   # callers ask available() first
     tables = (_tables(), bytes(kinds),
               tuple(_placement_bytes(k.shape, mirror) for k in setup.kinds), bytes(waves), masks)
@@ -119,17 +121,17 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0):
 
 def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
              max_nodes: int | None = None, seed: int = 0,
-             both_ends: bool = True) -> Iterator[PathFamily]:
+             graded: bool = False) -> Iterator[PathFamily]:
     """`frontier_families` by the compiled search (see `available`); a nonzero `seed`
     shuffles each node's children (a restart down other branches)."""
     assert _KERNEL is not None
-    setup = prepare(puzzle, both_ends)
+    setup = prepare(puzzle, both_ends=not graded)
     if setup is None:
         return
     if nodes is None:
         nodes = [0]
     mirror = puzzle.rules.mirror
-    search = _start(puzzle, setup, seed=seed)
+    search = _start(puzzle, setup, seed=seed, graded=graded)
     options = [placements(k.shape, mirror) for k in setup.kinds]
     gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement made once
 

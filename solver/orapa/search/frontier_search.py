@@ -70,33 +70,34 @@ def follows_counts(puzzle: Puzzle) -> bool:
 def frontier_families(puzzle: Puzzle, deadline: float | None = None,
                       nodes: list[int] | None = None, max_nodes: int | None = None,
                       seed: int = 0,
-                      both_ends: bool = True) -> Iterator[PathFamily]:
+                      graded: bool = False) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily (some may be empty); raises
     LimitReached past `deadline` (time.monotonic()) or once the search nodes added to
     `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
     ORAPA_FRONTIER=python does not ask for the Python one), else `python_frontier_families`:
     both search the same nodes in the same order. A nonzero `seed` searches each node's
     children in a shuffled order (the same families, in another order: a restart).
-    `both_ends`: waves followed from their exits too (`search_setup.prepare`); the
-    generator's measure of work asks for False."""
+    `graded`: the search the generator's difficulty levels were set on, whose nodes are a
+    puzzle's measure of work: waves followed from their shots only (not from their exits
+    too, `search_setup.prepare`) and without the cover cut."""
     from solver.orapa.search import frontier_compiled
     if frontier_compiled.available(puzzle):
         return frontier_compiled.families(puzzle, deadline, nodes, max_nodes, seed,
-                                          both_ends=both_ends)
+                                          graded=graded)
     return python_frontier_families(puzzle, deadline, nodes, max_nodes, seed,
-                                    both_ends=both_ends)
+                                    graded=graded)
 
 
 def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                              nodes: list[int] | None = None, max_nodes: int | None = None,
                              seed: int = 0,
-                             both_ends: bool = True) -> Iterator[PathFamily]:
+                             graded: bool = False) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily, as `search_families`
     gives them (some may be empty); raises LimitReached past `deadline` (time.monotonic())
     or once the search nodes added to `nodes[0]` exceed `max_nodes`. The reference the
     compiled search (`frontier_families`) is held to: the same nodes in the same order.
     `seed`: 0 for the children of a node in their fixed order, else shuffled (`_shuffled`)."""
-    setup = prepare(puzzle, both_ends)
+    setup = prepare(puzzle, both_ends=not graded)
     if setup is None:
         return
     mirror = puzzle.rules.mirror
@@ -210,7 +211,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                     reachable |= placeable_mask[t]
             if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
                 continue
-        if answered_cells and _uncoverable(answered_cells, grid, left, used, touch, empty,
+        if answered_cells and not graded and _uncoverable(answered_cells, grid, left, used, touch, empty,
                                            forbidden, by_cell):
             continue
         if visibility and not room_left(placed, left, used, touch, empty, room, witness):
