@@ -130,3 +130,28 @@ def test_a_move_only_marks_consistent_layouts() -> None:
     walk(found, start, puzzle, None)
     assert len(found.seen) > 1
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.seen)
+
+
+def midgame_state(preset: str, seed: int, answers: int) -> tuple[Puzzle, object]:
+    """`benchmarks/bench_midgame.py`'s state of that seed: a random mine, `answers` random
+    answers (one in four a cell question, the rest shots)."""
+    gems, rules = gem_set(preset), RuleOptions()
+    rng = random.Random(seed)
+    mine = random_layout(gems, rules, rng)
+    ports, cells = rng.sample(range(36), answers), rng.sample(range(CELLS), answers)
+    kinds = [rng.random() < 0.25 for _ in range(answers)]
+    shots = [p for p, cell in zip(ports, kinds) if not cell]
+    asked = [CellAnswer(c, mine.cell_content(c)) for c, cell in zip(cells, kinds) if cell]
+    puzzle = puzzle_from_layout(mine, gems, rules, shots)
+    return puzzle.with_observations(list(puzzle.observations) + asked), mine
+
+
+def test_a_full_state_of_three_answers_is_proved_in_every_cell() -> None:
+    """A state the per-pair questions left with 62 cells unproved after 30 s (bench_midgame's
+    full mine 1005, 3 answers): every cell is now proved, and the mine's own content is
+    possible in each."""
+    puzzle, mine = midgame_state("full", 1005, 3)
+    found = deductions(puzzle, timeout=120, partial=True)
+    assert not found.undecided
+    assert all(mine.cell_content(c) in found.possible[c] for c in range(CELLS))
+    assert sum(len(v) == 1 for v in found.possible.values()) >= 1   # something is settled
