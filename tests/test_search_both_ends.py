@@ -86,7 +86,8 @@ def test_a_wave_owing_four_colours_is_listed_within_ten_million_nodes() -> None:
                                   "base-bounces/base-bounces-hard-01.json"])
 def test_the_generators_measure_is_still_the_one_end_search(file: str) -> None:
     """A stored puzzle's recorded work is the uniqueness check's nodes today: the searches
-    that grade puzzles do not follow waves from both ends."""
+    that grade puzzles neither follow waves from both ends nor take the cover cut (the
+    bounce puzzle fails on code without `graded`)."""
     path = PUZZLES / file
     entry = next(e for e in json.loads((path.parent / "index.json").read_text())
                  if e["file"].endswith(path.name))
