@@ -41,19 +41,21 @@ def all_families(puzzle: Puzzle, deadline: float) -> list[PathFamily] | None:
     return families
 
 
-def _fixed_news(found: WitnessMap, family: PathFamily) -> bool:
-    """Do the family's fixed gems or its paths show a content not shown yet?"""
+def _fixed_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
+    """The pairs not shown yet that every member of the family shows: its fixed gems' cells,
+    and the cells kept clear of every gem (its paths, cells answered empty)."""
     fixed = 0
+    pairs = []
     for placed in family.fixed:
         cells = placed.placement.cell_mask
         fixed |= cells
-        if cells & found.unshown_mask(shown_by(placed.gem)):
-            return True
+        content = shown_by(placed.gem)
+        pairs += [(c, content) for c in bits(cells & found.unshown_mask(content))]
     kept_clear = ALL_CELLS
     for avoid in family.avoid:
         kept_clear &= avoid
-    return bool(kept_clear & ~fixed & found.unshown_mask("empty")) if family.free else \
-        bool(~fixed & ALL_CELLS & found.unshown_mask("empty"))
+    pairs += [(c, "empty") for c in bits(kept_clear & ~fixed & found.unshown_mask("empty"))]
+    return pairs
 
 
 def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
@@ -88,45 +90,61 @@ def _reach(shape: str, mirror: bool, avoid: int, taken: np.ndarray, touch: np.nd
     return int(covered[0]) | int(covered[1]) << 64
 
 
-def _member_showing(family: PathFamily, cell: int, content: str,
-                    deadline: float | None) -> Layout | None:
-    """A member of the family that shows `content` at `cell`, or None."""
+def _showing(family: PathFamily, cell: int, content: str) -> PathFamily:
+    """The family's members that show `content` at `cell`, as a family."""
     answer = CellAnswer(cell, content)
-    narrowed = PathFamily(family.fixed, family.free,
-                          tuple(avoid | ruled_out(gem, [answer])
-                                for gem, avoid in zip(family.free, family.avoid)),
-                          family.cell_answers + (answer,), family.visibility, family.mirror)
-    return next(iter(narrowed.members(deadline)), None)
+    return PathFamily(family.fixed, family.free,
+                      tuple(avoid | ruled_out(gem, [answer])
+                            for gem, avoid in zip(family.free, family.avoid)),
+                      family.cell_answers + (answer,), family.visibility, family.mirror)
+
+
+CHECK_SECONDS = 0.02   # one family's member search, before the model is left the question
 
 
 def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puzzle,
-                      deadline: float | None) -> bool:
-    """The map from every family: proved (every pair not shown is then impossible), or
-    False past the deadline."""
-    try:
-        alive = []
-        for family in families:
+                      deadline: float | None) -> set[tuple[int, str]] | None:
+    """The map from every family: every pair not shown is impossible but those returned,
+    whose family's member search took more than `CHECK_SECONDS` (a gem that must stay
+    visible can make it list every other member first): the model answers those. None past
+    the deadline."""
+    unresolved: set[tuple[int, str]] = set()
+
+    def member_of(family: PathFamily) -> Layout | None | bool:
+        stop = time.monotonic() + CHECK_SECONDS
+        try:
+            return next(iter(family.members(stop if deadline is None else min(stop, deadline))),
+                        None)
+        except LimitReached:
+            return False
+
+    alive = []
+    for family in families:
+        if deadline is not None and time.monotonic() > deadline:
+            return None
+        news = _fixed_news(found, family)
+        if news:
+            member = member_of(family)
+            if member is None:
+                continue
+            if not isinstance(member, Layout):   # the search ran out of its time
+                unresolved.update(news + _free_news(found, family))
+                continue
+            walk(found, member, puzzle, deadline)
+        alive.append(family)
+    for family in alive:
+        for cell, content in _free_news(found, family):
             if deadline is not None and time.monotonic() > deadline:
-                return False
-            if _fixed_news(found, family):
-                member = next(iter(family.members(deadline)), None)
-                if member is None:
-                    continue
+                return None
+            if content in found.possible[cell] or (cell, content) in unresolved:
+                continue
+            member = member_of(_showing(family, cell, content))
+            if isinstance(member, Layout):
                 walk(found, member, puzzle, deadline)
-            alive.append(family)
-        for family in alive:
-            for cell, content in _free_news(found, family):
-                if deadline is not None and time.monotonic() > deadline:
-                    return False
-                if content in found.possible[cell]:
-                    continue
-                member = _member_showing(family, cell, content, deadline)
-                if member is not None:
-                    walk(found, member, puzzle, deadline)
-    except LimitReached:
-        return False
-    found.impossible.update(found.unshown())
-    return True
+            elif member is False:
+                unresolved.add((cell, content))
+    found.impossible.update(set(found.unshown()) - unresolved)
+    return unresolved
 
 
 def witnesses_from_families(found: WitnessMap, puzzle: Puzzle, deadline: float) -> None:

@@ -40,6 +40,7 @@ from solver.orapa.precheck import impossible_answers
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
 COUNT_SECONDS = 0.25
+RETRY_SECONDS = 0.75  # its second try, when the families are too many to hold
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.3    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
@@ -89,47 +90,56 @@ def _pair_literal(session: ModelSession, cell: int, content: str) -> int:
     return known[key]
 
 
-def prove_map(puzzle: Puzzle, backend: BackendName, deadline: float | None,
-              method: Method = "auto") -> tuple[WitnessMap, bool]:
-    """Witnesses and one proof of impossibility for what is left: (the map, proved). Past
-    the deadline: the map so far and False."""
-    found = WitnessMap(puzzle)
+def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
+              deadline: float | None, method: Method = "auto") -> bool | Deductions:
+    """Prove the map into `found`, by the families or witnesses and the model: True when
+    proved, False past the deadline (`found` holds what was shown), or the Deductions of a
+    second try of the exact count when it finished."""
     if impossible_answers(puzzle.observations, puzzle.gems) is not None:
-        return found, True
+        return True
     if puzzle.rules.touching == "corner" and method == "auto":
         left = FAMILY_SECONDS if deadline is None else max(0.0, deadline - time.monotonic())
         now = time.monotonic()
         families = all_families(puzzle, now + LISTING_SHARE * left)
         if families is not None:
-            return found, prove_by_families(found, families, puzzle, deadline)
-        witnesses_from_families(found, puzzle, now + FAMILY_SHARE * left)
+            unresolved = prove_by_families(found, families, puzzle, deadline)
+            if unresolved is None:
+                return False
+            if not unresolved:
+                return True
+        else:
+            counted = _count(puzzle, RETRY_SECONDS, deadline)
+            if counted is not None:
+                return Deductions(counted[0], counted[1], exact=True)
+            witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
     session = session_for(puzzle.gems, puzzle.rules, backend)
     lv, solver = session.model.layout, session.backend
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
     assumptions = session.literals(puzzle.observations) + [guard]
     try:
         for _ in range(GROUPED_CALLS):   # all that is left at once: one proof when all fail
-            left = found.unshown()
-            if not left:
-                return found, True
+            pairs = found.unshown()
+            if not pairs:
+                return True
             witness = _ask(session, assumptions, guard, puzzle,
-                           [_pair_literal(session, c, x) for c, x in left], deadline)
+                           [_pair_literal(session, c, x) for c, x in pairs], deadline)
             if witness is None:
-                return found, False
-            if witness is False:
-                found.impossible.update(left)
-                return found, True
+                return False
+            if not isinstance(witness, Layout):
+                found.impossible.update(pairs)
+                return True
             walk(found, witness, puzzle, deadline)
         for cell in range(CELLS):
             for content in found.contents:
-                while content not in found.possible[cell]:
+                while content not in found.possible[cell] \
+                        and (cell, content) not in found.impossible:
                     if deadline is not None and time.monotonic() > deadline:
-                        return found, False
+                        return False
                     try:
                         ok = solver.solve(assumptions + [_pair_literal(session, cell, content)],
                                           deadline)
                     except TimeoutError:
-                        return found, False
+                        return False
                     if not ok:
                         found.impossible.add((cell, content))
                         break
@@ -139,7 +149,7 @@ def prove_map(puzzle: Puzzle, backend: BackendName, deadline: float | None,
                         solver.add_clause([-guard] + lv.blocking_clause(layout))
                         continue
                     walk(found, layout, puzzle, deadline)
-        return found, True
+        return True
     finally:
         session.retire(guard)
 
@@ -171,18 +181,27 @@ def _ask(session: ModelSession, assumptions: list[int], guard: int, puzzle: Puzz
         session.retire(wanted)
 
 
+def _count(puzzle: Puzzle, seconds: float, deadline: float | None
+           ) -> tuple[dict[int, set[str]], int] | None:
+    """The exact map and count by counting, within `seconds` (and the deadline), or None."""
+    from solver.orapa.counting.exact import exact_possible
+    if deadline is not None:
+        seconds = min(seconds, max(0.0, deadline - time.monotonic()) / 4)
+    return exact_possible(puzzle, 2 * seconds)   # exact_possible counts for half its time
+
+
 def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
                   method: Method = "auto", partial: bool = False) -> Deductions:
     """Which contents each cell can take, proved (see the module's docstring); with
     `method="model"` neither the counts nor the wave search's families are used."""
-    from solver.orapa.counting.exact import exact_possible
-    start = time.monotonic()
-    deadline = None if timeout is None else start + timeout
-    share = COUNT_SECONDS if timeout is None else min(COUNT_SECONDS, timeout / 4)
-    counted = exact_possible(puzzle, 2 * share, method)   # exact_possible takes half of it
+    deadline = None if timeout is None else time.monotonic() + timeout
+    counted = _count(puzzle, COUNT_SECONDS, deadline) if method == "auto" else None
     if counted is not None:
         return Deductions(counted[0], counted[1], exact=True)
-    found, proved = prove_map(puzzle, backend, deadline, method)
+    found = WitnessMap(puzzle)
+    proved = prove_map(found, puzzle, backend, deadline, method)
+    if isinstance(proved, Deductions):
+        return proved
     if proved:
         return Deductions(found.possible, len(found.seen), exact=not found.seen)
     if not partial:
