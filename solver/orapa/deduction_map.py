@@ -1,19 +1,18 @@
 """The deduction map: for every cell, the contents it shows in some consistent layout, proved.
 
 A content is possible in a cell when some consistent layout shows it there (a witness), and
-impossible when the model says no consistent layout does (an unsatisfiable call). Nothing is
-taken from a sample: every possible content has its witness, every impossible one its proof.
-
-How it is had quickly (issue 31):
-- the exact count with its per-cell marginals, when it finishes within a small share of the
-  time (`COUNT_SHARE`): then the map and the count come from the counts;
-- else witnesses. Each layout the SAT model finds shows a content in all 80 cells at once, and
-  its family (the layouts that keep the gems its waves touch and move the others anywhere
-  legal off the paths: `solver.orapa.sat.families`) gives more, drawn at random, for nothing.
-  Each call to the model asks for a layout that shows *at least one* (cell, content) pair no
-  layout has shown yet (one clause over all of them, under a fresh activation literal), so a
-  call settles many pairs, and the last call, unsatisfiable, proves every pair left
-  impossible at once.
+impossible when no consistent layout does (a proof). Nothing is taken from a sample. In order
+(issue 31):
+- the exact count with its per-cell marginals, for `COUNT_SECONDS` (it finishes in a few
+  hundredths of a second where it can finish quickly at all);
+- every family of the compiled wave search, when they are few enough to list in a share of
+  the time: they partition the consistent layouts, so the map follows from them without a
+  solver (`solver.orapa.deduction_families`);
+- else the count's second try, then witnesses: members of families from shuffled search
+  orders, and layouts one gem's move away (`solver.orapa.deduction_witnesses`), each showing a
+  content in every cell at once; then the model, asked for a layout showing *any* pair not
+  shown yet (one clause over all of them, so that the last, unsatisfiable call proves every
+  pair left impossible at once), and after `GROUPED_CALLS` such calls pair by pair.
 
 At the time limit: LimitReached, or with `partial` the map so far, the cells with a pair still
 unproved `undecided`.
