@@ -25,6 +25,7 @@ from solver.orapa.search.path_family import PathFamily, placement_words, ruled_o
 
 MAX_FAMILIES = 20_000   # families held at once for the proof by families
 FAMILY_SLICE = 0.05     # seconds of one shuffled search order before the next
+IDLE_SLICES = 2         # orders in a row that showed nothing new: the witnesses stop
 
 
 def all_families(puzzle: Puzzle, deadline: float) -> list[PathFamily] | None:
@@ -153,7 +154,7 @@ def witnesses_from_families(found: WitnessMap, puzzle: Puzzle, deadline: float) 
     the deadline: a family whose fixed gems or paths show something new gives one member,
     walked from."""
     seed = idle = 0
-    while time.monotonic() < deadline and idle < 2:
+    while time.monotonic() < deadline and idle < IDLE_SLICES:
         seed += 1
         before = len(found.seen)
         stop = min(deadline, time.monotonic() + FAMILY_SLICE)
