@@ -121,6 +121,27 @@ def test_no_module_is_much_over_four_hundred_lines() -> None:
     assert long == {}
 
 
+def c_sources(root: Path = ROOT) -> dict[str, Path]:
+    """The compiled extensions' C files (a part #included by another counts on its own), by
+    path; build folders aside."""
+    return {str(path.relative_to(root)): path for package in LAYERS
+            for suffix in ("*.c", "*.h") for path in (root / package).rglob(suffix)
+            if "build" not in path.relative_to(root).parts}
+
+
+def test_no_c_file_is_much_over_four_hundred_lines(tmp_path: Path) -> None:
+    made_up = tmp_path / "solver" / "k"
+    made_up.mkdir(parents=True)
+    (made_up / "_long.c").write_text("int x;\n" * 700)
+    (made_up / "_part.c").write_text("int y;\n" * 30)
+    found = c_sources(tmp_path)
+    assert sorted(found) == ["solver/k/_long.c", "solver/k/_part.c"]
+    assert long_modules(found) == {"solver/k/_long.c": 700}
+    sources = c_sources()
+    assert "solver/orapa/counting/_counting.c" in sources
+    assert long_modules(sources) == {}
+
+
 FRONTEND = ROOT / "web" / "frontend"
 
 

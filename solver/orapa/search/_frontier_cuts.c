@@ -1,0 +1,168 @@
+/* The waves followed through the decided cells, and the cuts that end a branch early
+ * (met_by_all, the cover cut, visibility's room left); the seeded shuffle's numbers.
+ * Part of _frontier.c: included there, not compiled on its own. */
+
+/* What a decided cell holds for a wave: its quarter pattern (0: nothing decided there), the
+ * colour bits and whether it absorbs. The two searches keep their cells differently. */
+typedef struct { int pattern, bits, black; } Look;
+
+/* Every open wave followed through the decided cells (Python: advance); 0 on a contradiction.
+ * The new fronts go to `out`, the path cells to *paths; `look(at, cell)` reads a cell. Always
+ * inlined, so each search's `look` is too. */
+static inline __attribute__((always_inline)) int follow_waves(
+        const Search *s, const Front *fronts, const Cells *empty, Cells *paths, Front *out,
+        Look (*look)(const void *, int), const void *at) {
+    memcpy(out, fronts, sizeof(Front) * s->waves);
+    for (int t = 0; t < s->waves; t++) {
+        int cell = fronts[t].cell;
+        if (cell < 0) continue;
+        if (!look(at, cell).pattern && !cell_in(empty, cell)) continue;
+        int d = fronts[t].d, color = fronts[t].color, met = fronts[t].met;
+        int exit_ = s->exit_[t], want = s->wanted[t], anyc = s->any_colour[t];
+        int most = s->most[t];
+        for (;;) {
+            Look here = look(at, cell);
+            if (!here.pattern) {
+                if (!cell_in(empty, cell)) {
+                    out[t].cell = (int16_t)cell;
+                    out[t].d = (uint8_t)d;
+                    out[t].color = (uint8_t)color;
+                    out[t].met = (uint16_t)met;
+                    break;
+                }
+                cell_set(paths, cell);
+            } else {
+                cell_set(paths, cell);
+                d = s->route_out[here.pattern][d];
+                color |= here.bits;
+                if (here.black) {
+                    if (exit_ >= 0) return 0;
+                    out[t].cell = -1;
+                    break;
+                }
+                met++;     /* every entry into a covered cell meets one face */
+                if (exit_ >= 0 && (((color & ~want) && !anyc) || met > most)) return 0;
+            }
+            int next = s->neighbour[cell][d];
+            if (next < 0) {
+                if (exit_ != s->exit_port[cell][d] || (color != want && !anyc)
+                        || (s->counted[t] && met != most))
+                    return 0;
+                out[t].cell = -1;
+                break;
+            }
+            cell = next;
+        }
+    }
+    return 1;
+}
+
+static inline Look grid_look(const void *at, int cell) {
+    const Search *s = at;
+    return (Look){s->grid_pattern[cell], s->grid_bits[cell], s->grid_black[cell]};
+}
+
+/* follow_waves over the placed gems' grid; new fronts in s->scratch */
+static int advance(Search *s, const Front *fronts, const Cells *empty, Cells *paths) {
+    return follow_waves(s, fronts, empty, paths, s->scratch, grid_look, s);
+}
+
+static inline int seen(const Placement *pl, const Cells *occupied) {
+    for (int j = 0; j < pl->nlines; j++)
+        if (!c_meets(&pl->line[j], occupied)) return 1;
+    return 0;
+}
+
+/* When every gem must be met by some wave (met_by_all): is a gem still to place of a kind no
+ * open wave may meet? Then the branch is dead. */
+static int unmet_kind(const Search *s, const Front *fronts, const uint8_t *left) {
+    uint32_t reachable = 0;
+    for (int t = 0; t < s->waves; t++)
+        if (fronts[t].cell >= 0) reachable |= s->placeable[t];
+    for (int i = 0; i < s->kinds; i++)
+        if (left[i] && !((reachable >> i) & 1)) return 1;
+    return 0;
+}
+
+/* Python: _uncoverable. Is a cell answered with a gem neither covered by a placed gem nor
+ * coverable by a gem left, of a kind that shows the answer, at a placement that fits the
+ * node? No layout below it then: every gem still to place (at a wave's frontier or free in
+ * the leaf's family) takes a placement that fits the node, as gems are only added. Without
+ * this cut a search of a double state with a cell answered went on past the last gem of
+ * that colour placed elsewhere, and listed families that were all empty. */
+static int uncoverable(Search *s, const Head *h) {
+    Quarters blocked;
+    for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+    for (int a = 0; a < s->nanswered; a++) {
+        int c = s->answered_cell[a];
+        if (s->grid_pattern[c]) continue;
+        int found = 0;
+        for (int r = 0; r < s->kinds && !found; r++) {
+            int i = (s->cover_kind[c] + r) % s->kinds;
+            if (!h->left[i] || cell_in(&s->forbidden[i], c)) continue;
+            Cells off = h->empty;
+            off.w[0] |= s->forbidden[i].w[0];
+            off.w[1] |= s->forbidden[i].w[1];
+            int n = s->by_cell_n[i][c], first = r ? 0 : s->cover_entry[c];
+            for (int q = 0; q < n; q++) {
+                int j = (first + q) % n;
+                const Placement *pl = &s->placements[i][s->by_cell[i][c][j].index];
+                if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                        || c_meets(&pl->cell, &off))
+                    continue;
+                s->cover_kind[c] = (int16_t)i;
+                s->cover_entry[c] = j;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) return 1;
+    }
+    return 0;
+}
+
+/* The next number of the children's shuffle (xorshift64; the Python search draws the same). */
+static inline uint64_t next_random(Search *s) {
+    s->rng ^= s->rng << 13;
+    s->rng ^= s->rng >> 7;
+    s->rng ^= s->rng << 17;
+    return s->rng;
+}
+
+/* Python: _room_left. Can the branch still give a visible layout? */
+static int room_left(Search *s, const Head *h) {
+    Cells occupied = {{0, 0}};
+    for (int j = 0; j < s->placed_n; j++) {
+        const Placement *pl = &s->placements[s->placed_kind[j]][s->placed_index[j]];
+        occupied.w[0] |= pl->cell.w[0];
+        occupied.w[1] |= pl->cell.w[1];
+    }
+    for (int j = 0; j < s->placed_n; j++)
+        if (!seen(&s->placements[s->placed_kind[j]][s->placed_index[j]], &occupied)) return 0;
+    uint64_t free0 = ~(occupied.w[0] | h->empty.w[0]);
+    uint64_t free1 = ~(occupied.w[1] | h->empty.w[1]) & (((uint64_t)1 << (CELLS - 64)) - 1);
+    int need = 0;
+    for (int i = 0; i < s->kinds; i++) need += h->left[i] * s->size[i];
+    if (need > __builtin_popcountll(free0) + __builtin_popcountll(free1)) return 0;
+    Quarters blocked;
+    for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+    for (int i = 0; i < s->kinds; i++) {
+        if (!h->left[i]) continue;
+        Cells off = h->empty;
+        off.w[0] |= s->forbidden[i].w[0];
+        off.w[1] |= s->forbidden[i].w[1];
+        int n = s->nplacements[i], found = 0;
+        for (int r = 0; r < n; r++) {
+            int j = (s->witness[i] + r) % n;
+            const Placement *pl = &s->placements[i][j];
+            if (q_meets(&pl->mask, &blocked) || q_meets(&pl->touch, &h->used)
+                    || c_meets(&pl->cell, &off) || !seen(pl, &occupied))
+                continue;
+            s->witness[i] = j;
+            found = 1;
+            break;
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
