@@ -8,11 +8,13 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
 - every family of the compiled wave search, when they are few enough to list in a share of
   the time: they partition the consistent layouts, so the map follows from them without a
   solver (`solver.orapa.deduction_families`);
-- else the count's second try, then witnesses: members of families from shuffled search
-  orders, and layouts one gem's move away (`solver.orapa.deduction_witnesses`), each showing a
-  content in every cell at once; then the model, asked for a layout showing *any* pair not
-  shown yet (one clause over all of them, so that the last, unsatisfiable call proves every
-  pair left impossible at once), and after `GROUPED_CALLS` such calls pair by pair.
+- else witnesses: members of families from shuffled search orders, and layouts one gem's
+  move away (`solver.orapa.deduction_witnesses`), each showing a content in every cell at
+  once; then each pair not shown yet asked of the wave search with that cell answer added
+  (a member, or no family with one: about a millisecond each, `settle_pairs`); then what is
+  left of the model, asked for a layout showing *any* pair not shown yet (one clause over all
+  of them, so that the last, unsatisfiable call proves every pair left impossible at once),
+  and after `GROUPED_CALLS` such calls pair by pair.
 
 At the time limit: LimitReached, or with `partial` the map so far, the cells with a pair still
 unproved `undecided`.
@@ -30,7 +32,7 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import CellAnswer, Puzzle
 from games.wording import plural
 from solver.orapa.consistent import ModelSession, session_for
-from solver.orapa.deduction_families import (all_families, prove_by_families,
+from solver.orapa.deduction_families import (all_families, prove_by_families, settle_pairs,
                                              witnesses_from_families)
 from solver.orapa.deduction_witnesses import WitnessMap, walk
 from solver.orapa.options import BackendName, Method
@@ -39,9 +41,8 @@ from solver.orapa.precheck import impossible_answers
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
 COUNT_SECONDS = 0.25
-RETRY_SECONDS = 0.75  # its second try, when the families are too many to hold
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
-FAMILY_SHARE = 0.3    # of the time left, for that and witnesses from some families
+FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
 
 
@@ -90,10 +91,10 @@ def _pair_literal(session: ModelSession, cell: int, content: str) -> int:
 
 
 def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
-              deadline: float | None, method: Method = "auto") -> bool | Deductions:
-    """Prove the map into `found`, by the families or witnesses and the model: True when
-    proved, False past the deadline (`found` holds what was shown), or the Deductions of a
-    second try of the exact count when it finished."""
+              deadline: float | None, method: Method = "auto") -> bool:
+    """Prove the map into `found`, by the families, or by witnesses, the wave search's
+    answers pair by pair and the model: True when proved, False past the deadline (`found`
+    then holds what was shown)."""
     if impossible_answers(puzzle.observations, puzzle.gems) is not None:
         return True
     if puzzle.rules.touching == "corner" and method == "auto":
@@ -107,10 +108,8 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
             if not unresolved:
                 return True
         else:
-            counted = _count(puzzle, RETRY_SECONDS, deadline)
-            if counted is not None:
-                return Deductions(counted[0], counted[1], exact=True)
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
+            settle_pairs(found, puzzle, deadline)
     session = session_for(puzzle.gems, puzzle.rules, backend)
     lv, solver = session.model.layout, session.backend
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
@@ -198,10 +197,7 @@ def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float |
     if counted is not None:
         return Deductions(counted[0], counted[1], exact=True)
     found = WitnessMap(puzzle)
-    proved = prove_map(found, puzzle, backend, deadline, method)
-    if isinstance(proved, Deductions):
-        return proved
-    if proved:
+    if prove_map(found, puzzle, backend, deadline, method):
         return Deductions(found.possible, len(found.seen), exact=not found.seen)
     if not partial:
         raise LimitReached(f"time limit reached after {plural(len(found.seen), 'layout')}")
