@@ -155,3 +155,21 @@ def test_a_full_state_of_three_answers_is_proved_in_every_cell() -> None:
     assert not found.undecided
     assert all(mine.cell_content(c) in found.possible[c] for c in range(CELLS))
     assert sum(len(v) == 1 for v in found.possible.values()) >= 1   # something is settled
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(6, 12))
+def test_the_wave_search_settles_pairs_truly(preset: str, seed: int, shots: int) -> None:
+    """Pair by pair with the cell answer added, each pair shown is in the listed map and each
+    proved impossible is not (those left to the model are neither)."""
+    from solver.orapa.deduction_families import settle_pairs
+    puzzle = state(preset, seed, shots, 1)
+    expected = listed_map(puzzle)
+    if expected is None:
+        return
+    found = WitnessMap(puzzle)
+    settle_pairs(found, puzzle, None)
+    for cell in range(CELLS):
+        assert found.possible[cell] <= expected[cell]
+    assert all(content not in expected[cell] for cell, content in found.impossible)
