@@ -174,19 +174,20 @@ PAIR_SECONDS = 0.02     # one pair's wave search with its cell answer added
 PAIR_MEMBER_SECONDS = 0.02   # a family's member search within it
 
 
-def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None) -> None:
+def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                 seconds: float = PAIR_SECONDS) -> None:
     """Each pair not shown yet, asked of the wave search with that cell answer added: a cell
     answer prunes it so hard that it finds a member or runs out of families in about a
     millisecond where the whole search makes millions. A member is a witness (walked from);
-    every family empty is a proof of impossibility; a search past `PAIR_SECONDS` (or a
-    family's member search past `PAIR_MEMBER_SECONDS`) leaves the pair to the model."""
+    every family empty is a proof of impossibility; a search past `seconds` (or a family's
+    member search past `PAIR_MEMBER_SECONDS`) leaves the pair to the model."""
     for cell, content in found.unshown():
         if content in found.possible[cell]:
             continue
         now = time.monotonic()
         if deadline is not None and now > deadline:
             return
-        stop = now + PAIR_SECONDS if deadline is None else min(now + PAIR_SECONDS, deadline)
+        stop = now + seconds if deadline is None else min(now + seconds, deadline)
         asked = puzzle.with_observations(list(puzzle.observations)
                                          + [CellAnswer(cell, content)])
         try:

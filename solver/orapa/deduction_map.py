@@ -41,6 +41,8 @@ from solver.orapa.precheck import impossible_answers
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
 COUNT_SECONDS = 0.25
+SECOND_PAIR_SECONDS = 0.25   # a pair's wave search the second time round, after...
+QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
@@ -110,6 +112,8 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
             settle_pairs(found, puzzle, deadline)
+            if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
+                settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)   # the harder ones
     session = session_for(puzzle.gems, puzzle.rules, backend)
     lv, solver = session.model.layout, session.backend
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
@@ -186,6 +190,28 @@ def _count(puzzle: Puzzle, seconds: float, deadline: float | None
     if deadline is not None:
         seconds = min(seconds, max(0.0, deadline - time.monotonic()) / 4)
     return exact_possible(puzzle, 2 * seconds)   # exact_possible counts for half its time
+
+
+def _quick_proof(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
+                 deadline: float | None) -> bool:
+    """One model call, of at most `QUICK_PROOF_SECONDS`, on every pair left at once: True
+    when it proved them all impossible (a witness it finds is walked from)."""
+    session = session_for(puzzle.gems, puzzle.rules, backend)
+    guard = session.query()
+    stop = time.monotonic() + QUICK_PROOF_SECONDS
+    pairs = found.unshown()
+    try:
+        witness = _ask(session, session.literals(puzzle.observations) + [guard], guard, puzzle,
+                       [_pair_literal(session, c, x) for c, x in pairs],
+                       stop if deadline is None else min(stop, deadline))
+    finally:
+        session.retire(guard)
+    if isinstance(witness, Layout):
+        walk(found, witness, puzzle, deadline)
+    elif witness is False:
+        found.impossible.update(pairs)
+        return True
+    return False
 
 
 def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
