@@ -41,6 +41,7 @@ from solver.orapa.precheck import impossible_answers
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
 COUNT_SECONDS = 0.25
+RETRY_SECONDS = 0.75  # its second try, when the pairs' first round and a model call left some
 SECOND_PAIR_SECONDS = 0.25   # a pair's wave search the second time round, after...
 QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
@@ -111,9 +112,13 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
                 return True
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
-            settle_pairs(found, puzzle, deadline)
-            if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
-                settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)   # the harder ones
+        settle_pairs(found, puzzle, deadline)
+        if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
+            counted = _count(puzzle, RETRY_SECONDS, deadline)   # one family of billions...
+            if counted is not None:
+                found.possible, found.counted = counted
+                return True
+            settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)   # the harder ones
     session = session_for(puzzle.gems, puzzle.rules, backend)
     lv, solver = session.model.layout, session.backend
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
@@ -224,6 +229,8 @@ def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float |
         return Deductions(counted[0], counted[1], exact=True)
     found = WitnessMap(puzzle)
     if prove_map(found, puzzle, backend, deadline, method):
+        if found.counted is not None:
+            return Deductions(found.possible, found.counted, exact=True)
         return Deductions(found.possible, len(found.seen), exact=not found.seen)
     if not partial:
         raise LimitReached(f"time limit reached after {plural(len(found.seen), 'layout')}")

@@ -42,6 +42,7 @@ class WitnessMap:
         self.shown: dict[str, int] = {x: 0 for x in self.contents}   # cells, as a mask
         self.seen: set[Layout] = set()
         self.impossible: set[tuple[int, str]] = set()   # proved so
+        self.counted: int | None = None   # the exact count, when the counts gave the map
 
     def mark(self, layout: Layout, cells: int = ALL_CELLS) -> bool:
         """A consistent layout: every cell can show what it shows there (only the `cells`
