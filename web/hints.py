@@ -22,7 +22,6 @@ from solver.orapa.advisor.autoplay import autoplay, decide_until_found
 from solver.orapa.api import deductions, solve, verify
 from solver.orapa.counting.consistent_sample import consistent_candidates
 
-DEDUCTION_SAMPLE = 32    # layouts enumerated before the per-cell questions
 ANALYSIS_BUDGET = 0.15   # seconds per advisor decision in the analysis
 
 
@@ -38,7 +37,7 @@ def deduction_map(puzzle: Puzzle, timeout: float = 20.0) -> dict[str, Any]:
     had in time (then `count` is exact), else by the solver's per-cell questions; a cell they
     leave unproved at the time limit is `open`, so a legal state is always answered (issue
     31: it was a 503 after 20 s in the middle of games)."""
-    found = deductions(puzzle, timeout=timeout, sample=DEDUCTION_SAMPLE, partial=True)
+    found = deductions(puzzle, timeout=timeout, partial=True)
     return {"count": found.count, "exact": found.exact,
             "cells": {cell_label(c): found.status(c) for c in range(CELLS)}}
 

@@ -225,12 +225,11 @@ def _solve_in_time(backend, assumptions: list[int], deadline: float | None) -> b
 
 
 def deductions(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
-               sample: int = 32, method: Method = "auto", partial: bool = False
-               ) -> Deductions:
+               method: Method = "auto", partial: bool = False) -> Deductions:
     """Which contents each cell can take over all consistent layouts, each proved: from the
     exact counts when they finish in a small share of the time, else from witnesses (layouts
     that show each possible content) and the model's proofs that the rest cannot be
     (`solver.orapa.deduction_map`). Past the time limit: LimitReached, or with `partial` what
-    was proved (the other cells `undecided`). `sample` is kept for the callers; unused."""
+    was proved (the other cells `undecided`)."""
     from solver.orapa.deduction_map import deduction_map
     return deduction_map(puzzle, backend, timeout, method, partial)
