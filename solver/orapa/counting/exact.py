@@ -34,6 +34,10 @@ from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.precheck import impossible_answers
 
 COUNT_SECONDS = 2.0   # counting's share of a solve or a deduction map before listing takes over
+# An empty board of this many gems or more is not counted unless its count is kept on disk:
+# base's five take 6 s of CPU (one family, 146 million nodes), full's seven some 10^12 nodes,
+# so a try would only add COUNT_SECONDS before the listing and the estimate answer.
+EMPTY_BOARD_TOO_MANY_GEMS = 5
 
 
 def _applies(puzzle: Puzzle, method: str) -> bool:
@@ -54,6 +58,8 @@ def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "aut
     known = cached_empty_count(puzzle)
     if known is not None:
         return known
+    if not puzzle.observations and len(puzzle.gems) >= EMPTY_BOARD_TOO_MANY_GEMS:
+        return None
     counted = count_layouts(puzzle, _count_deadline(timeout), marginals=marginals)
     if marginals:
         remember_empty_count(puzzle, counted)
