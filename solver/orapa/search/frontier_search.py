@@ -127,7 +127,8 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     turns = [_turn_table(o.port, o.exit) for o in shots]
     grid: list[tuple[int, int, bool] | None] = [None] * CELLS
     placed: list[tuple[int, Placement]] = []
-    answered_cells = [c for c in range(CELLS) if answered >> c & 1]
+    # the cover cut's cells (none for the graded search, as the C search's cut is off)
+    answered_cells = [] if graded else [c for c in range(CELLS) if answered >> c & 1]
     random_state = [seed & _MASK64]
 
     def advance(fronts: tuple, empty: int, paths: int) -> tuple[tuple, int] | None:
@@ -211,7 +212,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                     reachable |= placeable_mask[t]
             if any(n and not reachable >> i & 1 for i, n in enumerate(left)):
                 continue
-        if answered_cells and not graded and _uncoverable(answered_cells, grid, left, used, touch, empty,
+        if answered_cells and _uncoverable(answered_cells, grid, left, used, touch, empty,
                                            forbidden, by_cell):
             continue
         if visibility and not room_left(placed, left, used, touch, empty, room, witness):
