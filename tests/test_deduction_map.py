@@ -82,6 +82,17 @@ def test_witnesses_and_the_model_prove_the_listed_map(without_counts: None,
     assert deductions(puzzle).possible == expected
 
 
+def test_the_model_pair_by_pair_proves_the_same_map(without_counts: None,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no call on every pair at once, the model asks pair by pair: the same map."""
+    from solver.orapa import deduction_map
+    monkeypatch.setattr(deduction_map, "GROUPED_CALLS", 0)
+    puzzle = state("full", 40, 12, 1)
+    expected = listed_map(puzzle)
+    assert expected is not None
+    assert deductions(puzzle, method="model").possible == expected
+
+
 @pytest.mark.parametrize("method", ["auto", "model"])
 def test_the_model_alone_proves_the_same_map(without_counts: None, method: str) -> None:
     """Without the wave search's families (`method="model"`) the map is the same."""

@@ -120,42 +120,24 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
                 return True
             settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)   # the harder ones
     session = session_for(puzzle.gems, puzzle.rules, backend)
-    lv, solver = session.model.layout, session.backend
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
     assumptions = session.literals(puzzle.observations) + [guard]
     try:
-        for _ in range(GROUPED_CALLS):   # all that is left at once: one proof when all fail
+        for calls in range(GROUPED_CALLS + CELLS * len(found.contents)):
+            # all that is left at once (one proof when all fail), then pair by pair
             pairs = found.unshown()
             if not pairs:
                 return True
+            if calls >= GROUPED_CALLS:
+                pairs = pairs[:1]
             witness = _ask(session, assumptions, guard, puzzle,
                            [_pair_literal(session, c, x) for c, x in pairs], deadline)
             if witness is None:
                 return False
-            if not isinstance(witness, Layout):
+            if isinstance(witness, Layout):
+                walk(found, witness, puzzle, deadline)
+            else:
                 found.impossible.update(pairs)
-                return True
-            walk(found, witness, puzzle, deadline)
-        for cell in range(CELLS):
-            for content in found.contents:
-                while content not in found.possible[cell] \
-                        and (cell, content) not in found.impossible:
-                    if deadline is not None and time.monotonic() > deadline:
-                        return False
-                    try:
-                        ok = solver.solve(assumptions + [_pair_literal(session, cell, content)],
-                                          deadline)
-                    except TimeoutError:
-                        return False
-                    if not ok:
-                        found.impossible.add((cell, content))
-                        break
-                    layout = lv.decode(solver.values)
-                    if not all(obs.holds(layout) for obs in puzzle.observations):
-                        session.spurious += 1
-                        solver.add_clause([-guard] + lv.blocking_clause(layout))
-                        continue
-                    walk(found, layout, puzzle, deadline)
         return True
     finally:
         session.retire(guard)
