@@ -82,6 +82,16 @@ def test_witnesses_and_the_model_prove_the_listed_map(without_counts: None,
     assert deductions(puzzle).possible == expected
 
 
+def test_a_cell_no_free_gem_can_reach_shows_empty(without_counts: None) -> None:
+    """Hypothesis found it: a cell that no fixed gem covers and no free gem can reach is
+    empty in every member of its family, but it was looked for neither among the paths nor
+    in the free gems' reach, so the map called `empty` impossible in cell A2."""
+    puzzle = state("full", 494318, 12)
+    expected = listed_map(puzzle)
+    assert expected is not None and "empty" in expected[10]
+    assert deductions(puzzle).possible == expected
+
+
 def test_the_model_pair_by_pair_proves_the_same_map(without_counts: None,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """With no call on every pair at once, the model asks pair by pair: the same map."""

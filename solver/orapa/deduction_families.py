@@ -60,7 +60,9 @@ def _fixed_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
 
 
 def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
-    """The pairs not shown yet that a free gem of the family might bring (or leave empty)."""
+    """The pairs not shown yet that a free gem of the family might bring, and `empty` on any
+    cell no fixed gem covers (a cell no free gem can reach is empty in every member, yet it
+    is neither on a path nor in a free gem's reach)."""
     fixed = 0
     for placed in family.fixed:
         fixed |= placed.placement.cell_mask
@@ -71,11 +73,9 @@ def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
         content = shown_by(gem)
         reach[content] = reach.get(content, 0) | _reach(gem.shape, family.mirror,
                                                         family.avoid[k], taken, touch)
-    reachable = 0
     for content, cells in reach.items():
-        reachable |= cells
         pairs += [(c, content) for c in bits(cells & found.unshown_mask(content))]
-    pairs += [(c, "empty") for c in bits(reachable & found.unshown_mask("empty"))]
+    pairs += [(c, "empty") for c in bits(ALL_CELLS & ~fixed & found.unshown_mask("empty"))]
     return pairs
 
 
