@@ -11,7 +11,8 @@ from games.orapa.puzzle import CellAnswer, Puzzle, cell_answer, shot_answer
 from games.orapa.random_layouts import random_layout
 from solver.orapa.api import deductions, solve
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.review.why import cell_contents, forcing_answers, why_wrong
+from games.orapa.answers import cell_contents
+from solver.orapa.review.why import forcing_answers, why_wrong
 from tests.cli_runner import run_cli
 from tests.test_review import hidden_game
 
@@ -25,7 +26,7 @@ def forces(puzzle: Puzzle, answers: list[int], cell: int, content: str) -> bool:
     part = puzzle.with_observations([puzzle.observations[i] for i in answers])
     layouts = ConsistentLayouts(part, method="model")
     return all(layouts.first([CellAnswer(cell, other)]) is None
-               for other in cell_contents(puzzle) if other != content)
+               for other in cell_contents(puzzle.gems) if other != content)
 
 
 @SLOW

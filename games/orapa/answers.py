@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Literal, Union, cast, get_args
+from typing import Any, Callable, ClassVar, Iterable, Literal, Union, cast, get_args
 
 from games.errors import BadInput
 from games.limits import quote
 from games.orapa.board import PORTS, cell_label, parse_cell, parse_port, port_label
 from games.orapa.colors import color_name, parse_gem_color, parse_wave_color
+from games.orapa.gems import Gem
 from games.orapa.layout import Layout
 from games.orapa.waves import trace_counts
 from games.wording import plural
@@ -237,6 +238,26 @@ def shot_answer(layout: Layout, port: int, answer: str = "colour") -> ShotAnswer
 def cell_answer(layout: Layout, cell: int) -> CellAnswer:
     """What the director answers to a question about `cell`."""
     return CellAnswer(cell, layout.cell_content(cell))
+
+
+def shown_by(gem: Gem) -> str:
+    """What a cell question answers on a cell this gem covers (O5): its colour, `absorbed`
+    for the black body. (Under `touching corner` a cell holds one gem at most.)"""
+    return ABSORBED if gem.color == "black" else gem.color
+
+
+def cell_contents(gems: Iterable[Gem]) -> list[str]:
+    """Every answer a cell question can get with these gems: `empty`, each colour, then
+    `absorbed` when there is a black body.
+
+    >>> from games.orapa.gems import gem_set
+    >>> cell_contents(gem_set("full"))
+    ['empty', 'blue', 'red', 'transparent', 'white', 'yellow', 'absorbed']
+    """
+    gems = list(gems)
+    colors = sorted({g.color for g in gems} - {"black"})
+    absorbed = [ABSORBED] if any(g.color == "black" for g in gems) else []
+    return ["empty", *colors, *absorbed]
 
 
 def all_shot_answers(layout: Layout, answer: str = "colour") -> list[ShotAnswer]:

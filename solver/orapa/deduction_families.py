@@ -16,10 +16,11 @@ import time
 import numpy as np
 
 from games.errors import LimitReached
+from games.orapa.answers import shown_by
 from games.orapa.layout import Layout
 from games.orapa.placements import bits
 from games.orapa.puzzle import CellAnswer, Puzzle
-from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, shown_by, walk
+from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, walk
 from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.search.path_family import PathFamily, placement_words, ruled_out, words
 

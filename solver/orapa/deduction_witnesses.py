@@ -11,33 +11,21 @@ from __future__ import annotations
 import time
 from functools import lru_cache
 
+from games.orapa.answers import cell_contents, shown_by
 from games.orapa.board import CELLS, PORT_LINES
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem
 from games.orapa.placements import Placement, bits, placements
-from games.orapa.puzzle import ABSORBED, CellAnswer, Puzzle
+from games.orapa.puzzle import CellAnswer, Puzzle
 
 ALL_CELLS = (1 << CELLS) - 1
-
-
-def contents_of(puzzle: Puzzle) -> list[str]:
-    """What a cell question can answer with this gem set: `empty`, each colour, `absorbed`."""
-    contents = ["empty", *sorted({g.color for g in puzzle.gems} - {"black"})]
-    if any(g.color == "black" for g in puzzle.gems):
-        contents.append(ABSORBED)
-    return contents
-
-
-def shown_by(gem: Gem) -> str:
-    """What a cell this gem covers answers (under `touching corner`, one gem a cell)."""
-    return ABSORBED if gem.color == "black" else gem.color
 
 
 class WitnessMap:
     """The map being proved: what witnesses have shown, and the layouts they were."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        self.contents = contents_of(puzzle)
+        self.contents = cell_contents(puzzle.gems)
         self.possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
         self.shown: dict[str, int] = {x: 0 for x in self.contents}   # cells, as a mask
         self.seen: set[Layout] = set()

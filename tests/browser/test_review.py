@@ -11,7 +11,7 @@ from typing import Any
 from games.orapa.board import parse_cell
 from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.review.why import cell_contents
+from games.orapa.answers import cell_contents
 from tests.browser.conftest import SHOTS
 from tests.web.helpers import legal_mine
 
@@ -149,7 +149,7 @@ def forces(state: dict[str, Any], seat: str, numbers: list[int], cell: int,
                                "observations": [heard[n - 1] for n in numbers]})
     layouts = ConsistentLayouts(puzzle, method="model")
     return all(layouts.first([CellAnswer(cell, other)]) is None
-               for other in cell_contents(puzzle) if other != content)
+               for other in cell_contents(puzzle.gems) if other != content)
 
 
 def test_the_settled_cell_explanation_names_answers_that_force_it(browser: Any,

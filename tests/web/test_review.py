@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from games.orapa.board import parse_cell
 from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.consistent import ConsistentLayouts
-from solver.orapa.review.why import cell_contents
+from games.orapa.answers import cell_contents
 from tests.web.helpers import human_duel, human_table, legal_mine
 from web.app import create_app
 from web.engines import sqlite_path
@@ -41,7 +41,7 @@ def forces(state: dict[str, Any], seat: str, numbers: list[int], cell: int,
                                "observations": [heard[n - 1] for n in numbers]})
     layouts = ConsistentLayouts(puzzle, method="model")
     return all(layouts.first([CellAnswer(cell, other)]) is None
-               for other in cell_contents(puzzle) if other != content)
+               for other in cell_contents(puzzle.gems) if other != content)
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)   # solver work: once

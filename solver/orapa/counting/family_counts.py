@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Iterator
 
 from games.errors import LimitReached
+from games.orapa.answers import shown_by
 from games.orapa.board import CELLS, PORT_LINES
 from games.orapa.gems import Gem
 from games.orapa.layout import all_visible
@@ -133,17 +134,13 @@ def kernel_applies(gems: tuple[Gem, ...], mirror: bool) -> bool:
             and all(len(placements(k.shape, mirror)) <= _MAX_PLACEMENTS for k in kinds))
 
 
-def _shown(gem: Gem) -> str:
-    return "absorbed" if gem.color == "black" else gem.color
-
-
 def _required(family: PathFamily) -> list[tuple[int, list[int]]]:
     """Answered cells with a gem that no fixed gem covers, each with the free gems (by
     position) that may cover it."""
     fixed_cells = 0
     for g in family.fixed:
         fixed_cells |= g.placement.cell_mask
-    return [(a.cell, [k for k, gem in enumerate(family.free) if _shown(gem) == a.content])
+    return [(a.cell, [k for k, gem in enumerate(family.free) if shown_by(gem) == a.content])
             for a in family.cell_answers
             if a.content != "empty" and not fixed_cells >> a.cell & 1]
 
@@ -292,7 +289,7 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
     answers = bytearray()
     for a in setup.cells:
         if a.content != "empty":
-            shows = sum(1 << i for i, k in enumerate(setup.kinds) if _shown(k) == a.content)
+            shows = sum(1 << i for i, k in enumerate(setup.kinds) if shown_by(k) == a.content)
             answers += bytes([a.cell, shows & 0xFF, shows >> 8])
     used = 0
     while True:

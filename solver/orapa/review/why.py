@@ -16,18 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.errors import BadInput
+from games.orapa.answers import cell_contents
 from games.orapa.board import CELLS, PORTS, cell_label, port_label
 from games.orapa.layout import Layout
-from games.orapa.puzzle import (ABSORBED, CellAnswer, Observation, Puzzle, cell_answer,
-                                check_legal_for, shot_answer)
+from games.orapa.puzzle import (CellAnswer, Observation, Puzzle, cell_answer, check_legal_for,
+                                shot_answer)
 from solver.orapa.consistent import ConsistentLayouts
-
-
-def cell_contents(puzzle: Puzzle) -> list[str]:
-    """Every answer a cell question can get with the puzzle's gems."""
-    colors = sorted({g.color for g in puzzle.gems} - {"black"})
-    absorbed = [ABSORBED] if any(g.color == "black" for g in puzzle.gems) else []
-    return ["empty", *colors, *absorbed]
 
 
 @dataclass
@@ -60,7 +54,7 @@ def forcing_answers(puzzle: Puzzle, cell: int) -> Forcing | None:
         raise BadInput("puzzle: no layout is consistent with the answers "
                        "(orapa solve names a conflict)")
     content = layout.cell_content(cell)
-    others = [c for c in cell_contents(puzzle) if c != content]
+    others = [c for c in cell_contents(puzzle.gems) if c != content]
     answers = list(range(len(puzzle.observations)))
     if any(_allows(puzzle, answers, CellAnswer(cell, other)) for other in others):
         return None                         # the cell can hold another content: it is open

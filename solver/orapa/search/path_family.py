@@ -17,6 +17,7 @@ from typing import Iterator
 import numpy as np
 
 from games.errors import LimitReached
+from games.orapa.answers import shown_by
 from games.orapa.board import CELLS
 from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem, all_visible
@@ -43,7 +44,7 @@ def placement_words(shape: str, mirror: bool) -> tuple[np.ndarray, np.ndarray, n
 def ruled_out(gem: Gem, cell_answers: tuple[CellAnswer, ...] | list[CellAnswer]) -> int:
     """Bit mask of the answered cells this gem may not cover: their answer is not what it
     shows (its colour, or `absorbed` for black)."""
-    shown = "absorbed" if gem.color == "black" else gem.color
+    shown = shown_by(gem)
     mask = 0
     for a in cell_answers:
         if a.content != shown:
