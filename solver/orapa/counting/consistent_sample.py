@@ -279,12 +279,11 @@ def _with_families(puzzle: Puzzle, n: int, exact_bound: int, start: float, budge
 
 def _merged(first: list[PathFamily], second: list[PathFamily]) -> list[PathFamily]:
     """The families of both lists, each once (a family is known by its fixed gems)."""
-    seen = {tuple(sorted(map(str, f.fixed))) for f in first}
+    seen = {f.key for f in first}
     kept = list(first)
     for family in second:
-        key = tuple(sorted(map(str, family.fixed)))
-        if key not in seen:
-            seen.add(key)
+        if family.key not in seen:
+            seen.add(family.key)
             kept.append(family)
     return kept
 

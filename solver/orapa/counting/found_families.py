@@ -63,7 +63,7 @@ def families_with_members(puzzle: Puzzle, listed: list[PathFamily], rng: random.
     if len(kept) < ENOUGH_FAMILIES and time.monotonic() < deadline:
         kept += restart_families(puzzle, rng, time.monotonic() + RESTART_SHARE_OF_REST * max(
             0.0, deadline - time.monotonic()), ENOUGH_FAMILIES - len(kept),
-            {_key(f) for f in kept})
+            {f.key for f in kept})
     if kept or time.monotonic() >= deadline:
         return kept
     observations = list(puzzle.observations)
@@ -115,18 +115,12 @@ def restart_families(puzzle: Puzzle, rng: random.Random, deadline: float,
             pass
         fresh = []
         for family in listed:
-            key = _key(family)
+            key = family.key
             if key not in seen:
                 seen.add(key)
                 fresh.append(family)
         kept += packed_families(fresh, rng, deadline, most - len(kept))
     return kept
-
-
-def _key(family: PathFamily) -> tuple:
-    """What tells two families apart: their fixed gems (the leaves of one search partition
-    the layouts, so two runs' families with the same fixed gems are the same family)."""
-    return tuple(sorted((g.gem, g.placement.mask) for g in family.fixed))
 
 
 RESORT_SHARE = 0.7   # of a last resort's time, to find families; the probes have the rest

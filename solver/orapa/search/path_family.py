@@ -71,6 +71,12 @@ class PathFamily:
             self.touch |= g.placement.touch_mask
         self.options = [placements(g.shape, self.mirror) for g in self.free]
 
+    @property
+    def key(self) -> tuple:
+        """What tells two families of one puzzle apart: their fixed gems (the leaves of a
+        search partition the layouts, so two families with the same fixed gems are one)."""
+        return tuple(sorted((g.gem, g.placement.mask) for g in self.fixed))
+
     def _allowed(self, k: int, p: Placement) -> bool:
         return not (p.cell_mask & self.avoid[k] or p.mask & (self.used | self.touch)
                     or p.touch_mask & self.used)
