@@ -17,6 +17,7 @@ from games.orapa.puzzle import ShotAnswer
 from generator.collection import PER_LEVEL, PER_SET, SEEDS, VARIANTS, read_index, set_of
 from generator.difficulty import LEVELS, level_of
 from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.search.search_setup import implied_shots
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 ENTRIES = read_index(PUZZLES)
@@ -59,9 +60,8 @@ def test_puzzle_solves_uniquely_to_its_solution(entry: dict) -> None:
     assert all(obs.holds(solution) for obs in puzzle.observations)
     # Posed with each shot's reverse (paths are reversible, O4: the same layouts agree), which
     # cuts the solver's work on these few-shot puzzles.
-    reverses = [ShotAnswer(o.exit, o.port, o.color, o.bounces) for o in puzzle.observations
-                if isinstance(o, ShotAnswer) and o.exit is not None]
-    posed = puzzle.with_observations(list(puzzle.observations) + reverses)
+    shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
+    posed = puzzle.with_observations(list(puzzle.observations) + implied_shots(shots))
     assert ConsistentLayouts(posed, method="model").first(exclude=(solution,)) is None
 
 
