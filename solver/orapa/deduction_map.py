@@ -41,7 +41,9 @@ from solver.orapa.precheck import impossible_answers
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
 COUNT_SECONDS = 0.25
-RETRY_SECONDS = 0.75  # its second try, when the pairs' first round and a model call left some
+RETRY_SECONDS = 2.0   # its second try (exact.COUNT_SECONDS, a quarter of the time left at most),
+# when the pairs' first round and a model call left some; at 0.75 s the state of seed 213 of
+# the full benchmark (one count of 1.5 s of CPU with marginals) kept a cell unproved after 20 s
 SECOND_PAIR_SECONDS = 0.25   # a pair's wave search the second time round, after...
 QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
