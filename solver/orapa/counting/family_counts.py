@@ -165,6 +165,23 @@ def kernel_family_count(family: PathFamily, kinds: tuple[Gem, ...], marginals: b
                      marginals, _kernel_deadline(deadline), -1 if budget is None else budget)
 
 
+def count_family_marginals(family: PathFamily, gems: tuple[Gem, ...],
+                           deadline: float | None = None) -> LayoutCount:
+    """One family's members counted by the kernel, with their marginals by cell and colour
+    (`gems`: the puzzle's whole set, which the kernel's tables are built for); not exact,
+    and without marginals, when stopped at `deadline`."""
+    kinds = tuple(sorted(set(gems)))
+    ctx = _context(kinds, family.mirror)
+    ctx.reset()
+    status, count, nodes = kernel_family_count(family, kinds, True, deadline, None)
+    if status != 1:
+        return LayoutCount(count, False, 0, nodes)
+    _, rows = ctx.marginals()
+    return LayoutCount(count, True, 1, nodes,
+                       by_cell=[_by_colour({k: n for k, n in zip(kinds, row) if n})
+                                for row in rows])
+
+
 def _kernel_deadline(deadline: float | None) -> float:
     """A `time.monotonic()` deadline on the kernel's clock (CLOCK_MONOTONIC), -1 for none."""
     if deadline is None:
