@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean serve frontend fuzz fuzz-batch cluster-test
+.PHONY: run test bench clean serve frontend fuzz fuzz-batch cluster-test empty-board
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,13 @@ serve: $(STAMP) frontend
 
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# Full's empty board, counted in parts over several sittings (hours of CPU; each part is kept
+# in benchmarks/empty_boards/ as it finishes); SHIP=--ship adds the count to empty_boards.json.
+GEMS ?= full
+empty-board: $(STAMP)
+	$(BIN)/python -m solver.orapa.counting.empty_board_parts --gems $(GEMS) --jobs 2 \
+		--progress benchmarks/empty_boards/$(GEMS).jsonl $(SHIP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
