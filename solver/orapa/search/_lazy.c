@@ -37,6 +37,8 @@ typedef struct {
     uint8_t inst_kind[MAXI];
     uint8_t owner[CELLS];     /* 0: none, else the instance + 1 */
     uint8_t pattern[CELLS];
+    uint8_t filtered;         /* the sets were last filtered for visibility against */
+    Cells filtered_at;        /* these covered cells (lazy_room: the same cells, no new cut) */
 } LHead;
 /* after the head: the fronts, then the instances' placement sets (as many as the gems) and
  * per kind the placements off every decided cell and the forbidden ones (DOM, AVAIL) */
@@ -221,7 +223,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
             for (int j = 0; j < h->ninst && count < fewest; j++) {
                 int i = h->inst_kind[j];
-                if (!((s->placeable[t] >> i) & 1)) continue;
+                if (!((s->placeable[t] >> i) & 1) || !p_meets(&DOM(z, h)[j], &z->cover[i][cell]))
+                    continue;
                 unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
                 for (; m && count < fewest; m &= m - 1)
                     count += p_meets(&DOM(z, h)[j], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
@@ -285,7 +288,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         }
         for (int j = h->ninst - 1; j >= 0; j--) {
             int i = h->inst_kind[j];
-            if (!((s->placeable[best] >> i) & 1)) continue;
+            if (!((s->placeable[best] >> i) & 1) || !p_meets(&DOM(z, h)[j], &z->cover[i][cell]))
+                continue;
             unsigned m = z->patterns[i][cell] & lazy_turns(s, best, i, routes, color);
             for (int pat = 15; pat > 0; pat--) {
                 if (!((m >> pat) & 1)) continue;

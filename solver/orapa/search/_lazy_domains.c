@@ -88,7 +88,11 @@ static int lazy_room(Lazy *z, LHead *h) {
     }
     uint32_t changed = 0;
     int need = 0, have;
-    for (int j = 0; j < h->ninst; j++) {
+    /* the sets only shrank since they were filtered against the same cells: nothing to cut */
+    int again = h->filtered && !memcmp(&h->filtered_at, &occupied, sizeof(Cells));
+    h->filtered = 1;
+    h->filtered_at = occupied;
+    for (int j = 0; j < h->ninst && !again; j++) {
         const Placement *pl = s->placements[h->inst_kind[j]];
         for (int w = 0; w < LW; w++)
             for (uint64_t m = DOM(z, h)[j].w[w]; m; m &= m - 1) {
