@@ -17,16 +17,20 @@ import numpy as np
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
+from games.orapa.gems import Gem
 from games.orapa.layout import Layout
-from games.orapa.placements import bits
+from games.orapa.placements import bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
+from solver.orapa.counting.family_counts import kernel_applies, kernel_family_count
 from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, walk
+from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
+from solver.orapa.search.search_setup import prepare
 from solver.orapa.search.path_family import PathFamily, placement_words, ruled_out, words
 
-MAX_FAMILIES = 20_000   # families held at once for the proof by families
+MAX_FAMILIES = 64   # families held at once for the proof by families (see `all_families`)
 FAMILY_SLICE = 0.05     # seconds of one shuffled search order before the next
-IDLE_SLICES = 2         # orders in a row that showed nothing new: the witnesses stop
+SLICE_NEWS = 20         # new pairs a shuffled order must show for the witnesses to go on
 
 
 def all_families(puzzle: Puzzle, deadline: float) -> list[PathFamily] | None:
@@ -102,6 +106,34 @@ def _showing(family: PathFamily, cell: int, content: str) -> PathFamily:
 
 
 CHECK_SECONDS = 0.02   # one family's member search, before the model is left the question
+FIRST_MEMBER_SECONDS = 0.003   # the Python member search, before the counting kernel's say
+KERNEL_NODES = 20_000   # the counting kernel's nodes to tell whether a family has a member
+
+
+def member_or_proof(family: PathFamily, gems: tuple[Gem, ...], deadline: float | None,
+                    seconds: float = CHECK_SECONDS) -> Layout | bool | None:
+    """A member of the family to walk from; else whether it has one at all: True (some,
+    none listed in time), False (none), None (not known within `seconds`). The Python member
+    search gets `FIRST_MEMBER_SECONDS`, then the counting kernel (a positive count, even a
+    partial one, proves a member; a finished zero proves none; it also needs no Python
+    object per member, where a gem that must stay visible or a colour asked of a cell can
+    make the member search list thousands of near-members first), then the member search
+    the rest of `seconds`."""
+    now = time.monotonic()
+    stop = now + seconds if deadline is None else min(now + seconds, deadline)
+    try:
+        return next(iter(family.members(min(stop, now + FIRST_MEMBER_SECONDS))), False)
+    except LimitReached:
+        pass
+    if kernel_applies(gems, family.mirror):
+        status, count, _ = kernel_family_count(family, tuple(sorted(set(gems))), False,
+                                               stop, KERNEL_NODES)
+        if count > 0 or status == 1:
+            return count > 0
+    try:
+        return next(iter(family.members(stop)), False)
+    except LimitReached:
+        return None
 
 
 def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puzzle,
@@ -111,28 +143,21 @@ def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puz
     visible can make it list every other member first): the model answers those. None past
     the deadline."""
     unresolved: set[tuple[int, str]] = set()
-
-    def member_of(family: PathFamily) -> Layout | None | bool:
-        stop = time.monotonic() + CHECK_SECONDS
-        try:
-            return next(iter(family.members(stop if deadline is None else min(stop, deadline))),
-                        None)
-        except LimitReached:
-            return False
-
     alive = []
     for family in families:
         if deadline is not None and time.monotonic() > deadline:
             return None
         news = _fixed_news(found, family)
         if news:
-            member = member_of(family)
-            if member is None:
+            member = member_or_proof(family, puzzle.gems, deadline)
+            if member is False:
                 continue
-            if not isinstance(member, Layout):   # the search ran out of its time
+            if member is None:   # not known in time
                 unresolved.update(news + _free_news(found, family))
                 continue
-            walk(found, member, puzzle, deadline)
+            if isinstance(member, Layout):
+                walk(found, member, puzzle, deadline)
+            found.show(news)
         alive.append(family)
     for family in alive:
         for cell, content in _free_news(found, family):
@@ -140,10 +165,12 @@ def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puz
                 return None
             if content in found.possible[cell] or (cell, content) in unresolved:
                 continue
-            member = member_of(_showing(family, cell, content))
+            member = member_or_proof(_showing(family, cell, content), puzzle.gems, deadline)
             if isinstance(member, Layout):
                 walk(found, member, puzzle, deadline)
-            elif member is False:
+            elif member is True:
+                found.show([(cell, content)])
+            elif member is None:
                 unresolved.add((cell, content))
     found.impossible.update(set(found.unshown()) - unresolved)
     return unresolved
@@ -151,13 +178,19 @@ def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puz
 
 def witnesses_from_families(found: WitnessMap, puzzle: Puzzle, deadline: float) -> None:
     """Witnesses from the wave search's families, in shuffled search orders (each a
-    different corner of the search), until an order finishes, two in a row add nothing, or
-    the deadline: a family whose fixed gems or paths show something new gives one member,
-    walked from."""
-    seed = idle = 0
-    while time.monotonic() < deadline and idle < IDLE_SLICES:
+    different corner of the search), until an order finishes, one shows fewer than
+    `SLICE_NEWS` new pairs, or the deadline: a family whose fixed gems or paths show
+    something new gives one member, walked from. (Each pair left then costs `settle_pairs`
+    about a millisecond, so a slice must show some dozens to be worth its time: on full
+    states of 3 and 6 answers the later slices showed a few pairs each, for half a second.)"""
+    seed = 0
+    before = len(found.unshown()) + SLICE_NEWS
+    while time.monotonic() < deadline:
+        left = len(found.unshown())
+        if before - left < SLICE_NEWS:
+            return
         seed += 1
-        before = len(found.seen)
+        before = left
         stop = min(deadline, time.monotonic() + FAMILY_SLICE)
         try:
             for family in frontier_families(puzzle, stop, seed=seed):
@@ -168,7 +201,94 @@ def witnesses_from_families(found: WitnessMap, puzzle: Puzzle, deadline: float) 
                     walk(found, member, puzzle, stop)
             return   # every family looked at
         except LimitReached:
-            idle = idle + 1 if len(found.seen) == before else 0
+            pass
+
+
+def rule_out_by_families(found: WitnessMap, puzzle: Puzzle, deadline: float) -> bool:
+    """Prove impossible at once every pair not shown that no family of the wave search could
+    show, reading masks only (no member search): the families partition the consistent
+    layouts, and a family shows a content at most on its fixed gems of that content, in its
+    free gems' reach (`_reach`) and, for `empty`, off its fixed gems. When dozens of pairs
+    are left that each take the wave search with the cell answer added a tenth of a second
+    or more (every family empty, 20,000 to 100,000 of them per pair), one pass over the
+    puzzle's own families settles them together. False (nothing proved) when the families
+    are not all listed before `deadline`."""
+    open_cells = {x: found.unshown_mask(x) for x in found.contents}
+    if frontier_compiled.available(puzzle):
+        reach = _compiled_reach(puzzle, open_cells, deadline)
+    else:
+        reach = _families_reach(puzzle, open_cells, deadline)
+    if reach is None:
+        return False
+    found.impossible.update((c, x) for x in found.contents
+                            for c in bits(open_cells[x] & ~reach[x]))
+    return True
+
+
+def _families_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
+                    ) -> dict[str, int] | None:
+    """Per content, the cells some family could show it on, as far as `open_cells` asks
+    (see `rule_out_by_families`); None past the deadline."""
+    reach = dict.fromkeys(open_cells, 0)
+    try:
+        for family in frontier_families(puzzle, deadline):
+            fixed = 0
+            for placed in family.fixed:
+                fixed |= placed.placement.cell_mask
+                reach[shown_by(placed.gem)] |= placed.placement.cell_mask
+            reach["empty"] |= ALL_CELLS & ~fixed
+            blocked = None
+            for k, gem in enumerate(family.free):
+                content = shown_by(gem)
+                if open_cells[content] & ~reach[content] & ~family.avoid[k]:
+                    if blocked is None:
+                        blocked = words(family.used | family.touch, 5), words(family.used, 5)
+                    reach[content] |= _reach(gem.shape, family.mirror, family.avoid[k],
+                                             *blocked)
+    except LimitReached:
+        return None
+    return reach
+
+
+RAW_BATCH = 1024   # the compiled search's leaves read at a time by `_compiled_reach`
+
+
+def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
+                    ) -> dict[str, int] | None:
+    """`_families_reach` from the compiled search's leaves as it gives them (kinds left free,
+    path cells, fixed (kind, placement) pairs), with no family object per leaf: three times
+    faster on states of 70,000 families."""
+    setup = prepare(puzzle)
+    reach = dict.fromkeys(open_cells, 0)
+    if setup is None:
+        return reach
+    kernel, mirror = frontier_compiled._KERNEL, puzzle.rules.mirror
+    shown = [shown_by(kind) for kind in setup.kinds]
+    options = [placements(kind.shape, mirror) for kind in setup.kinds]
+    search = frontier_compiled._start(puzzle, setup)
+    while True:
+        status, _, leaves = kernel.step(search, RAW_BATCH,
+                                        frontier_compiled._kernel_deadline(deadline), -1)
+        for left, paths, placed in leaves:
+            fixed = used = touch = 0
+            for i, index in placed:
+                p = options[i][index]
+                fixed |= p.cell_mask
+                used |= p.mask
+                touch |= p.touch_mask
+                reach[shown[i]] |= p.cell_mask
+            reach["empty"] |= ALL_CELLS & ~fixed
+            blocked = None
+            for i, n in enumerate(left):
+                avoid = paths | setup.forbidden[i]
+                if n and open_cells[shown[i]] & ~reach[shown[i]] & ~avoid:
+                    if blocked is None:
+                        blocked = words(used | touch, 5), words(used, 5)
+                    reach[shown[i]] |= _reach(setup.kinds[i].shape, mirror, avoid, *blocked)
+        if status == 1:
+            return reach
+        if status != 0:
+            return None
 
 
 PAIR_SECONDS = 0.02     # one pair's wave search with its cell answer added
@@ -193,10 +313,13 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                                          + [CellAnswer(cell, content)])
         try:
             for family in frontier_families(asked, stop):
-                member = next(iter(family.members(
-                    min(stop, time.monotonic() + PAIR_MEMBER_SECONDS))), None)
-                if member is not None:
+                member = member_or_proof(family, puzzle.gems, stop, PAIR_MEMBER_SECONDS)
+                if member is None:
+                    break   # not known in time: the pair is left to what comes next
+                if isinstance(member, Layout):
                     walk(found, member, puzzle, deadline)
+                if member is not False:
+                    found.show([(cell, content)])
                     break
             else:
                 found.impossible.add((cell, content))

@@ -32,20 +32,24 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import CellAnswer, Puzzle
 from games.wording import plural
 from solver.orapa.consistent import ModelSession, session_for
-from solver.orapa.deduction_families import (all_families, prove_by_families, settle_pairs,
+from solver.orapa.deduction_families import (all_families, prove_by_families,
+                                             rule_out_by_families, settle_pairs,
                                              witnesses_from_families)
-from solver.orapa.deduction_witnesses import WitnessMap, walk
+from solver.orapa.deduction_witnesses import WitnessMap, out_of_reach, walk
 from solver.orapa.options import BackendName, Method
 from solver.orapa.precheck import impossible_answers
 
 # The exact count's share of the time (capped): it finishes in a few hundredths of a second
 # where it can finish at all on most states, and was 1.3 to 2 s of lost time where it cannot.
-COUNT_SECONDS = 0.25
+COUNT_SECONDS = 0.1
 RETRY_SECONDS = 2.0   # its second try (exact.COUNT_SECONDS, a quarter of the time left at most),
 # when the pairs' first round and a model call left some; at 0.75 s the state of seed 213 of
 # the full benchmark (one count of 1.5 s of CPU with marginals) kept a cell unproved after 20 s
-SECOND_PAIR_SECONDS = 0.25   # a pair's wave search the second time round, after...
+SECOND_PAIR_SECONDS = 0.1   # a pair's wave search the second time round, before...
 QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
+THIRD_PAIR_SECONDS = 0.5     # and the third time, after the count's second try
+MANY_PAIRS = 20              # pairs left after the first round: one pass over the families
+PROJECTION_SHARE = 0.25      # of the time left, for that pass
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
@@ -103,6 +107,7 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
     if impossible_answers(puzzle.observations, puzzle.gems) is not None:
         return True
     if puzzle.rules.touching == "corner" and method == "auto":
+        out_of_reach(found, puzzle)
         left = FAMILY_SECONDS if deadline is None else max(0.0, deadline - time.monotonic())
         now = time.monotonic()
         families = all_families(puzzle, now + LISTING_SHARE * left)
@@ -115,12 +120,17 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
         settle_pairs(found, puzzle, deadline)
+        if len(found.unshown()) >= MANY_PAIRS:   # each a tenth of a second or more
+            left = FAMILY_SECONDS if deadline is None else max(0.0, deadline - time.monotonic())
+            rule_out_by_families(found, puzzle, time.monotonic() + PROJECTION_SHARE * left)
+        if found.unshown():
+            settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)
         if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
             counted = _count(puzzle, RETRY_SECONDS, deadline)   # one family of billions...
             if counted is not None:
                 found.possible, found.counted = counted
                 return True
-            settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)   # the harder ones
+            settle_pairs(found, puzzle, deadline, THIRD_PAIR_SECONDS)   # the harder ones
     session = session_for(puzzle.gems, puzzle.rules, backend)
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
     assumptions = session.literals(puzzle.observations) + [guard]

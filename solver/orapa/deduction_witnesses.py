@@ -45,6 +45,14 @@ class WitnessMap:
                 new = True
         return new
 
+    def show(self, pairs: list[tuple[int, str]]) -> None:
+        """Pairs that some consistent layout shows, proved without that layout at hand (a
+        family the counting kernel found members in, each showing them)."""
+        for cell, content in pairs:
+            if content not in self.possible[cell]:
+                self.possible[cell].add(content)
+                self.shown[content] |= 1 << cell
+
     def unshown_mask(self, content: str) -> int:
         """The cells where `content` is neither shown nor proved impossible."""
         return ALL_CELLS & ~self.shown[content] & ~sum(
@@ -54,6 +62,35 @@ class WitnessMap:
         """The pairs neither shown nor proved impossible."""
         return [(c, x) for c in range(CELLS) for x in self.contents
                 if x not in self.possible[c] and (c, x) not in self.impossible]
+
+
+def out_of_reach(found: WitnessMap, puzzle: Puzzle) -> None:
+    """Prove impossible, from the placement tables alone, the pairs no gem can show: a gem
+    never covers a cell answered with another content, and the only gem showing a content
+    covers every cell answered with it, so a content is impossible wherever no placement
+    meeting both reaches (`H1 = blue` keeps the one blue gem near H1: the wave search takes a
+    second or more to find that each far cell has no family showing blue there). Under
+    `touching corner` only (a cell then holds one gem)."""
+    if puzzle.rules.touching != "corner":
+        return
+    answers = [o for o in puzzle.observations if isinstance(o, CellAnswer)]
+    reach = {x: 0 for x in found.contents}
+    for gem in set(puzzle.gems):
+        shown = shown_by(gem)
+        alone = sum(shown_by(g) == shown for g in puzzle.gems) == 1
+        off = on = 0
+        for answer in answers:
+            if answer.content != shown:
+                off |= 1 << answer.cell
+            elif alone:
+                on |= 1 << answer.cell
+        for p, _ in _options(gem.shape, puzzle.rules.mirror):
+            if not p.cell_mask & off and p.cell_mask & on == on:
+                reach[shown] |= p.cell_mask
+    for content, cells in reach.items():
+        if content != "empty":
+            found.impossible.update((c, content)
+                                    for c in bits(~cells & found.unshown_mask(content)))
 
 
 @lru_cache(maxsize=None)
