@@ -368,3 +368,48 @@ def test_kernel_visibility_state_on_crowded_families(preset: str, seed: int, fre
     if weight > 300_000:
         return
     assert_kernel_matches_reference(family, tuple(sorted(set(gems))))
+
+
+@needs_kernel
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
+       seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),
+       twins=st.booleans(), asked=st.integers(0, 2), sparse=st.integers(1, 3))
+def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
+                                             visibility: bool, twins: bool, asked: int,
+                                             sparse: int) -> None:
+    """The kernel counts the children of the gem before the last at once (_count_pair.c):
+    per parent it finds the last gem's placements seen from one end of each line only and
+    the placements of the other gem that would make each unseen, and per child it drops the
+    ones hiding the new gem or a placed gem it shadowed. Most gems fixed (so gems are often
+    hidden, or seen from one port), two or three free ones (two identical when `twins` and
+    the set has them), and answered cells a free gem must cover: the count and marginals
+    must equal the reference's, member by member."""
+    from games.orapa.board import CELLS as cells
+    from solver.orapa.search.path_family import PathFamily, ruled_out
+    rng = random.Random(seed)
+    gems, rules = gem_set(preset), RuleOptions(visibility=visibility)
+    mine = random_layout(gems, rules, rng)
+    placed = sorted(mine.gems, key=lambda g: rng.random())
+    if twins:                                  # identical free gems first, when there are any
+        kinds = [g.gem for g in placed]
+        placed.sort(key=lambda g: kinds.count(g.gem) < 2)
+    fixed, loose = placed[free:], placed[:free]
+    covered = [c for g in loose for c in range(cells) if g.placement.cell_mask >> c & 1]
+    avoid = rng.getrandbits(cells)
+    for _ in range(sparse):                    # fewer cells to avoid, more members
+        avoid &= rng.getrandbits(cells)
+    if rng.random() < 0.5:                     # the mine a member, half the time
+        avoid &= ~sum(1 << c for c in covered)
+    answers = tuple(CellAnswer(c, mine.cell_content(c))
+                    for c in rng.sample(covered, min(asked, len(covered))))
+    free_gems = tuple(sorted(g.gem for g in loose))
+    family = PathFamily(tuple(fixed), free_gems,
+                        tuple(avoid | ruled_out(gem, answers) for gem in free_gems), answers,
+                        visibility, rules.mirror)
+    weight = 1
+    for k in range(len(family.free)):
+        weight *= sum(1 for p in family.options[k] if family._allowed(k, p))
+    if weight > 400_000:
+        return
+    assert_kernel_matches_reference(family, tuple(sorted(set(gems))))

@@ -3,7 +3,8 @@
 
 /* The levels before the last: every placement of this level's gem still a candidate (after
    the previous identical gem), each child narrowing the later levels' candidates to the
-   placements compatible with it and updating the visibility state (open ports, hid). */
+   placements compatible with it and updating the visibility state (open ports, hid). The
+   level before the last counts its children at once (pair_children, _count_pair.c). */
 HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *d, const u64 *occ,
                 int prev) {
     Context *ctx = s->ctx;
@@ -20,35 +21,23 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
             else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
         }
     }
-    int pair = level == s->k - 2;              /* the children are the last level */
     int nplaced = s->nplaced, vis = s->visibility;
     const u64 *open = s->open[level];
     u64 *open2 = s->open[level + 1], *hid2 = s->hid[level + 1];
-    if (pair && vis) {
-        for (int g = 0; g < ctx->nsides; g++) {
-            int start = ctx->side_start[g], len = ctx->side_len[g], base = start + g;
-            memset(s->pre[base], 0, sizeof s->pre[base]);
-            memset(s->suf[base + len], 0, sizeof s->suf[base + len]);
-            for (int i = 0; i < len; i++) {
-                const u64 *b = last->before[start + i][d[start + i]];
-                for (int w = 0; w < NW; w++) s->pre[base + i + 1][w] = s->pre[base + i][w] | b[w];
+    if (level == s->k - 2) {                   /* the children are the last level: at once */
+        u64 *c = cand[s->k - 1];
+        if (vis) {
+            /* the last gem's candidates this node's children share: seen now (placing gems
+               only blocks more) and hiding no placed gem yet (hid only grows) */
+            u64 seen[NW] = {0}, any = 0;
+            for (int P = 0; P < PORTS; P++) {
+                const u64 *b = last->before[P][d[P]];
+                for (int w = 0; w < NW; w++) seen[w] |= b[w];
             }
-            for (int i = len - 1; i >= 0; i--) {
-                const u64 *b = last->before[start + i][d[start + i]];
-                for (int w = 0; w < NW; w++) s->suf[base + i][w] = s->suf[base + i + 1][w] | b[w];
-            }
+            for (int w = 0; w < NW; w++) { c[w] &= seen[w] & ~s->hid[level][w]; any |= c[w]; }
+            if (!any) return 0;
         }
-        /* the last gem's candidates this node's children share: seen now (placing gems only
-           blocks more) and hiding no placed gem yet (hid only grows) */
-        u64 *c = cand[s->k - 1], any = 0;
-        const u64 *h0 = s->hid[level];
-        for (int w = 0; w < NW; w++) {
-            u64 seen = 0;
-            for (int g = 0; g < ctx->nsides; g++) seen |= s->pre[ctx->side_start[g] + g + ctx->side_len[g]][w];
-            c[w] &= seen & ~h0[w];
-            any |= c[w];
-        }
-        if (!any) return 0;
+        return pair_children(s, level, d, occ, set, c);
     }
     u128 total = 0;
     u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
@@ -90,77 +79,28 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
                 open2[nplaced] = seen_at;
                 nh = ctx->nohide[kind][s->kind[s->k - 1]] + 2 * (size_t)p;
                 self_hidable = !never_hidden(ctx, seen_at, nh[0], nh[1]);
-                if (!pair) {
-                    memcpy(hid2, s->hid[level], sizeof s->hid[level]);
-                    u64 h[NW];
-                    for (int c = 0; c < nchg; c++) {
-                        hide_set(last, open2[chg[c]], s->placed_first[chg[c]], NULL, h);
-                        for (int x = 0; x < NW; x++) hid2[x] |= h[x];
-                    }
-                    if (self_hidable) {
-                        hide_set(last, seen_at, fp, NULL, h);
-                        for (int x = 0; x < NW; x++) hid2[x] |= h[x];
-                    }
+                memcpy(hid2, s->hid[level], sizeof s->hid[level]);
+                u64 h[NW];
+                for (int c = 0; c < nchg; c++) {
+                    hide_set(last, open2[chg[c]], s->placed_first[chg[c]], NULL, h);
+                    for (int x = 0; x < NW; x++) hid2[x] |= h[x];
+                }
+                if (self_hidable) {
+                    hide_set(last, seen_at, fp, NULL, h);
+                    for (int x = 0; x < NW; x++) hid2[x] |= h[x];
                 }
                 s->placed_nh[nplaced][0] = nh[0];
                 s->placed_nh[nplaced][1] = nh[1];
             }
             s->placed_first[nplaced] = fp;
             s->nplaced++;
-            u128 sub = 0;
-            if (pair) {
-                u64 lastset[NW];
-                memcpy(lastset, next[level + 1], sizeof lastset);
-                if (last_filter(s, lastset, p, occ2)) {
-                    if (vis) {
-                        /* hiding (the parent's hid is out of cand already): the gems this
-                           one changed, then itself, each within the candidates left */
-                        for (int c = 0; c < nchg; c++)
-                            drop_hiding(last, open2[chg[c]], s->placed_first[chg[c]], lastset);
-                        if (self_hidable) drop_hiding(last, seen_at, fp, lastset);
-                        /* seen from the ports outside the sides' ranges this placement
-                           meets (unchanged: the parent's unions); the ranges' ports only
-                           when some candidate is not seen from outside them */
-                        u64 seen[NW] = {0}, miss = 0;   /* miss: some candidate unseen */
-                        for (int g = 0; g < ctx->nsides; g++) {
-                            int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
-                            int base = ctx->side_start[g] + g;
-                            const u64 *a = s->pre[base + (lo > hi ? ctx->side_len[g] : lo)];
-                            const u64 *b = s->suf[base + (lo > hi ? ctx->side_len[g] : hi + 1)];
-                            for (int x = 0; x < NW; x++) seen[x] |= a[x] | b[x];
-                        }
-                        u64 unseen[NW];
-                        for (int x = 0; x < NW; x++) {
-                            unseen[x] = lastset[x] & ~seen[x];
-                            miss |= unseen[x];
-                        }
-                        for (int g = 0; g < ctx->nsides && miss; g++) {
-                            int lo = sh->side_lo[p][g], hi = sh->side_hi[p][g];
-                            int start = ctx->side_start[g];
-                            for (int i = lo; i <= hi && miss; i++) {
-                                int P = start + i, dP = fp[P] < d[P] ? fp[P] : d[P];
-                                const u64 *c = last->before[P][dP];
-                                miss = 0;
-                                for (int x = 0; x < NW; x++) {
-                                    unseen[x] &= ~c[x];
-                                    miss |= unseen[x];
-                                }
-                            }
-                        }
-                        if (miss)
-                            for (int x = 0; x < NW; x++) lastset[x] &= ~unseen[x];
-                    }
-                    sub = last_total(s, lastset);
-                }
-            } else {
-                unsigned char d2[PORTS];
-                memcpy(d2, d, PORTS);
-                for (int i = 0; i < sh->nports[p]; i++) {
-                    int P = sh->ports[p][i];
-                    if (fp[P] < d[P]) d2[P] = fp[P];
-                }
-                sub = dfs(s, level + 1, next, d2, occ2, p);
+            unsigned char d2[PORTS];
+            memcpy(d2, d, PORTS);
+            for (int i = 0; i < sh->nports[p]; i++) {
+                int P = sh->ports[p][i];
+                if (fp[P] < d[P]) d2[P] = fp[P];
             }
+            u128 sub = dfs(s, level + 1, next, d2, occ2, p);
             if (s->marginals && sub) {
                 s->tally[level][p] += sub;
                 s->tallied[level][p >> 6] |= 1ULL << (p & 63);

@@ -17,7 +17,8 @@ are unions and intersections of precomputed sets (`before`), so no layout is lis
 With `marginals`, the context also adds up, for every cell and gem kind, the members in which
 that kind covers that cell: the exact deduction map and the cells' probabilities.
 
-The file is in parts, included below: _count_marginals.c, _count_visible.c, _count_search.c
+The file is in parts, included below: _count_marginals.c, _count_visible.c, _count_pair.c
+(the last two levels' quick children), _count_search.c
 (the search and one family's count) and _count_calls.c (the methods called from Python).
 */
 #define PY_SSIZE_T_CLEAN
@@ -73,6 +74,7 @@ typedef struct {
     u64 *compat[MAXK][MAXK];                  /* [a][b]: n_a sets over b's placements */
     u64 *nohide[MAXK][MAXK];                  /* [a][b]: per placement of a, (single, pair)
                                                  port masks of never_hidden by kind b */
+    unsigned char pinch[MAXK][MAXK];          /* a may block b from both ends of a line */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
     /* sides: runs of consecutive ports whose lines are parallel (no cell in common) */
@@ -110,6 +112,8 @@ struct Search {
        i ports (pre) and its ports from i on (suf), so that a child recomputes only the ports
        of the sides' ranges its placement meets */
     u64 pre[PORTS + PORTS][NW], suf[PORTS + PORTS][NW];
+    u64 killed[MAXP][NW];                     /* per placement before the last, the last
+                                                 gem's it makes unseen (_count_pair.c) */
     u64 cand[(MAXG + 1) * (MAXG + 1)][NW];    /* candidate sets, a block of k per level */
     u64 pend[16][NW];                         /* last-level sets not yet in the planes */
     int npend;
@@ -120,6 +124,8 @@ struct Search {
 };
 
 #include "_count_marginals.c"
+
+static int pinches(const Context *ctx, int a, int b);             /* _count_pair.c */
 
 static double now(void) {
     struct timespec ts;
@@ -268,12 +274,15 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
                     if (!meet) h[2 * p + 1] |= 1ULL << P | 1ULL << Q;
                 }
         }
+    for (int a = 0; a < nk; a++)
+        for (int b = 0; b < nk; b++) self->pinch[a][b] = (unsigned char)pinches(self, a, b);
     self->marg = PyMem_Calloc((size_t)CELLS * nk, sizeof(u128));
     if (!self->marg) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
 #include "_count_visible.c"
+#include "_count_pair.c"
 #include "_count_search.c"
 #include "_count_calls.c"
 

@@ -1,0 +1,160 @@
+/* The last two levels: every child of the gem before the last counted by a few ANDs and a
+   popcount, without recomputing the last gem's seen set per child.
+   Part of _counting.c: included there, not compiled on its own.
+
+   At the last level's parent (gem A at this level, B the last gem), S_B, the last gem's
+   candidates, is already narrowed to "seen now and hiding no placed gem". A child a of A
+   keeps of S_B & compat[a] the placements that
+   - cover the answered cells no gem covers yet (as before),
+   - do not hide a, nor a placed gem whose open ports a closed (as before: drop_hiding, only
+     when never_hidden cannot say they are safe), and
+   - are still seen once a is placed. A b seen from both ends of one line stays seen: no
+     placement of A compatible with it covers cells before it from both ends of a line
+     (Context.pinch, checked on the tables per pair of kinds, not assumed; where it fails,
+     every b is treated as below). For each other b (at risk), the placements of A that come
+     before it on every port it is seen from, compatible with it, make it unseen: those sets
+     are built once at the parent and turned around into, per a, the b's it makes unseen
+     (Search.killed). That replaces the per-child union of seen sets over the ports. */
+
+/* Whether some placement of kind a, compatible with some placement of kind b, covers a cell
+   at or before b's first cell from both ends of one line: then b's seen from both ends of a
+   line are not safe from a (never on this project's convex gems; computed, not assumed). */
+static int pinches(const Context *ctx, int a, int b) {
+    const Shape *sa = ctx->shape[a], *sb = ctx->shape[b];
+    if (!ctx->opposite_18) return 1;
+    for (int p = 0; p < sa->n; p++) {
+        const u64 *cp = ctx->compat[a][b] + (size_t)p * NW;
+        for (int P = 0; P < PORTS / 2; P++) {
+            int Q = P + PORTS / 2, fP = sa->first[p][P], fQ = sa->first[p][Q];
+            if (fP == NONE || fQ == NONE) continue;
+            for (int w = 0; w < NW; w++) {
+                /* on the line and not before a's first cell, from each end */
+                u64 xP = sb->before[P][LINE_LEN][w] & ~sb->before[P][fP][w];
+                u64 xQ = sb->before[Q][LINE_LEN][w] & ~sb->before[Q][fQ][w];
+                if (xP & xQ & cp[w]) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The children of this level's placements in `set` (the level before the last; first
+   indices d, occupied cells occ, the last gem's narrowed candidates sb): their members,
+   one node per child as the level-by-level search counted them. With marginals, tallied
+   and added to the last level's planes. */
+HOT static u128 pair_children(Search *s, int level, const unsigned char *d, const u64 *occ,
+                              const u64 *set, const u64 *sb) {
+    const Context *ctx = s->ctx;
+    int ka = s->kind[level], last = s->k - 1, kb = s->kind[last];
+    int same = s->same[last], vis = s->visibility, nplaced = s->nplaced;
+    const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
+    const u64 *compat = ctx->compat[ka][kb], *open = s->open[level];
+    u64 any_open = 0, shared = 0, haskill[NW] = {0};
+    unsigned char owner[PORTS];
+    if (vis) {
+        for (int j = 0; j < nplaced; j++) {   /* which gem each open port is open for */
+            shared |= any_open & open[j];      /* (two tied on one cell: then look at all) */
+            any_open |= open[j];
+            for (u64 m = open[j]; m; m &= m - 1) owner[__builtin_ctzll(m)] = (unsigned char)j;
+        }
+        /* the b's at risk: not seen from both ends of a line */
+        u64 risk[NW];
+        memcpy(risk, sb, sizeof risk);
+        if (!ctx->pinch[ka][kb])
+            for (int P = 0; P < PORTS / 2; P++) {
+                const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
+                for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
+            }
+        const u64 *compat_b = ctx->compat[kb][ka];
+        for (int w = 0; w < NW; w++)
+            for (u64 m = risk[w]; m; m &= m - 1) {
+                int b = 64 * w + __builtin_ctzll(m);
+                const unsigned char *fb = B->first[b];
+                u64 lt, le, kill[NW], any = 0;
+                ports_before(fb, d, B->ports[b], B->nports[b], &lt, &le);
+                memcpy(kill, set, sizeof kill);
+                for (any = 1; lt && any; lt &= lt - 1) {   /* before b on every port it is seen from */
+                    int P = __builtin_ctzll(lt);
+                    const u64 *y = A->before[P][fb[P] + 1];
+                    any = 0;
+                    for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
+                }
+                if (!any) continue;
+                const u64 *cp = compat_b + (size_t)b * NW;   /* and compatible with b */
+                for (int x = 0; x < NW; x++) { kill[x] &= cp[x]; any |= kill[x]; }
+                for (int x = 0; x < NW; x++)
+                    for (u64 k = kill[x]; k; k &= k - 1) {
+                        int a = 64 * x + __builtin_ctzll(k);
+                        if (!(haskill[x] >> (a & 63) & 1)) {
+                            haskill[x] |= 1ULL << (a & 63);
+                            memset(s->killed[a], 0, sizeof s->killed[a]);
+                        }
+                        s->killed[a][w] |= 1ULL << (b & 63);
+                    }
+            }
+    }
+    u128 total = 0;
+    for (int w = 0; w < NW; w++)
+        for (u64 m = set[w]; m; m &= m - 1) {
+            int p = 64 * w + __builtin_ctzll(m);
+            const u64 *cp = compat + (size_t)p * NW;
+            u64 lastset[NW], any = 0;
+            for (int x = 0; x < NW; x++) { lastset[x] = sb[x] & cp[x]; any |= lastset[x]; }
+            if (!any) continue;
+            const u64 *cells = A->cells[p];
+            u64 occ2[2] = {occ[0] | cells[0], occ[1] | cells[1]};
+            int dead = 0;
+            for (int r = 0; r < s->nreq && !dead; r++) {
+                int c = s->req_cell[r];
+                if (!(occ2[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> last & 1)) dead = 1;
+            }
+            if (dead) continue;
+            const unsigned char *fp = A->first[p];
+            u64 closed = 0, seen_at = 0;
+            int nchg = 0, chg[MAXG + MAXG];
+            u64 chg_open[MAXG + MAXG];
+            if (vis) {
+                ports_before(fp, d, A->ports[p], A->nports[p], &closed, &seen_at);
+                if (!seen_at) continue;        /* seen from no port */
+                u64 m = closed & any_open;     /* the placed gems it now comes before */
+                for (int i = 0; m && i < nplaced; i++) {
+                    int j = shared ? i : owner[__builtin_ctzll(m)];
+                    u64 o = open[j] & ~closed;
+                    if (!shared) m &= ~open[j];
+                    if (o == open[j]) continue;
+                    if (!o) { dead = 1; break; }   /* a placed gem no longer seen */
+                    if (!never_hidden(ctx, o, s->placed_nh[j][0], s->placed_nh[j][1])) {
+                        chg[nchg] = j; chg_open[nchg++] = o;
+                    }
+                }
+                if (dead) continue;
+            }
+            if (tick(s)) return total;
+            if (same) {                        /* identical gems: placements after p */
+                for (int x = 0; x < w; x++) lastset[x] = 0;
+                lastset[w] &= p - 64 * w == 63 ? 0 : ~((2ULL << (p - 64 * w)) - 1);
+            }
+            for (int r = 0; r < s->nreq; r++) {
+                int c = s->req_cell[r];
+                if (!(occ2[c >> 6] >> (c & 63) & 1))
+                    for (int x = 0; x < NW; x++) lastset[x] &= B->cover[c][x];
+            }
+            if (vis) {
+                if (haskill[w] >> (p & 63) & 1)
+                    for (int x = 0; x < NW; x++) lastset[x] &= ~s->killed[p][x];
+                for (int c = 0; c < nchg; c++)
+                    drop_hiding(B, chg_open[c], s->placed_first[chg[c]], lastset);
+                const u64 *nh = ctx->nohide[ka][kb] + 2 * (size_t)p;
+                if (!never_hidden(ctx, seen_at, nh[0], nh[1])) drop_hiding(B, seen_at, fp, lastset);
+            }
+            int n = popcount_set(lastset);
+            if (!n) continue;
+            if (s->marginals) {
+                add_to_planes(s, lastset);
+                s->tally[level][p] += (u128)n;
+                s->tallied[level][w] |= 1ULL << (p & 63);
+            }
+            total += (u128)n;
+        }
+    return total;
+}
