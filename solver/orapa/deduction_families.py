@@ -12,6 +12,7 @@ shuffled search orders give witnesses (`witnesses_from_families`).
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import numpy as np
 
@@ -94,6 +95,38 @@ def _reach(shape: str, mirror: bool, avoid: int, taken: np.ndarray, touch: np.nd
         return 0
     covered = np.bitwise_or.reduce(cells[allowed], axis=0)
     return int(covered[0]) | int(covered[1]) << 64
+
+
+@lru_cache(maxsize=None)
+def _covering(shape: str, mirror: bool, cell: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`placement_words` of a shape's placements that cover `cell`."""
+    cells, quarters, touches = placement_words(shape, mirror)
+    over = np.array([p.cell_mask >> cell & 1 == 1 for p in placements(shape, mirror)])
+    return cells[over], quarters[over], touches[over]
+
+
+def could_show(family: PathFamily, cell: int, content: str) -> bool:
+    """Could a member of the family show `content` at `cell`, by the masks alone? A fixed
+    gem there decides; else a free gem showing it needs a placement over the cell off its
+    avoided cells, the fixed gems' quarters and those sharing an edge with them. (False
+    proves the family has no such member, without the member search: with a cell answer
+    added, the wave search makes tens of thousands of such families on some states.)"""
+    for placed in family.fixed:
+        if placed.placement.cell_mask >> cell & 1:
+            return shown_by(placed.gem) == content
+    if content == "empty":
+        return True
+    blocked = None
+    for k, gem in enumerate(family.free):
+        if shown_by(gem) != content or family.avoid[k] >> cell & 1:
+            continue
+        if blocked is None:
+            blocked = words(family.used | family.touch, 5), words(family.used, 5)
+        cells, quarters, touches = _covering(gem.shape, family.mirror, cell)
+        if (~((cells & words(family.avoid[k], 2)).any(axis=1) | (quarters & blocked[0]).any(axis=1)
+              | (touches & blocked[1]).any(axis=1))).any():
+            return True
+    return False
 
 
 def _showing(family: PathFamily, cell: int, content: str) -> PathFamily:
@@ -313,6 +346,8 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                                          + [CellAnswer(cell, content)])
         try:
             for family in frontier_families(asked, stop):
+                if not could_show(family, cell, content):
+                    continue
                 member = member_or_proof(family, puzzle.gems, stop, PAIR_MEMBER_SECONDS)
                 if member is None:
                     break   # not known in time: the pair is left to what comes next

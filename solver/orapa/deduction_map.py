@@ -5,16 +5,22 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
 (issue 31):
 - the exact count with its per-cell marginals, for `COUNT_SECONDS` (it finishes in a few
   hundredths of a second where it can finish quickly at all);
-- every family of the compiled wave search, when they are few enough to list in a share of
-  the time: they partition the consistent layouts, so the map follows from them without a
-  solver (`solver.orapa.deduction_families`);
+- the pairs no placement allowed by the cell answers reaches, ruled out (`out_of_reach`);
+- every family of the compiled wave search, when they are very few: they partition the
+  consistent layouts, so the map follows from them without a solver
+  (`solver.orapa.deduction_families`);
 - else witnesses: members of families from shuffled search orders, and layouts one gem's
   move away (`solver.orapa.deduction_witnesses`), each showing a content in every cell at
   once; then each pair not shown yet asked of the wave search with that cell answer added
-  (a member, or no family with one: about a millisecond each, `settle_pairs`); then what is
-  left of the model, asked for a layout showing *any* pair not shown yet (one clause over all
-  of them, so that the last, unsatisfiable call proves every pair left impossible at once),
-  and after `GROUPED_CALLS` such calls pair by pair.
+  (a member, or no family with one: about a millisecond each, `settle_pairs`);
+- with dozens of pairs left, one pass over the families' masks that rules out together every
+  pair no family could show (`rule_out_by_families`), or when they are too many for that,
+  the count for most of the time left;
+- the wave search again, at `SECOND_PAIR_SECONDS` then `THIRD_PAIR_SECONDS` a pair; one
+  model call on every pair left; the count's second try; then what is left of the model,
+  asked for a layout showing *any* pair not shown yet (one clause over all of them, so that
+  the last, unsatisfiable call proves every pair left impossible at once), and after
+  `GROUPED_CALLS` such calls pair by pair.
 
 At the time limit: LimitReached, or with `partial` the map so far, the cells with a pair still
 unproved `undecided`.
@@ -47,9 +53,11 @@ RETRY_SECONDS = 2.0   # its second try (exact.COUNT_SECONDS, a quarter of the ti
 # the full benchmark (one count of 1.5 s of CPU with marginals) kept a cell unproved after 20 s
 SECOND_PAIR_SECONDS = 0.1   # a pair's wave search the second time round, before...
 QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
-THIRD_PAIR_SECONDS = 0.5     # and the third time, after the count's second try
+THIRD_PAIR_SECONDS = 0.5     # and the third time (a share of the time left), before and
+THIRD_ROUND_SHARE = 0.25     # after the count's second try
 MANY_PAIRS = 20              # pairs left after the first round: one pass over the families
-PROJECTION_SHARE = 0.25      # of the time left, for that pass
+PROJECTION_SHARE = 0.25      # of the time left, for that pass; if the families are too many,
+LONG_COUNT_SHARE = 0.9       # the count gets this share of what is left
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
@@ -120,11 +128,18 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
         settle_pairs(found, puzzle, deadline)
-        if len(found.unshown()) >= MANY_PAIRS:   # each a tenth of a second or more
-            left = FAMILY_SECONDS if deadline is None else max(0.0, deadline - time.monotonic())
-            rule_out_by_families(found, puzzle, time.monotonic() + PROJECTION_SHARE * left)
+        if len(found.unshown()) >= MANY_PAIRS and not rule_out_by_families(   # each 0.1 s+
+                found, puzzle, _share(deadline, PROJECTION_SHARE)):
+            # too many families to pass over in time, dozens of hard pairs: the count is the
+            # likeliest proof (full seed 24 with 6 answers: 2.1 s of counting, where the wave
+            # search pair by pair and the model took more than 5 s)
+            if _long_count(found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
+                return True
         if found.unshown():
             settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)
+        if found.unshown():   # a few pairs of a tenth of a second or more: the wave search
+            # at 0.5 s a pair (a share of the time) did them where the model took seconds
+            settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS)
         if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
             counted = _count(puzzle, RETRY_SECONDS, deadline)   # one family of billions...
             if counted is not None:
@@ -180,6 +195,31 @@ def _ask(session: ModelSession, assumptions: list[int], guard: int, puzzle: Puzz
         return None
     finally:
         session.retire(wanted)
+
+
+def _share(deadline: float | None, share: float) -> float:
+    """A deadline `share` of the time left from now (of `FAMILY_SECONDS` with no deadline)."""
+    now = time.monotonic()
+    return now + share * (FAMILY_SECONDS if deadline is None else max(0.0, deadline - now))
+
+
+def _long_count(found: WitnessMap, puzzle: Puzzle, stop: float) -> bool:
+    """The exact map by the counts (marginals) until `stop`, past counting's own share of a
+    command (`exact.COUNT_SECONDS`): True when it finished (`found` then holds it)."""
+    from solver.orapa.counting.exact import exact_possible
+    from solver.orapa.counting.family_counts import count_layouts
+    if not puzzle.observations:   # the empty board: kept on disk, or too large to count
+        counted = exact_possible(puzzle, 2 * max(0.0, stop - time.monotonic()))
+        if counted is None:
+            return False
+        found.possible, found.counted = counted
+        return True
+    result = count_layouts(puzzle, stop, marginals=True)
+    if not result.exact:
+        return False
+    found.possible = {c: result.possible(c) if result.count else set() for c in range(CELLS)}
+    found.counted = result.count
+    return True
 
 
 def _count(puzzle: Puzzle, seconds: float, deadline: float | None
