@@ -203,3 +203,88 @@ def test_the_wave_search_settles_pairs_truly(preset: str, seed: int, shots: int)
     for cell in range(CELLS):
         assert found.possible[cell] <= expected[cell]
     assert all(content not in expected[cell] for cell, content in found.impossible)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(4, 12), cells=st.integers(1, 4))
+def test_the_pairs_ruled_out_by_masks_are_impossible(preset: str, seed: int, shots: int,
+                                                      cells: int) -> None:
+    """What the placement tables rule out from the cell answers (`out_of_reach`) and what one
+    pass over the families' masks rules out (`rule_out_by_families`) is never in the listed
+    map; the pass reads the compiled search's leaves as the families would give them."""
+    from solver.orapa import deduction_families
+    from solver.orapa.deduction_witnesses import out_of_reach
+    puzzle = state(preset, seed, shots, cells)
+    expected = listed_map(puzzle)
+    if expected is None:
+        return
+    found = WitnessMap(puzzle)
+    out_of_reach(found, puzzle)
+    assert all(content not in expected[cell] for cell, content in found.impossible)
+    assert deduction_families.rule_out_by_families(found, puzzle, float("inf"))
+    assert all(content not in expected[cell] for cell, content in found.impossible)
+    everything = {x: (1 << CELLS) - 1 for x in found.contents}
+    assert (deduction_families._compiled_reach(puzzle, everything, float("inf"))
+            == deduction_families._families_reach(puzzle, everything, float("inf")))
+
+
+def test_one_gem_of_a_colour_answered_somewhere_cannot_show_it_far_away() -> None:
+    """Full's one blue gem answered at H1 (bench_midgame's full mine 14 after 6 answers): blue
+    is ruled out, from the placement tables alone, in every cell no blue placement over H1
+    reaches (the wave search took more than a second for each of those cells)."""
+    from games.orapa.board import cell_label
+    from solver.orapa.deduction_witnesses import out_of_reach
+    puzzle, mine = midgame_state("full", 1014, 6)
+    answered = [o for o in puzzle.observations if isinstance(o, CellAnswer)]
+    assert [(cell_label(a.cell), a.content) for a in answered if a.content == "blue"] \
+        == [("H1", "blue")]
+    found = WitnessMap(puzzle)
+    out_of_reach(found, puzzle)
+    blue = {cell for cell, content in found.impossible if content == "blue"}
+    assert len(blue) >= 40
+    assert all(mine.cell_content(cell) != "blue" for cell in blue)
+    assert not any(cell_label(cell) == "H1" for cell in blue)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(6, 12))
+def test_a_family_said_unable_to_show_a_pair_has_no_member_showing_it(
+        preset: str, seed: int, shots: int) -> None:
+    """`could_show` False only when no member shows the pair; `member_or_proof` (the member
+    search, then the counting kernel) says False only of a family with no member."""
+    from itertools import islice
+    from solver.orapa.deduction_families import could_show, member_or_proof
+    from solver.orapa.search.frontier_search import frontier_families
+    puzzle = state(preset, seed, shots, 1)
+    for family in islice(frontier_families(puzzle), 20):
+        members = list(islice(family.members(), 2000))
+        if len(members) == 2000:
+            continue   # too many to compare with
+        assert (member_or_proof(family, puzzle.gems, None) is False) == (not members)
+        for cell in range(0, CELLS, 7):
+            for content in ("empty", "red", "blue", "absorbed"):
+                if not could_show(family, cell, content):
+                    assert all(m.cell_content(cell) != content for m in members)
+
+
+def test_the_count_for_the_time_left_proves_the_listed_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the pass over the families runs out of time, the count for most of the time left
+    gives the map: the listed one."""
+    from solver.orapa import deduction_families, deduction_map
+    monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # no other count
+    monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
+    monkeypatch.setattr(deduction_map, "MANY_PAIRS", 0)
+    monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
+    compared = 0
+    for seed in range(5):
+        puzzle = state("full", seed, 10, 1)
+        expected = listed_map(puzzle)
+        if expected is None:
+            continue
+        found = deductions(puzzle, timeout=60)
+        assert found.exact and found.possible == expected
+        compared += 1
+    assert compared >= 2
