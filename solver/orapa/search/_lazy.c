@@ -213,6 +213,10 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         Front *fronts = z->scratch;
         if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
         if (s->visibility && !lazy_room(z, h)) continue;
+        int open = 1;
+        for (int t = 0; t < s->waves && open; t++)
+            if (fronts[t].cell >= 0) open = lazy_ray_open(z, h, &fronts[t], t);
+        if (!open) continue;
         /* the open wave whose front has the fewest possible contents */
         int best = -1, fewest = 1 << 30;
         for (int r = 0; r < s->waves; r++) {

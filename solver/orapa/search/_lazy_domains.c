@@ -124,3 +124,37 @@ static int lazy_room(Lazy *z, LHead *h) {
     }
     return propagate(z, h, changed);   /* the sets that shrank, made consistent again */
 }
+
+/* Can wave t still end as its answer says? Past its front it goes straight through cells
+ * decided empty; if it would leave the board there wrongly (another port, colours missing,
+ * too few faces met), some undecided cell of that straight line up to the first decided
+ * gem must hold a gem the wave may meet there. 0 when none can: the node is dead (Python:
+ * lazy_search.ray_open). */
+static int lazy_ray_open(const Lazy *z, const LHead *h, const Front *f, int t) {
+    const Search *s = z->s;
+    int cell = f->cell, d = f->d, color = f->color;
+    if (s->exit_[t] < 0) return 1;
+    for (;;) {
+        if (h->owner[cell]) return 1;
+        if (!cell_in(&h->empty, cell)) {
+            const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
+            for (int j = 0; j < h->ninst; j++) {
+                int i = h->inst_kind[j];
+                if (!((s->placeable[t] >> i) & 1) || !p_meets(&DOM(z, h)[j], &z->cover[i][cell]))
+                    continue;
+                for (unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color); m; m &= m - 1)
+                    if (p_meets(&DOM(z, h)[j], &z->cover_pattern[i][cell][__builtin_ctz(m)])) return 1;
+            }
+            for (int i = 0; i < s->kinds; i++) {
+                if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
+                for (unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color); m; m &= m - 1)
+                    if (p_meets(&AVAIL(z, h)[i], &z->cover_pattern[i][cell][__builtin_ctz(m)])) return 1;
+            }
+        }
+        int next = s->neighbour[cell][d];
+        if (next < 0)
+            return s->exit_[t] == s->exit_port[cell][d] && (color == s->wanted[t] || s->any_colour[t])
+                   && (!s->counted[t] || f->met == s->most[t]);
+        cell = next;
+    }
+}

@@ -193,6 +193,34 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
                 return False
         return consistent(node, changed)
 
+    def ray_open(node: Node, t: int, front: tuple[int, int, int, int]) -> bool:
+        """Can wave t still end as answered? Past its front it goes straight through cells
+        decided empty; where it would leave the board wrongly, an undecided cell of that line
+        (before its first decided gem) must hold a gem the wave may meet there."""
+        cell, d, color, met = front
+        if shots[t].exit is None:
+            return True
+        while True:
+            if node["owner"][cell]:
+                return True
+            if not node["empty"] >> cell & 1:
+                for j, kind in enumerate(node["kind"]):
+                    if kind in placeable[t] and any(
+                            node["dom"][j] & tables[kind][1][cell][m]
+                            for m in _bits(tables[kind][2][cell] & turns_of(t, kind, cell, d, color))):
+                        return True
+                for i in placeable[t]:
+                    if node["left"][i] and any(
+                            node["avail"][i] & tables[i][1][cell][m]
+                            for m in _bits(tables[i][2][cell] & turns_of(t, i, cell, d, color))):
+                        return True
+            nxt = NEIGHBOUR[cell][d]
+            if nxt < 0:
+                return (shots[t].exit == EXIT_PORT[cell][d]
+                        and (color == wanted[t] or any_colour[t])
+                        and (shots[t].bounces is None or met == most[t]))
+            cell = nxt
+
     def child(node: Node, fronts: list, paths: int, best: int) -> Node:
         new = {key: list(value) if isinstance(value, list) else value
                for key, value in node.items()}
@@ -226,6 +254,8 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
             if any(n and i not in reachable for i, n in enumerate(node["left"])):
                 continue
         if visibility and not room(node):
+            continue
+        if not all(ray_open(node, t, front) for t, front in enumerate(fronts) if front is not None):
             continue
         best, fewest = -1, 1 << 30
         for r in range(waves):
