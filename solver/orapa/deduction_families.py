@@ -329,15 +329,21 @@ PAIR_MEMBER_SECONDS = 0.02   # a family's member search within it
 
 
 def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
-                 seconds: float = PAIR_SECONDS) -> None:
+                 seconds: float = PAIR_SECONDS, left: set[tuple[int, str]] | None = None,
+                 give_up: int | None = None) -> None:
     """Each pair not shown yet, asked of the wave search with that cell answer added: a cell
     answer prunes it so hard that it finds a member or runs out of families in about a
     millisecond where the whole search makes millions. A member is a witness (walked from);
     every family empty is a proof of impossibility; a search past `seconds` (or a family's
-    member search past `PAIR_MEMBER_SECONDS`) leaves the pair to the model."""
+    member search past `PAIR_MEMBER_SECONDS`) leaves the pair to what comes next. With
+    `left`: the pairs in it are not asked, those this round leaves are added to it, and the
+    round stops once it holds `give_up` pairs (dozens of hard pairs: see
+    `rule_out_by_families`)."""
     for cell, content in found.unshown():
-        if content in found.possible[cell]:
+        if content in found.possible[cell] or (left is not None and (cell, content) in left):
             continue
+        if left is not None and give_up is not None and len(left) >= give_up:
+            return
         now = time.monotonic()
         if deadline is not None and now > deadline:
             return
@@ -350,7 +356,7 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                     continue
                 member = member_or_proof(family, puzzle.gems, stop, PAIR_MEMBER_SECONDS)
                 if member is None:
-                    break   # not known in time: the pair is left to what comes next
+                    raise LimitReached("a family's member search ran out of time")
                 if isinstance(member, Layout):
                     walk(found, member, puzzle, deadline)
                 if member is not False:
@@ -359,4 +365,5 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
             else:
                 found.impossible.add((cell, content))
         except LimitReached:
-            continue
+            if left is not None:
+                left.add((cell, content))

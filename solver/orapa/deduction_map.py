@@ -127,14 +127,16 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
                 return True
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
-        settle_pairs(found, puzzle, deadline)
-        if len(found.unshown()) >= MANY_PAIRS and not rule_out_by_families(   # each 0.1 s+
-                found, puzzle, _share(deadline, PROJECTION_SHARE)):
-            # too many families to pass over in time, dozens of hard pairs: the count is the
-            # likeliest proof (full seed 24 with 6 answers: 2.1 s of counting, where the wave
-            # search pair by pair and the model took more than 5 s)
-            if _long_count(found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
-                return True
+        hard: set[tuple[int, str]] = set()
+        settle_pairs(found, puzzle, deadline, left=hard, give_up=MANY_PAIRS)
+        if len(hard) >= MANY_PAIRS:   # dozens of pairs of a tenth of a second or more each
+            if not rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE)):
+                # too many families to pass over in time: the count is the likeliest proof
+                # (full seed 24 with 6 answers: 2.1 s of counting, where the wave search pair
+                # by pair and the model took more than 5 s)
+                if _long_count(found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
+                    return True
+            settle_pairs(found, puzzle, deadline, left=hard)   # the pairs not asked yet
         if found.unshown():
             settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)
         if found.unshown():   # a few pairs of a tenth of a second or more: the wave search
