@@ -53,6 +53,8 @@ typedef struct {
     char *stack;
     long long nodes;
     Front *scratch;
+    PSet *compat[MAX_KINDS][MAX_KINDS];   /* per placement of one kind, the compatible ones
+                                           * of the other; built on first use (revise) */
 } Lazy;
 
 static inline int p_any(const PSet *a) {
@@ -78,6 +80,8 @@ static inline Front *lfronts(LHead *h) { return (Front *)(h + 1); }
 
 static void lazy_free(Lazy *z) {
     if (!z) return;
+    for (int i = 0; i < MAX_KINDS; i++)
+        for (int k = 0; k < MAX_KINDS; k++) free(z->compat[i][k]);
     search_free(z->s);
     free(z->stack);
     free(z->scratch);
@@ -200,19 +204,22 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
     int status = 0;
     size_t len = 0, cap = 4096;
     char *buf = malloc(cap);
-    LHead *h = malloc(z->stride);
-    if (!buf || !h) { free(buf); free(h); return PyErr_NoMemory(); }
+    LHead *kept = malloc(z->stride);   /* a node with children, copied out of the stack */
+    if (!buf || !kept) { free(buf); free(kept); return PyErr_NoMemory(); }
     while (!status) {
         if (z->depth == 0) { status = 1; break; }
         if (leaves >= max_leaves) break;
-        memcpy(h, lnode(z, --z->depth), z->stride);
+        /* read where it lies: most nodes die or are leaves, and need no copy */
+        LHead *h = lnode(z, --z->depth);
         z->nodes++;
         if ((status = limit_status(z->nodes, deadline, max_nodes))) break;
         Cells paths = h->paths;
         if (!lazy_advance(z, h, &paths)) continue;
         Front *fronts = z->scratch;
         if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
-        if (s->visibility && !lazy_room(z, h)) continue;
+        int alive = s->visibility ? lazy_room(z, h) : 1;
+        if (alive < 0) goto nomem;
+        if (!alive) continue;
         int open = 1;
         for (int t = 0; t < s->waves && open; t++)
             if (fronts[t].cell >= 0) open = lazy_ray_open(z, h, &fronts[t], t);
@@ -251,6 +258,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             continue;
         }
         if (!fewest) continue;
+        memcpy(kept, h, z->stride);   /* the children are pushed over its place */
+        h = kept;
         /* children, pushed in reverse of the order they are searched: the touched gems by
          * instance and pattern, then new gems by kind and pattern, the empty cell last */
         int cell = fronts[best].cell, d = fronts[best].d, color = fronts[best].color;
@@ -262,7 +271,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             cell_set(&c->empty, cell);
             c->paths = paths;
             c->hint = (uint16_t)best;
-            if (!lazy_decide(z, c, cell, -1)) z->depth--;
+            if ((alive = lazy_decide(z, c, cell, -1)) < 0) goto nomem;
+            if (!alive) z->depth--;
             else memcpy(lfronts(c), fronts, sizeof(Front) * s->waves);
         }
         for (int i = s->kinds - 1; i >= 0; i--) {
@@ -286,7 +296,8 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
                 c->pattern[cell] = (uint8_t)pat;
                 c->paths = paths;
                 c->hint = (uint16_t)best;
-                if (!lazy_decide(z, c, cell, j)) z->depth--;
+                if ((alive = lazy_decide(z, c, cell, j)) < 0) goto nomem;
+                if (!alive) z->depth--;
                 else memcpy(lfronts(c), fronts, sizeof(Front) * s->waves);
             }
         }
@@ -310,18 +321,19 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
                 c->pattern[cell] = (uint8_t)pat;
                 c->paths = paths;
                 c->hint = (uint16_t)best;
-                if (!lazy_decide(z, c, cell, j)) z->depth--;
+                if ((alive = lazy_decide(z, c, cell, j)) < 0) goto nomem;
+                if (!alive) z->depth--;
                 else memcpy(lfronts(c), fronts, sizeof(Front) * s->waves);
             }
         }
     }
-    free(h);
+    free(kept);
     PyObject *blob = PyBytes_FromStringAndSize(buf, (Py_ssize_t)len);
     free(buf);
     if (!blob) return NULL;
     return Py_BuildValue("(iLNn)", status, z->nodes - nodes_before, blob, leaves);
 nomem:
-    free(h);
+    free(kept);
     free(buf);
     return PyErr_NoMemory();
 }

@@ -14,31 +14,49 @@ static inline int compatible(const Placement *a, const Placement *b) {
     return 1;
 }
 
-/* Instance a keeps only the placements compatible with some placement of instance b (no
- * overlap, no shared edge): 1 when its set changed. */
+/* Per placement of kind i, the placements of kind k compatible with it (no overlap, no
+ * shared edge), built the first time the pair is revised; NULL when out of memory. */
+static const PSet *compat_of(Lazy *z, int i, int k) {
+    if (z->compat[i][k]) return z->compat[i][k];
+    const Search *s = z->s;
+    PSet *rows = calloc((size_t)s->nplacements[i] + 1, sizeof(PSet));
+    if (!rows) return NULL;
+    for (int q = 0; q < s->nplacements[i]; q++)
+        for (int p = 0; p < s->nplacements[k]; p++)
+            if (compatible(&s->placements[i][q], &s->placements[k][p]))
+                rows[q].w[p >> 6] |= (uint64_t)1 << (p & 63);
+    return z->compat[i][k] = rows;
+}
+
+/* Instance a keeps only the placements compatible with some placement of instance b: 1 when
+ * its set changed, -1 when out of memory. */
 static int revise(Lazy *z, LHead *c, int a, int b) {
-    const Placement *pa = z->s->placements[c->inst_kind[a]];
-    const Placement *pb = z->s->placements[c->inst_kind[b]];
+    const PSet *rows = compat_of(z, c->inst_kind[a], c->inst_kind[b]);
+    if (!rows) return -1;
+    const PSet *other = &DOM(z, c)[b];
     int changed = 0;
     for (int w = 0; w < LW; w++)
         for (uint64_t m = DOM(z, c)[a].w[w]; m; m &= m - 1) {
-            int q = 64 * w + __builtin_ctzll(m), ok = 0;
-            for (int v = 0; v < LW && !ok; v++)
-                for (uint64_t n = DOM(z, c)[b].w[v]; n && !ok; n &= n - 1)
-                    ok = compatible(&pa[q], &pb[64 * v + __builtin_ctzll(n)]);
-            if (!ok) { DOM(z, c)[a].w[w] &= ~((uint64_t)1 << (q & 63)); changed = 1; }
+            int q = 64 * w + __builtin_ctzll(m);
+            if (p_meets(&rows[q], other)) continue;
+            DOM(z, c)[a].w[w] &= ~((uint64_t)1 << (q & 63));
+            changed = 1;
         }
     return changed;
 }
 
 /* Arc consistency from the instances in `changed` (a bit each): every other instance's set
- * revised against theirs, and so on while sets shrink; 0 when one empties. */
+ * revised against theirs, and so on while sets shrink; 0 when one empties, -1 when out of
+ * memory (as lazy_decide and lazy_room). */
 static int propagate(Lazy *z, LHead *h, uint32_t changed) {
     while (changed) {
         int b = __builtin_ctz(changed);
         changed &= changed - 1;
         for (int a = 0; a < h->ninst; a++) {
-            if (a == b || !revise(z, h, a, b)) continue;
+            if (a == b) continue;
+            int shrank = revise(z, h, a, b);
+            if (shrank < 0) return -1;
+            if (!shrank) continue;
             if (!p_any(&DOM(z, h)[a])) return 0;
             changed |= 1u << a;
         }
