@@ -56,8 +56,8 @@ QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left imp
 THIRD_PAIR_SECONDS = 0.5     # and the third time (a share of the time left), before and
 THIRD_ROUND_SHARE = 0.25     # after the count's second try
 MANY_PAIRS = 20              # pairs left after the first round: one pass over the families
-PROJECTION_SHARE = 0.25      # of the time left, for that pass; if the families are too many,
-LONG_COUNT_SHARE = 0.9       # the count gets this share of what is left
+PROJECTION_SHARE = 0.2       # of the time left, for that pass; if the families are too many,
+LONG_COUNT_SHARE = 0.75      # the count gets this share of what is left
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
@@ -138,16 +138,17 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
                     return True
             settle_pairs(found, puzzle, deadline, left=hard)   # the pairs not asked yet
         if found.unshown():
-            settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS)
+            settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS, seed=1)
         if found.unshown():   # a few pairs of a tenth of a second or more: the wave search
             # at 0.5 s a pair (a share of the time) did them where the model took seconds
-            settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS)
+            settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS,
+                         seed=2)
         if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
             counted = _count(puzzle, RETRY_SECONDS, deadline)   # one family of billions...
             if counted is not None:
                 found.possible, found.counted = counted
                 return True
-            settle_pairs(found, puzzle, deadline, THIRD_PAIR_SECONDS)   # the harder ones
+            settle_pairs(found, puzzle, deadline, THIRD_PAIR_SECONDS, seed=3)   # the harder ones
     session = session_for(puzzle.gems, puzzle.rules, backend)
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
     assumptions = session.literals(puzzle.observations) + [guard]
