@@ -183,23 +183,28 @@ def deduction_maps(presets: list[str], mines: int, answers: list[int], timeout: 
     """Issue 31: the deduction map (`api.deductions(partial=True)`, as the hints endpoint and
     `orapa solve --show` ask it) on the --counts states: CPU seconds p50 / p95 / worst per
     preset and number of answers, how many maps came back with every cell proved (no cell
-    left `undecided` by the time limit) and how many with an exact count."""
+    left `undecided` by the time limit) and how many with an exact count; then the three
+    slowest states of the row (mine number: CPU seconds), to profile them one by one."""
     from solver.orapa.api import deductions
     print(f"{mines} random mines per preset; CPU seconds of the map: p50 / p95 / worst "
           f"(proved/all, exact count/all); time limit {timeout:g} s")
     for preset in presets:
-        rows: dict[int, list[tuple[float, bool, bool]]] = {}
-        for k, puzzle in tqdm(count_states(preset, mines, answers), desc=preset, unit="state"):
+        rows: dict[int, list[tuple[float, bool, bool, int]]] = {}
+        for i, (k, puzzle) in enumerate(tqdm(count_states(preset, mines, answers),
+                                             desc=preset, unit="state")):
             start = time.process_time()
             found = deductions(puzzle, timeout=timeout, partial=True)
             rows.setdefault(k, []).append((time.process_time() - start, not found.undecided,
-                                           found.exact))
+                                           found.exact, i // len(answers)))
         for k in answers:
             times = sorted(r[0] for r in rows[k])
+            slowest = ", ".join(f"mine {r[3]}: {r[0]:.2f}"
+                                for r in sorted(rows[k], reverse=True)[:3])
             print(f"{preset:6s}  {k:7d}   {statistics.median(times):5.2f} / "
                   f"{times[int(0.95 * (len(times) - 1))]:6.2f} / {times[-1]:6.2f} "
                   f"({sum(r[1] for r in rows[k])}/{len(times)} proved, "
-                  f"{sum(r[2] for r in rows[k])}/{len(times)} exact)", flush=True)
+                  f"{sum(r[2] for r in rows[k])}/{len(times)} exact; slowest {slowest})",
+                  flush=True)
 
 
 # `orapa next` run with its deadlines on its own CPU clock (`--clock cpu`): bench_agent's
