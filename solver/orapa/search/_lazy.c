@@ -25,6 +25,9 @@
 #define LW 5              /* words of a placement set */
 #define LMAXP (64 * LW)
 #define MAXI 16           /* touched instances */
+/* An absorbed wave's front is chosen after every other wave's unless it has at most one
+ * content: it may wander anywhere, while the others' ends prune (lazy_search.py alike) */
+#define ABSORBED_LAST 4096
 
 typedef struct { uint64_t w[LW]; } PSet;
 
@@ -224,7 +227,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         for (int t = 0; t < s->waves && open; t++)
             if (fronts[t].cell >= 0) open = lazy_ray_open(z, h, &fronts[t], t);
         if (!open) continue;
-        /* the open wave whose front has the fewest possible contents */
+        /* the open wave whose front has the fewest possible contents, absorbed waves last */
         int best = -1, fewest = 1 << 30;
         for (int r = 0; r < s->waves; r++) {
             int t = (h->hint + r) % s->waves;
@@ -246,6 +249,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
                 for (; m && count < fewest; m &= m - 1)
                     count += p_meets(&AVAIL(z, h)[i], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
             }
+            if (count > 1 && s->exit_[t] < 0) count += ABSORBED_LAST;
             if (count < fewest) {
                 best = t;
                 fewest = count;

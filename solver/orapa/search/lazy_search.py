@@ -35,6 +35,10 @@ from solver.orapa.search.search_setup import check_limits, prepare
 from solver.orapa.search.sight import sight_lines
 
 _CHECK_EVERY = 1024
+# An absorbed wave may wander anywhere while the others' ends prune: its front is chosen
+# after every other wave's, unless it has at most one content (full, 6 answers, two absorbed
+# waves: 3.1 million nodes to 0.85 million)
+ABSORBED_LAST = 4096
 LazyLeaf = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]]
 Node = dict[str, Any]   # a search node: gems left, masks, instances, grid, fronts
 
@@ -274,6 +278,8 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
                     by_pattern = tables[i][1][cell]
                     count += sum(1 for m in _bits(tables[i][2][cell] & turns_of(t, i, cell, d, color))
                                  if node["avail"][i] & by_pattern[m])
+            if count > 1 and shots[t].exit is None:
+                count += ABSORBED_LAST
             if count < fewest:
                 best, fewest = t, count
                 if count <= 1:
