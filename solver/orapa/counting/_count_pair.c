@@ -38,6 +38,25 @@ static int pinches(const Context *ctx, int a, int b) {
     return 0;
 }
 
+/* Per placement of kind b, the ports from which no placement of kind a compatible with it
+   comes at or before its first cell (a b seen from one of them stays seen), or NULL. */
+static u64 *unblockable(const Context *ctx, int a, int b) {
+    const Shape *sa = ctx->shape[a], *sb = ctx->shape[b];
+    u64 *t = PyMem_Calloc((size_t)sb->n, sizeof(u64));
+    if (!t) return NULL;
+    for (int q = 0; q < sb->n; q++) {
+        const u64 *cp = ctx->compat[b][a] + (size_t)q * NW;
+        for (int P = 0; P < PORTS; P++) {
+            int f = sb->first[q][P];
+            if (f == NONE) continue;
+            u64 meet = 0;
+            for (int w = 0; w < NW; w++) meet |= cp[w] & sa->before[P][f + 1][w];
+            if (!meet) t[q] |= 1ULL << P;
+        }
+    }
+    return t;
+}
+
 /* The children of this level's placements in `set` (the level before the last; first
    indices d, occupied cells occ, the last gem's narrowed candidates sb): their members,
    one node per child as the level-by-level search counted them. With marginals, tallied
@@ -49,13 +68,37 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
     int same = s->same[last], vis = s->visibility, nplaced = s->nplaced;
     const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
     const u64 *compat = ctx->compat[ka][kb], *open = s->open[level];
-    u64 any_open = 0, shared = 0, haskill[NW] = {0};
+    u64 any_open = 0, shared = 0, haskill[NW] = {0}, harm[NW] = {0};
     unsigned char owner[PORTS];
     if (vis) {
         for (int j = 0; j < nplaced; j++) {   /* which gem each open port is open for */
             shared |= any_open & open[j];      /* (two tied on one cell: then look at all) */
             any_open |= open[j];
             for (u64 m = open[j]; m; m &= m - 1) owner[__builtin_ctzll(m)] = (unsigned char)j;
+        }
+        /* the placements that close some open port of a placed gem and leave it open on
+           no port that keeps it never hidden (no single-port line, no line open from both
+           ends of the pair kind): only their children look at the placed gems */
+        for (int j = 0; j < nplaced; j++) {
+            u64 o = open[j], single = s->placed_nh[j][0], pair = s->placed_nh[j][1];
+            u64 h[NW] = {0}, any = 0;
+            for (u64 m = o; m; m &= m - 1) {
+                const u64 *x = A->before[__builtin_ctzll(m)][d[__builtin_ctzll(m)]];
+                for (int w = 0; w < NW; w++) { h[w] |= x[w] & set[w]; any |= h[w]; }
+            }
+            for (u64 m = o & single; m && any; m &= m - 1) {
+                const u64 *x = A->before[__builtin_ctzll(m)][d[__builtin_ctzll(m)]];
+                any = 0;
+                for (int w = 0; w < NW; w++) { h[w] &= x[w]; any |= h[w]; }
+            }
+            u64 both = ctx->opposite_18 ? o & pair & (o >> PORTS / 2) & ((1ULL << PORTS / 2) - 1) : 0;
+            for (u64 m = both; m && any; m &= m - 1) {
+                int P = __builtin_ctzll(m), Q = P + PORTS / 2;
+                const u64 *x = A->before[P][d[P]], *y = A->before[Q][d[Q]];
+                any = 0;
+                for (int w = 0; w < NW; w++) { h[w] &= x[w] | y[w]; any |= h[w]; }
+            }
+            for (int w = 0; w < NW && any; w++) harm[w] |= h[w];
         }
         /* the b's at risk: not seen from both ends of a line */
         u64 risk[NW];
@@ -65,23 +108,23 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                 const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
                 for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
             }
-        const u64 *compat_b = ctx->compat[kb][ka];
+        const u64 *compat_b = ctx->compat[kb][ka], *safe_ports = ctx->unblockable[ka][kb];
         for (int w = 0; w < NW; w++)
             for (u64 m = risk[w]; m; m &= m - 1) {
                 int b = 64 * w + __builtin_ctzll(m);
                 const unsigned char *fb = B->first[b];
                 u64 lt, le, kill[NW], any = 0;
                 ports_before(fb, d, B->ports[b], B->nports[b], &lt, &le);
-                memcpy(kill, set, sizeof kill);
-                for (any = 1; lt && any; lt &= lt - 1) {   /* before b on every port it is seen from */
+                if (lt & safe_ports[b]) continue;   /* seen from a port no a can block */
+                const u64 *cp = compat_b + (size_t)b * NW;   /* compatible with b */
+                for (int x = 0; x < NW; x++) { kill[x] = set[x] & cp[x]; any |= kill[x]; }
+                for (; lt && any; lt &= lt - 1) {   /* and before it on every port it is seen from */
                     int P = __builtin_ctzll(lt);
                     const u64 *y = A->before[P][fb[P] + 1];
                     any = 0;
                     for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
                 }
                 if (!any) continue;
-                const u64 *cp = compat_b + (size_t)b * NW;   /* and compatible with b */
-                for (int x = 0; x < NW; x++) { kill[x] &= cp[x]; any |= kill[x]; }
                 for (int x = 0; x < NW; x++)
                     for (u64 k = kill[x]; k; k &= k - 1) {
                         int a = 64 * x + __builtin_ctzll(k);
@@ -116,7 +159,8 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             if (vis) {
                 ports_before(fp, d, A->ports[p], A->nports[p], &closed, &seen_at);
                 if (!seen_at) continue;        /* seen from no port */
-                u64 m = closed & any_open;     /* the placed gems it now comes before */
+                u64 m = harm[w] >> (p & 63) & 1 ? closed & any_open : 0;   /* the placed
+                                                   gems it now comes before */
                 for (int i = 0; m && i < nplaced; i++) {
                     int j = shared ? i : owner[__builtin_ctzll(m)];
                     u64 o = open[j] & ~closed;

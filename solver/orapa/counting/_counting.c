@@ -73,8 +73,11 @@ typedef struct {
     Shape *shape[MAXK];
     u64 *compat[MAXK][MAXK];                  /* [a][b]: n_a sets over b's placements */
     u64 *nohide[MAXK][MAXK];                  /* [a][b]: per placement of a, (single, pair)
-                                                 port masks of never_hidden by kind b */
+                                                 port masks of never_hidden by kind b (its
+                                                 placements compatible with a) */
     unsigned char pinch[MAXK][MAXK];          /* a may block b from both ends of a line */
+    u64 *unblockable[MAXK][MAXK];             /* [a][b]: per placement of b, the ports no
+                                                 compatible placement of a blocks */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
     /* sides: runs of consecutive ports whose lines are parallel (no cell in common) */
@@ -126,6 +129,7 @@ struct Search {
 #include "_count_marginals.c"
 
 static int pinches(const Context *ctx, int a, int b);             /* _count_pair.c */
+static u64 *unblockable(const Context *ctx, int a, int b);
 
 static double now(void) {
     struct timespec ts;
@@ -150,6 +154,7 @@ static void Context_dealloc(Context *self) {
         for (int b = 0; b < self->nkinds; b++) {
             PyMem_Free(self->compat[a][b]);
             PyMem_Free(self->nohide[a][b]);
+            PyMem_Free(self->unblockable[a][b]);
         }
     }
     PyMem_Free(self->marg);
@@ -262,20 +267,27 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
             u64 *h = PyMem_Calloc((size_t)sa->n * 2, sizeof(u64));
             if (!h) { PyErr_NoMemory(); return -1; }
             self->nohide[a][b] = h;
+            /* only placements of b compatible with p count: the others are never among
+               the last gem's candidates once p is placed */
             for (int p = 0; p < sa->n; p++)
                 for (int i = 0; i < sa->nports[p]; i++) {
                     int P = sa->ports[p][i], Q = (P + PORTS / 2) % PORTS;
-                    const u64 *x = sb->before[P][sa->first[p][P]];
-                    if (empty_set(x)) h[2 * p] |= 1ULL << P;
+                    const u64 *x = sb->before[P][sa->first[p][P]], *cp = t + (size_t)p * NW;
+                    int meet = 0;
+                    for (int w = 0; w < NW; w++) meet |= (x[w] & cp[w]) != 0;
+                    if (!meet) h[2 * p] |= 1ULL << P;
                     if (!self->opposite_18 || sa->first[p][Q] == NONE) continue;
                     const u64 *y = sb->before[Q][sa->first[p][Q]];
-                    int meet = 0;
-                    for (int w = 0; w < NW; w++) meet |= (x[w] & y[w]) != 0;
+                    meet = 0;
+                    for (int w = 0; w < NW; w++) meet |= (x[w] & y[w] & cp[w]) != 0;
                     if (!meet) h[2 * p + 1] |= 1ULL << P | 1ULL << Q;
                 }
         }
     for (int a = 0; a < nk; a++)
-        for (int b = 0; b < nk; b++) self->pinch[a][b] = (unsigned char)pinches(self, a, b);
+        for (int b = 0; b < nk; b++) {
+            self->pinch[a][b] = (unsigned char)pinches(self, a, b);
+            if (!(self->unblockable[a][b] = unblockable(self, a, b))) { PyErr_NoMemory(); return -1; }
+        }
     self->marg = PyMem_Calloc((size_t)CELLS * nk, sizeof(u128));
     if (!self->marg) { PyErr_NoMemory(); return -1; }
     return 0;
