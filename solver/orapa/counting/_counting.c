@@ -60,9 +60,6 @@ typedef struct {
     u64 before[PORTS][LINE_LEN + 1][NW];      /* placements whose first index is below d */
     u64 cover[CELLS][NW];                     /* placements covering a cell */
     u64 all[NW];
-    /* per side of the board (Context.side_*), the first and last of its ports that a
-       placement's lines meet, relative to the side (lo > hi: none) */
-    unsigned char side_lo[MAXP][PORTS], side_hi[MAXP][PORTS];
 } Shape;
 
 typedef struct Search Search;
@@ -80,8 +77,6 @@ typedef struct {
                                                  compatible placement of a blocks */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
-    /* sides: runs of consecutive ports whose lines are parallel (no cell in common) */
-    int nsides, side_start[PORTS], side_len[PORTS];
     int opposite_18;                          /* port P's line, reversed, is port P + 18's */
     Search *scratch;                          /* one family's search state, reused */
 } Context;
@@ -111,10 +106,6 @@ struct Search {
        a gem whose ports did not change keeps its share of hid. */
     u64 open[MAXG + 1][MAXG + MAXG];
     u64 hid[MAXG + 1][NW];
-    /* at the last level's parent: per side, unions of before[P][d[P]] over the side's first
-       i ports (pre) and its ports from i on (suf), so that a child recomputes only the ports
-       of the sides' ranges its placement meets */
-    u64 pre[PORTS + PORTS][NW], suf[PORTS + PORTS][NW];
     u64 killed[MAXP][NW];                     /* per placement before the last, the last
                                                  gem's it makes unseen (_count_pair.c) */
     u64 cand[(MAXG + 1) * (MAXG + 1)][NW];    /* candidate sets, a block of k per level */
@@ -186,19 +177,6 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
         }
         for (int i = 0; i < line_len[P]; i++) line_cell[P][i] = lines[at++];
     }
-    int side_of[PORTS];
-    self->nsides = 0;
-    for (int P = 0; P < PORTS; P++) {
-        int parallel = P > 0;                  /* with the previous port: no common cell */
-        for (int i = 0; i < line_len[P] && parallel; i++)
-            for (int j = 0; j < line_len[P - 1]; j++)
-                if (line_cell[P][i] == line_cell[P - 1][j]) { parallel = 0; break; }
-        if (!parallel) {
-            self->side_start[self->nsides] = P; self->side_len[self->nsides] = 0; self->nsides++;
-        }
-        side_of[P] = self->nsides - 1;
-        self->side_len[self->nsides - 1]++;
-    }
     self->opposite_18 = 1;
     for (int P = 0; P < PORTS; P++) {
         int Q = (P + PORTS / 2) % PORTS;
@@ -236,15 +214,6 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
                 if (s->first[p][P] != NONE) s->ports[p][s->nports[p]++] = (unsigned char)P;
                 for (int dd = 0; dd <= LINE_LEN; dd++)
                     if (s->first[p][P] < dd) s->before[P][dd][p >> 6] |= 1ULL << (p & 63);
-            }
-            for (int g = 0; g < self->nsides; g++) { s->side_lo[p][g] = 1; s->side_hi[p][g] = 0; }
-            for (int i = s->nports[p] - 1; i >= 0; i--) {
-                int P = s->ports[p][i], g = side_of[P], at_side = P - self->side_start[g];
-                s->side_lo[p][g] = (unsigned char)at_side;
-            }
-            for (int i = 0; i < s->nports[p]; i++) {
-                int P = s->ports[p][i], g = side_of[P];
-                s->side_hi[p][g] = (unsigned char)(P - self->side_start[g]);
             }
         }
     }
