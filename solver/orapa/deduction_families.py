@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from typing import Literal
 
 import numpy as np
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
-from games.orapa.gems import Gem
 from games.orapa.layout import Layout
 from games.orapa.placements import bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
-from solver.orapa.counting.family_counts import kernel_applies, kernel_family_count
 from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, walk
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
@@ -139,30 +138,15 @@ def _showing(family: PathFamily, cell: int, content: str) -> PathFamily:
 
 
 CHECK_SECONDS = 0.02   # one family's member search, before the model is left the question
-FIRST_MEMBER_SECONDS = 0.003   # the Python member search, before the counting kernel's say
-KERNEL_NODES = 20_000   # the counting kernel's nodes to tell whether a family has a member
 
 
-def member_or_proof(family: PathFamily, gems: tuple[Gem, ...], deadline: float | None,
-                    seconds: float = CHECK_SECONDS) -> Layout | bool | None:
-    """A member of the family to walk from; else whether it has one at all: True (some,
-    none listed in time), False (none), None (not known within `seconds`). The Python member
-    search gets `FIRST_MEMBER_SECONDS`, then the counting kernel (a positive count, even a
-    partial one, proves a member; a finished zero proves none; it also needs no Python
-    object per member, where a gem that must stay visible or a colour asked of a cell can
-    make the member search list thousands of near-members first), then the member search
-    the rest of `seconds`."""
+def member_or_proof(family: PathFamily, deadline: float | None,
+                    seconds: float = CHECK_SECONDS) -> Layout | Literal[False] | None:
+    """A member of the family to walk from; False when it has none; None when the member
+    search did not tell within `seconds`. (Asking the counting kernel for a positive count
+    when the member search is slow made no difference on full states of 3 and 6 answers.)"""
     now = time.monotonic()
     stop = now + seconds if deadline is None else min(now + seconds, deadline)
-    try:
-        return next(iter(family.members(min(stop, now + FIRST_MEMBER_SECONDS))), False)
-    except LimitReached:
-        pass
-    if kernel_applies(gems, family.mirror):
-        status, count, _ = kernel_family_count(family, tuple(sorted(set(gems))), False,
-                                               stop, KERNEL_NODES)
-        if count > 0 or status == 1:
-            return count > 0
     try:
         return next(iter(family.members(stop)), False)
     except LimitReached:
@@ -182,15 +166,13 @@ def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puz
             return None
         news = _fixed_news(found, family)
         if news:
-            member = member_or_proof(family, puzzle.gems, deadline)
+            member = member_or_proof(family, deadline)
             if member is False:
                 continue
             if member is None:   # not known in time
                 unresolved.update(news + _free_news(found, family))
                 continue
-            if isinstance(member, Layout):
-                walk(found, member, puzzle, deadline)
-            found.show(news)
+            walk(found, member, puzzle, deadline)
         alive.append(family)
     for family in alive:
         for cell, content in _free_news(found, family):
@@ -198,11 +180,9 @@ def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puz
                 return None
             if content in found.possible[cell] or (cell, content) in unresolved:
                 continue
-            member = member_or_proof(_showing(family, cell, content), puzzle.gems, deadline)
+            member = member_or_proof(_showing(family, cell, content), deadline)
             if isinstance(member, Layout):
                 walk(found, member, puzzle, deadline)
-            elif member is True:
-                found.show([(cell, content)])
             elif member is None:
                 unresolved.add((cell, content))
     found.impossible.update(set(found.unshown()) - unresolved)
@@ -296,6 +276,7 @@ def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
     if setup is None:
         return reach
     kernel, mirror = frontier_compiled._KERNEL, puzzle.rules.mirror
+    assert kernel is not None   # the caller asked frontier_compiled.available
     shown = [shown_by(kind) for kind in setup.kinds]
     options = [placements(kind.shape, mirror) for kind in setup.kinds]
     search = frontier_compiled._start(puzzle, setup)
@@ -356,13 +337,11 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
             for family in frontier_families(asked, stop, seed=seed):
                 if not could_show(family, cell, content):
                     continue
-                member = member_or_proof(family, puzzle.gems, stop, PAIR_MEMBER_SECONDS)
+                member = member_or_proof(family, stop, PAIR_MEMBER_SECONDS)
                 if member is None:
                     raise LimitReached("a family's member search ran out of time")
-                if isinstance(member, Layout):
-                    walk(found, member, puzzle, deadline)
                 if member is not False:
-                    found.show([(cell, content)])
+                    walk(found, member, puzzle, deadline)
                     break
             else:
                 found.impossible.add((cell, content))

@@ -45,14 +45,6 @@ class WitnessMap:
                 new = True
         return new
 
-    def show(self, pairs: list[tuple[int, str]]) -> None:
-        """Pairs that some consistent layout shows, proved without that layout at hand (a
-        family the counting kernel found members in, each showing them)."""
-        for cell, content in pairs:
-            if content not in self.possible[cell]:
-                self.possible[cell].add(content)
-                self.shown[content] |= 1 << cell
-
     def unshown_mask(self, content: str) -> int:
         """The cells where `content` is neither shown nor proved impossible."""
         return ALL_CELLS & ~self.shown[content] & ~sum(
