@@ -56,7 +56,7 @@ QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left imp
 THIRD_PAIR_SECONDS = 0.5     # and the third time (a share of the time left), before and
 THIRD_ROUND_SHARE = 0.25     # after the count's second try
 MANY_PAIRS = 20              # pairs left after the first round: one pass over the families
-PROJECTION_SHARE = 0.2       # of the time left, for that pass; if the families are too many,
+PROJECTION_SHARE = 0.1       # of the time left, for that pass; if the families are too many,
 LONG_COUNT_SHARE = 0.75      # the count gets this share of what is left
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
@@ -137,10 +137,13 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
                 if _long_count(found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
                     return True
             settle_pairs(found, puzzle, deadline, left=hard)   # the pairs not asked yet
+        # a few pairs of a tenth of a second or more: the wave search again, in the fixed
+        # order and a shuffled one (each settles pairs the other takes ten times as long on),
+        # then at 0.5 s a pair (a share of the time): it did them where the model took seconds
+        for seconds, seed in ((SECOND_PAIR_SECONDS, 0), (SECOND_PAIR_SECONDS, 1)):
+            if found.unshown():
+                settle_pairs(found, puzzle, deadline, seconds, seed=seed)
         if found.unshown():
-            settle_pairs(found, puzzle, deadline, SECOND_PAIR_SECONDS, seed=1)
-        if found.unshown():   # a few pairs of a tenth of a second or more: the wave search
-            # at 0.5 s a pair (a share of the time) did them where the model took seconds
             settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS,
                          seed=2)
         if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
