@@ -145,14 +145,13 @@ static int lazy_room(Lazy *z, LHead *h) {
 
 /* Can wave t still end as its answer says? Past its front it goes straight through cells
  * decided empty; if it would leave the board there wrongly (another port, colours missing,
- * too few faces met), some undecided cell of that straight line up to the first decided
- * gem must hold a gem the wave may meet there. 0 when none can: the node is dead (Python:
+ * too few faces met, or at all when absorbed), some undecided cell of that straight line up
+ * to the first decided gem must hold a gem the wave may meet there. 0 when none can: the node is dead (Python:
  * lazy_search.ray_open). */
 static int lazy_ray_open(const Lazy *z, const LHead *h, const Front *f, int t) {
     const Search *s = z->s;
     int cell = f->cell, d = f->d, color = f->color;
-    if (s->exit_[t] < 0) return 1;
-    for (;;) {
+    for (;;) {   /* an absorbed wave (exit -1) must not leave the board at all */
         if (h->owner[cell]) return 1;
         if (!cell_in(&h->empty, cell)) {
             const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];

@@ -202,9 +202,7 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
         decided empty; where it would leave the board wrongly, an undecided cell of that line
         (before its first decided gem) must hold a gem the wave may meet there."""
         cell, d, color, met = front
-        if shots[t].exit is None:
-            return True
-        while True:
+        while True:   # an absorbed wave (exit None) must not leave the board at all
             if node["owner"][cell]:
                 return True
             if not node["empty"] >> cell & 1:
