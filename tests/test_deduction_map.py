@@ -304,3 +304,39 @@ def test_a_possible_pair_the_fixed_order_reaches_late_is_shown_in_a_shuffled_one
     assert "absorbed" in found.possible[61] and (61, "absorbed") not in found.impossible
     assert any(layout.cell_content(61) == "absorbed" for layout in found.seen)
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found.seen)
+
+
+def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every other step made to fail or skipped (the count, the pass over the families,
+    the model, the earlier rounds of the wave search), the last rounds, longer each time
+    and in the fixed and shuffled orders in turn, settle every pair: the listed map."""
+    from solver.orapa import deduction_families, deduction_map
+    real = deduction_map.settle_pairs
+    started = []
+
+    def last_rounds_only(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                         seconds: float = 0.02, **kwargs: object) -> None:
+        if seconds == deduction_map.THIRD_PAIR_SECONDS and kwargs.get("seed") == 3:
+            started.append(True)
+        if started:
+            real(found, puzzle, deadline, seconds, **kwargs)   # type: ignore[arg-type]
+
+    monkeypatch.setattr(deduction_map, "settle_pairs", last_rounds_only)
+    monkeypatch.setattr(deduction_map, "_count", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "_quick_proof", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "_ask", lambda *args: pytest.fail("the model asked"))
+    monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
+    monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
+    compared = 0
+    for seed in range(6):
+        puzzle = state("full", seed, 10, 1)
+        expected = listed_map(puzzle)
+        if expected is None:
+            continue
+        found = deductions(puzzle, timeout=120)
+        assert not found.undecided and found.possible == expected
+        compared += 1
+    assert compared >= 2 and started

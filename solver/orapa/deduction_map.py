@@ -151,7 +151,13 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
             if counted is not None:
                 found.possible, found.counted = counted
                 return True
-            settle_pairs(found, puzzle, deadline, THIRD_PAIR_SECONDS, seed=3)   # the harder ones
+            # the harder ones: longer rounds, in the fixed order and shuffled ones in turn,
+            # until the deadline (every pair's search ends, given the time: the model then
+            # only sees a deadline already past)
+            seconds, seed = THIRD_PAIR_SECONDS, 3
+            while found.unshown() and (deadline is None or time.monotonic() < deadline):
+                settle_pairs(found, puzzle, deadline, seconds, seed=seed)
+                seconds, seed = 2 * seconds, (seed + 1) % 4
     session = session_for(puzzle.gems, puzzle.rules, backend)
     guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
     assumptions = session.literals(puzzle.observations) + [guard]
