@@ -57,7 +57,8 @@ THIRD_PAIR_SECONDS = 0.5     # and the third time (a share of the time left), be
 THIRD_ROUND_SHARE = 0.25     # after the count's second try
 MANY_PAIRS = 20              # pairs left after the first round: one pass over the families
 PROJECTION_SHARE = 0.1       # of the time left, for that pass; if the families are too many,
-LONG_COUNT_SHARE = 0.75      # the count gets this share of what is left
+HARD_ROUND_SHARE = 0.3       # the wave search gets this share, then the count this share
+LONG_COUNT_SHARE = 0.75      # of what is left
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
@@ -131,10 +132,14 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         settle_pairs(found, puzzle, deadline, left=hard, give_up=MANY_PAIRS)
         if len(hard) >= MANY_PAIRS:   # dozens of pairs of a tenth of a second or more each
             if not rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE)):
-                # too many families to pass over in time: the count is the likeliest proof
-                # (full seed 24 with 6 answers: 2.1 s of counting, where the wave search pair
-                # by pair and the model took more than 5 s)
-                if _long_count(found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
+                # too many families to pass over in time: the wave search again at 0.1 s a
+                # pair for a share of the time (dozens of pairs of 0.03 s each), then, if
+                # dozens are still left, the count (full seed 24 with 6 answers: 1.5 to 2 s of
+                # counting, where the wave search pair by pair and the model took over 5 s)
+                settle_pairs(found, puzzle, _share(deadline, HARD_ROUND_SHARE),
+                             SECOND_PAIR_SECONDS)
+                if len(found.unshown()) >= MANY_PAIRS and _long_count(
+                        found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
                     return True
             settle_pairs(found, puzzle, deadline, left=hard)   # the pairs not asked yet
         # a few pairs of a tenth of a second or more: the wave search again, in the fixed
