@@ -4,8 +4,10 @@
 - `--nodes N`: every state counted up to N kernel nodes (the same work before and after a
   change to the kernel, since the nodes are the search's, not its speed): CPU seconds, kernel
   nodes per second, and layouts counted per second.
-- `--deadline S`: every state counted for at most S seconds; how many finish within 1 s and
-  within S, and the CPU seconds p50 / p95 / worst.
+- `--deadline S`: every state counted for at most S seconds of the wall clock (the kernel's
+  deadline); how many come out exact in under 1 and under 5 CPU seconds, and the CPU seconds
+  p50 / p95 / worst. On a shared machine give S room over 5 s (CPU time runs slower than the
+  wall's there).
 
     .venv/bin/python benchmarks/bench_kernel.py [--preset full] [--mines 25] [--answers 3]
         [--nodes 20000000] [--deadline 5] [--marginals] [--per-state]
@@ -44,7 +46,7 @@ def by_nodes(states: list, nodes: int, marginals: bool, per_state: bool) -> None
 
 def by_deadline(states: list, limit: float, marginals: bool, per_state: bool) -> None:
     """Each state for at most `limit` seconds: how many finish, and the CPU seconds."""
-    times, exact_1, exact_all = [], 0, 0
+    times, exact_1, exact_5, exact_all = [], 0, 0, 0
     for i, (k, puzzle) in enumerate(states):
         start = time.process_time()
         found = count_layouts(puzzle, deadline=time.monotonic() + limit, marginals=marginals)
@@ -52,6 +54,7 @@ def by_deadline(states: list, limit: float, marginals: bool, per_state: bool) ->
         times.append(spent)
         exact_all += found.exact
         exact_1 += found.exact and spent < 1.0
+        exact_5 += found.exact and spent < 5.0
         if per_state:
             print(f"  state {i:2d} ({k} answers): {spent:6.2f} s, {found.nodes:>11,} nodes, "
                   f"{found.count:>16,} layouts, exact {found.exact}", flush=True)
@@ -59,7 +62,7 @@ def by_deadline(states: list, limit: float, marginals: bool, per_state: bool) ->
     p95 = ordered[int(0.95 * (len(ordered) - 1))]
     print(f"deadline {limit:g} s, marginals {marginals}: CPU p50 {statistics.median(ordered):.2f}"
           f" / p95 {p95:.2f} / worst {ordered[-1]:.2f} s; exact {exact_all}/{len(times)}, "
-          f"exact under 1 s {exact_1}/{len(times)}")
+          f"exact under 1 s {exact_1}/{len(times)}, under 5 s {exact_5}/{len(times)}")
 
 
 def main() -> None:

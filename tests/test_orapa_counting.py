@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from games.orapa.board import CELLS
 from games.orapa.gems import gem_set
@@ -375,6 +375,8 @@ def test_kernel_visibility_state_on_crowded_families(preset: str, seed: int, fre
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
        seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),
        twins=st.booleans(), asked=st.integers(0, 2), sparse=st.integers(1, 3))
+@example(preset="full", seed=79, free=3, visibility=True, twins=True, asked=0, sparse=1)
+@example(preset="full", seed=97, free=3, visibility=True, twins=False, asked=1, sparse=1)
 def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
                                              visibility: bool, twins: bool, asked: int,
                                              sparse: int) -> None:
@@ -384,7 +386,8 @@ def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
     ones hiding the new gem or a placed gem it shadowed. Most gems fixed (so gems are often
     hidden, or seen from one port), two or three free ones (two identical when `twins` and
     the set has them), and answered cells a free gem must cover: the count and marginals
-    must equal the reference's, member by member."""
+    must equal the reference's, member by member. The examples are families where a child
+    meets its at-risk placements one by one (few children at its parent)."""
     from games.orapa.board import CELLS as cells
     from solver.orapa.search.path_family import PathFamily, ruled_out
     rng = random.Random(seed)

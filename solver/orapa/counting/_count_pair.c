@@ -57,19 +57,31 @@ static u64 *unblockable(const Context *ctx, int a, int b) {
     return t;
 }
 
-/* The children of this level's placements in `set` (the level before the last; first
+#define FEW_CHILDREN 4
+
+/* The children of this level's placements in `within` (the level before the last; first
    indices d, occupied cells occ, the last gem's narrowed candidates sb): their members,
    one node per child as the level-by-level search counted them. With marginals, tallied
    and added to the last level's planes. */
 HOT static u128 pair_children(Search *s, int level, const unsigned char *d, const u64 *occ,
-                              const u64 *set, const u64 *sb) {
+                              const u64 *within, const u64 *sb) {
     const Context *ctx = s->ctx;
     int ka = s->kind[level], last = s->k - 1, kb = s->kind[last];
     int same = s->same[last], vis = s->visibility, nplaced = s->nplaced;
     const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
     const u64 *compat = ctx->compat[ka][kb], *open = s->open[level];
-    u64 any_open = 0, shared = 0, haskill[NW] = {0}, harm[NW] = {0};
+    u64 any_open = 0, shared = 0, haskill[NW] = {0}, harm[NW] = {0}, risk[NW];
+    int direct = 0;
+    const u64 *safe_ports = ctx->unblockable[ka][kb];
     unsigned char owner[PORTS];
+    u64 set[NW];                               /* those that cover the answered cells no
+                                                  gem covers and the last gem may not */
+    memcpy(set, within, sizeof set);
+    for (int r = 0; r < s->nreq; r++) {
+        int c = s->req_cell[r];
+        if (!(occ[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> last & 1))
+            for (int w = 0; w < NW; w++) set[w] &= A->cover[c][w];
+    }
     if (vis) {
         for (int j = 0; j < nplaced; j++) {   /* which gem each open port is open for */
             shared |= any_open & open[j];      /* (two tied on one cell: then look at all) */
@@ -101,15 +113,26 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             for (int w = 0; w < NW && any; w++) harm[w] |= h[w];
         }
         /* the b's at risk: not seen from both ends of a line */
-        u64 risk[NW];
         memcpy(risk, sb, sizeof risk);
         if (!ctx->pinch[ka][kb])
             for (int P = 0; P < PORTS / 2; P++) {
                 const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
                 for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
             }
-        const u64 *compat_b = ctx->compat[kb][ka], *safe_ports = ctx->unblockable[ka][kb];
+        /* with few children that meet b's at risk, each looks at its own instead (the sets
+           below cost a pass over all of them) */
+        int live = 0;
         for (int w = 0; w < NW; w++)
+            for (u64 m = set[w]; m; m &= m - 1) {
+                const u64 *cp = compat + (size_t)(64 * w + __builtin_ctzll(m)) * NW;
+                u64 any = 0;
+                for (int x = 0; x < NW; x++) any |= sb[x] & cp[x];
+                if (!any) set[w] &= ~(m & -m);   /* no child */
+                else live++;
+            }
+        direct = live <= FEW_CHILDREN;
+        const u64 *compat_b = ctx->compat[kb][ka];
+        for (int w = 0; w < NW && !direct; w++)
             for (u64 m = risk[w]; m; m &= m - 1) {
                 int b = 64 * w + __builtin_ctzll(m);
                 const unsigned char *fb = B->first[b];
@@ -186,6 +209,16 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             if (vis) {
                 if (haskill[w] >> (p & 63) & 1)
                     for (int x = 0; x < NW; x++) lastset[x] &= ~s->killed[p][x];
+                for (int x = 0; x < NW && direct; x++)   /* its b's at risk, one by one */
+                    for (u64 r = lastset[x] & risk[x]; r; r &= r - 1) {
+                        int b = 64 * x + __builtin_ctzll(r);
+                        u64 lt, le, blocked, at_or_before;
+                        ports_before(B->first[b], d, B->ports[b], B->nports[b], &lt, &le);
+                        if (lt & safe_ports[b]) continue;
+                        ports_before(fp, B->first[b], A->ports[p], A->nports[p], &blocked,
+                                     &at_or_before);
+                        if (!(lt & ~at_or_before)) lastset[x] &= ~(1ULL << (b & 63));
+                    }
                 for (int c = 0; c < nchg; c++)
                     drop_hiding(B, chg_open[c], s->placed_first[chg[c]], lastset);
                 const u64 *nh = ctx->nohide[ka][kb] + 2 * (size_t)p;
