@@ -81,3 +81,20 @@ def test_bad_input_is_one_line_and_status_2(tmp_path, capsys) -> None:
     assert parts.main(["--gems", "nonsense", "--progress", str(tmp_path / "p")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert broken.read_text() == '{"key": "x", "part": 1}\nnot json\n'
+
+
+def test_the_committed_parts_of_full_are_whole_records() -> None:
+    """Each line of benchmarks/empty_boards/full.jsonl is one orbit's part, its marginals
+    no larger than its count, and its fixed diamond's cells covered in every layout."""
+    from pathlib import Path
+    gems, rules = gem_set("full"), RuleOptions()
+    path = Path(__file__).parents[1] / "benchmarks" / "empty_boards" / "full.jsonl"
+    done = parts._read_progress(path, board_key(gems, rules))
+    gem = parts.split_gem(gems, rules.mirror)
+    assert set(done) <= {index for index, _ in parts.orbits(gem.shape, rules.mirror)}
+    for index, record in done.items():
+        fixed = placements(gem.shape, rules.mirror)[index].cell_mask
+        for cell, row in enumerate(record["by_cell"]):
+            assert all(0 <= n <= record["count"] for n in row.values())
+            if fixed >> cell & 1:
+                assert row.get(gem.color) == record["count"]
