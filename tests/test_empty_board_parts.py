@@ -98,3 +98,15 @@ def test_the_committed_parts_of_full_are_whole_records() -> None:
             assert all(0 <= n <= record["count"] for n in row.values())
             if fixed >> cell & 1:
                 assert row.get(gem.color) == record["count"]
+
+
+def test_a_record_cut_short_is_counted_again_and_whole_lines_stay(tmp_path) -> None:
+    gems, rules = (G.WHITE_SQUARE, G.BLACK_BODY), RuleOptions()
+    progress = tmp_path / "p.jsonl"
+    assert parts.count_in_parts(gems, rules, progress, max_parts=2) is None
+    whole = progress.read_text()
+    progress.write_text(whole + whole.splitlines()[0][:40])   # a stop mid-write
+    counted = parts.count_in_parts(gems, rules, progress)
+    assert progress.read_text().startswith(whole)
+    assert counted is not None
+    assert counted.count == count_layouts(Puzzle(gems, rules)).count

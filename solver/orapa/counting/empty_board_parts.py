@@ -145,6 +145,17 @@ def _read_progress(path: Path, key: str) -> dict[int, dict[str, Any]]:
     return done
 
 
+def _drop_torn_line(path: Path) -> None:
+    """A record cut short by a stop in the middle of its writing is dropped (its part is
+    counted again); every whole line stays."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as out:
+            out.truncate(data.rfind(b"\n") + 1)
+
+
 def _count_one(args: tuple[list[Any], bool, int]) -> dict[str, Any]:
     """One part, in a worker process: the record appended to the progress file."""
     gems_json, mirror, index = args
@@ -163,6 +174,7 @@ def count_in_parts(gems: tuple[Gem, ...], rules: RuleOptions, progress: Path, jo
         raise ValueError("the counting kernel is not built on this machine")
     key = board_key(gems, rules)
     groups = orbits(split_gem(gems, rules.mirror).shape, rules.mirror)
+    _drop_torn_line(progress)
     done = _read_progress(progress, key)
     todo = [index for index, _ in groups if index not in done][:max_parts]
     work = [([g.to_json() for g in gems], rules.mirror, index) for index in todo]
@@ -216,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         shipped = json.loads(SHIPPED.read_text())
         entry = entry_of(Puzzle(gems, rules), counted)
         shipped[entry["key"]] = entry
-        SHIPPED.write_text(json.dumps(shipped, separators=(",", ":")))
+        part = SHIPPED.with_suffix(".part")
+        part.write_text(json.dumps(shipped, separators=(",", ":")))
+        part.replace(SHIPPED)
     return 0
 
 
