@@ -41,6 +41,18 @@ def listed_map(puzzle: Puzzle, bound: int = 3000) -> dict[int, set[str]] | None:
     return possible
 
 
+def listable_full_states(seeds: range, shots: int) -> list[tuple[Puzzle, dict[int, set[str]]]]:
+    """`full` states (`shots` shots and one cell answer each) whose layouts are few enough
+    to list, with their listed maps."""
+    found = []
+    for seed in seeds:
+        puzzle = state("full", seed, shots, 1)
+        expected = listed_map(puzzle)
+        if expected is not None:
+            found.append((puzzle, expected))
+    return found
+
+
 @pytest.fixture
 def without_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """The map by witnesses and proofs alone: the exact count never answers."""
@@ -115,14 +127,10 @@ def test_the_model_pair_by_pair_proves_the_same_map(without_counts: None,
 @pytest.mark.parametrize("method", ["auto", "model"])
 def test_the_model_alone_proves_the_same_map(without_counts: None, method: str) -> None:
     """Without the wave search's families (`method="model"`) the map is the same."""
-    compared = 0
-    for seed in range(40, 60 if method == "auto" else 41):
-        puzzle = state("full", seed, 12, 1)
-        expected = listed_map(puzzle)
-        if expected is not None:
-            assert deductions(puzzle, method=method).possible == expected
-            compared += 1
-    assert compared >= (3 if method == "auto" else 1)
+    states = listable_full_states(range(40, 60 if method == "auto" else 41), 12)
+    assert len(states) >= (3 if method == "auto" else 1)
+    for puzzle, expected in states:
+        assert deductions(puzzle, method=method).possible == expected
 
 
 def test_a_contradiction_has_no_content_anywhere(without_counts: None) -> None:
@@ -280,16 +288,11 @@ def test_the_count_for_the_time_left_proves_the_listed_map(
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     monkeypatch.setattr(deduction_map, "MANY_PAIRS", 0)
     monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
-    compared = 0
-    for seed in range(5):
-        puzzle = state("full", seed, 10, 1)
-        expected = listed_map(puzzle)
-        if expected is None:
-            continue
+    states = listable_full_states(range(5), 10)
+    assert len(states) >= 2
+    for puzzle, expected in states:
         found = deductions(puzzle, timeout=60)
         assert found.exact and found.possible == expected
-        compared += 1
-    assert compared >= 2
 
 
 def test_a_possible_pair_the_fixed_order_reaches_late_is_shown_in_a_shuffled_one() -> None:
@@ -330,13 +333,9 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     monkeypatch.setattr(deduction_map, "_ask", lambda *args: pytest.fail("the model asked"))
     monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
-    compared = 0
-    for seed in range(6):
-        puzzle = state("full", seed, 10, 1)
-        expected = listed_map(puzzle)
-        if expected is None:
-            continue
+    states = listable_full_states(range(6), 10)
+    assert len(states) >= 2
+    for puzzle, expected in states:
         found = deductions(puzzle, timeout=120)
         assert not found.undecided and found.possible == expected
-        compared += 1
-    assert compared >= 2 and started
+    assert started
