@@ -224,18 +224,10 @@ def _long_count(found: WitnessMap, puzzle: Puzzle, stop: float) -> bool:
     """The exact map by the counts (marginals) until `stop`, past counting's own share of a
     command (`exact.COUNT_SECONDS`): True when it finished (`found` then holds it)."""
     from solver.orapa.counting.exact import exact_possible
-    from solver.orapa.counting.family_counts import count_layouts
-    if not puzzle.observations:   # the empty board: kept on disk, or too large to count
-        counted = exact_possible(puzzle, 2 * max(0.0, stop - time.monotonic()))
-        if counted is None:
-            return False
-        found.possible, found.counted = counted
-        return True
-    result = count_layouts(puzzle, stop, marginals=True)
-    if not result.exact:
+    counted = exact_possible(puzzle, seconds=max(0.0, stop - time.monotonic()))
+    if counted is None:
         return False
-    found.possible = {c: result.possible(c) if result.count else set() for c in range(CELLS)}
-    found.counted = result.count
+    found.possible, found.counted = counted
     return True
 
 
@@ -245,7 +237,7 @@ def _count(puzzle: Puzzle, seconds: float, deadline: float | None
     from solver.orapa.counting.exact import exact_possible
     if deadline is not None:
         seconds = min(seconds, max(0.0, deadline - time.monotonic()) / 4)
-    return exact_possible(puzzle, 2 * seconds)   # exact_possible counts for half its time
+    return exact_possible(puzzle, seconds=seconds)
 
 
 def _quick_proof(found: WitnessMap, puzzle: Puzzle, backend: BackendName,

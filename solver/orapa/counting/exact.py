@@ -44,14 +44,16 @@ def _applies(puzzle: Puzzle, method: str) -> bool:
     return method == "auto" and puzzle.rules.touching == "corner"
 
 
-def _count_deadline(timeout: float | None) -> float:
-    seconds = COUNT_SECONDS if timeout is None else min(COUNT_SECONDS, timeout / 2)
+def _count_deadline(timeout: float | None, seconds: float | None) -> float:
+    if seconds is None:
+        seconds = COUNT_SECONDS if timeout is None else min(COUNT_SECONDS, timeout / 2)
     return time.monotonic() + seconds
 
 
 def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "auto",
-                marginals: bool = False) -> LayoutCount | None:
-    """The exact count (with marginals when asked), or None when it cannot be had in time."""
+                marginals: bool = False, seconds: float | None = None) -> LayoutCount | None:
+    """The exact count (with marginals when asked), or None when it cannot be had in time:
+    counting gets `seconds`, by default `COUNT_SECONDS` or half of `timeout` when less."""
     if not _applies(puzzle, method) or impossible_answers(puzzle.observations,
                                                          puzzle.gems) is not None:
         return None
@@ -60,7 +62,7 @@ def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "aut
         return known
     if not puzzle.observations and len(puzzle.gems) >= EMPTY_BOARD_TOO_MANY_GEMS:
         return None
-    counted = count_layouts(puzzle, _count_deadline(timeout), marginals=marginals)
+    counted = count_layouts(puzzle, _count_deadline(timeout, seconds), marginals=marginals)
     if marginals:
         remember_empty_count(puzzle, counted)
     return counted if counted.exact else None
@@ -87,12 +89,12 @@ def counted_solve(puzzle: Puzzle, limit: int, timeout: float | None = None,
     return counted.count, kept, counted.families
 
 
-def exact_possible(puzzle: Puzzle, timeout: float | None = None, method: str = "auto"
-                   ) -> tuple[dict[int, set[str]], int] | None:
+def exact_possible(puzzle: Puzzle, timeout: float | None = None, method: str = "auto",
+                   seconds: float | None = None) -> tuple[dict[int, set[str]], int] | None:
     """Per cell, the contents it has in some consistent layout, proved by the counts (a
     content is possible exactly when some layout shows it), and the exact count; None when
-    the count cannot be had in time."""
-    counted = exact_count(puzzle, timeout, method, marginals=True)
+    the count cannot be had in time (`seconds`: as `exact_count`)."""
+    counted = exact_count(puzzle, timeout, method, marginals=True, seconds=seconds)
     if counted is None:
         return None
     if counted.count == 0:
