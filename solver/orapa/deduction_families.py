@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Literal
+from typing import Iterable, Literal
 
 import numpy as np
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
 from games.orapa.layout import Layout
-from games.orapa.placements import bits, placements
+from games.orapa.placements import Placement, bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, walk
 from solver.orapa.search import frontier_compiled
@@ -73,7 +73,7 @@ def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
         fixed |= placed.placement.cell_mask
     pairs = []
     reach: dict[str, int] = {}
-    taken, touch = words(family.used | family.touch, 5), words(family.used, 5)
+    taken, touch = _blocked(family.used, family.touch)
     for k, gem in enumerate(family.free):
         content = shown_by(gem)
         reach[content] = reach.get(content, 0) | _reach(gem.shape, family.mirror,
@@ -84,15 +84,29 @@ def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
     return pairs
 
 
+def _blocked(used: int, touch: int) -> tuple[np.ndarray, np.ndarray]:
+    """What the fixed gems (their quarters `used`, the quarters sharing an edge with them
+    `touch`) forbid a free gem's quarters and its touch masks, as words for `_allowed`."""
+    return words(used | touch, 5), words(used, 5)
+
+
+def _allowed(options: tuple[np.ndarray, np.ndarray, np.ndarray], avoid: int,
+             taken: np.ndarray, touch: np.ndarray) -> np.ndarray:
+    """Which of these placements (`placement_words` rows) avoid the cells `avoid` and the
+    fixed gems' quarters and share no edge with them."""
+    cells, quarters, touches = options
+    return ~((cells & words(avoid, 2)).any(axis=1) | (quarters & taken).any(axis=1)
+             | (touches & touch).any(axis=1))
+
+
 def _reach(shape: str, mirror: bool, avoid: int, taken: np.ndarray, touch: np.ndarray) -> int:
     """The cells a free gem's placements cover that avoid its cells, the fixed gems' quarters
     and the quarters sharing an edge with them (the other free gems are not looked at)."""
-    cells, quarters, touches = placement_words(shape, mirror)
-    allowed = ~((cells & words(avoid, 2)).any(axis=1) | (quarters & taken).any(axis=1)
-                | (touches & touch).any(axis=1))
+    options = placement_words(shape, mirror)
+    allowed = _allowed(options, avoid, taken, touch)
     if not allowed.any():
         return 0
-    covered = np.bitwise_or.reduce(cells[allowed], axis=0)
+    covered = np.bitwise_or.reduce(options[0][allowed], axis=0)
     return int(covered[0]) | int(covered[1]) << 64
 
 
@@ -120,10 +134,8 @@ def could_show(family: PathFamily, cell: int, content: str) -> bool:
         if shown_by(gem) != content or family.avoid[k] >> cell & 1:
             continue
         if blocked is None:
-            blocked = words(family.used | family.touch, 5), words(family.used, 5)
-        cells, quarters, touches = _covering(gem.shape, family.mirror, cell)
-        if (~((cells & words(family.avoid[k], 2)).any(axis=1) | (quarters & blocked[0]).any(axis=1)
-              | (touches & blocked[1]).any(axis=1))).any():
+            blocked = _blocked(family.used, family.touch)
+        if _allowed(_covering(gem.shape, family.mirror, cell), family.avoid[k], *blocked).any():
             return True
     return False
 
@@ -238,6 +250,27 @@ def rule_out_by_families(found: WitnessMap, puzzle: Puzzle, deadline: float) -> 
     return True
 
 
+def _add_reach(reach: dict[str, int], open_cells: dict[str, int],
+               fixed: Iterable[tuple[str, Placement]], free: Iterable[tuple[str, str, int]],
+               mirror: bool) -> None:
+    """Adds one family's cells to `reach`: its fixed gems' (content, placement), empty off
+    them, and each free gem's (shape, content, cells to avoid) reach where `open_cells` still
+    asks."""
+    fixed_cells = used = touch = 0
+    for content, p in fixed:
+        fixed_cells |= p.cell_mask
+        used |= p.mask
+        touch |= p.touch_mask
+        reach[content] |= p.cell_mask
+    reach["empty"] |= ALL_CELLS & ~fixed_cells
+    blocked = None
+    for shape, content, avoid in free:
+        if open_cells[content] & ~reach[content] & ~avoid:
+            if blocked is None:
+                blocked = _blocked(used, touch)
+            reach[content] |= _reach(shape, mirror, avoid, *blocked)
+
+
 def _families_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
                     ) -> dict[str, int] | None:
     """Per content, the cells some family could show it on, as far as `open_cells` asks
@@ -245,19 +278,10 @@ def _families_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
     reach = dict.fromkeys(open_cells, 0)
     try:
         for family in frontier_families(puzzle, deadline):
-            fixed = 0
-            for placed in family.fixed:
-                fixed |= placed.placement.cell_mask
-                reach[shown_by(placed.gem)] |= placed.placement.cell_mask
-            reach["empty"] |= ALL_CELLS & ~fixed
-            blocked = None
-            for k, gem in enumerate(family.free):
-                content = shown_by(gem)
-                if open_cells[content] & ~reach[content] & ~family.avoid[k]:
-                    if blocked is None:
-                        blocked = words(family.used | family.touch, 5), words(family.used, 5)
-                    reach[content] |= _reach(gem.shape, family.mirror, family.avoid[k],
-                                             *blocked)
+            _add_reach(reach, open_cells,
+                       ((shown_by(g.gem), g.placement) for g in family.fixed),
+                       ((gem.shape, shown_by(gem), avoid)
+                        for gem, avoid in zip(family.free, family.avoid)), family.mirror)
     except LimitReached:
         return None
     return reach
@@ -284,21 +308,10 @@ def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
         status, _, leaves = kernel.step(search, RAW_BATCH,
                                         frontier_compiled._kernel_deadline(deadline), -1)
         for left, paths, placed in leaves:
-            fixed = used = touch = 0
-            for i, index in placed:
-                p = options[i][index]
-                fixed |= p.cell_mask
-                used |= p.mask
-                touch |= p.touch_mask
-                reach[shown[i]] |= p.cell_mask
-            reach["empty"] |= ALL_CELLS & ~fixed
-            blocked = None
-            for i, n in enumerate(left):
-                avoid = paths | setup.forbidden[i]
-                if n and open_cells[shown[i]] & ~reach[shown[i]] & ~avoid:
-                    if blocked is None:
-                        blocked = words(used | touch, 5), words(used, 5)
-                    reach[shown[i]] |= _reach(setup.kinds[i].shape, mirror, avoid, *blocked)
+            _add_reach(reach, open_cells,
+                       ((shown[i], options[i][index]) for i, index in placed),
+                       ((setup.kinds[i].shape, shown[i], paths | setup.forbidden[i])
+                        for i, n in enumerate(left) if n), mirror)
         if status == 1:
             return reach
         if status != 0:
