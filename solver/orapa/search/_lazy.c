@@ -234,21 +234,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             if (fronts[t].cell < 0) continue;
             int cell = fronts[t].cell, d = fronts[t].d, color = fronts[t].color;
             int count = cell_in(&s->answered, cell) ? 0 : 1;
-            const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
-            for (int j = 0; j < h->ninst && count < fewest; j++) {
-                int i = h->inst_kind[j];
-                if (!((s->placeable[t] >> i) & 1) || !p_meets(&DOM(z, h)[j], &z->cover[i][cell]))
-                    continue;
-                unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
-                for (; m && count < fewest; m &= m - 1)
-                    count += p_meets(&DOM(z, h)[j], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
-            }
-            for (int i = 0; i < s->kinds && count < fewest; i++) {
-                if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
-                unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color);
-                for (; m && count < fewest; m &= m - 1)
-                    count += p_meets(&AVAIL(z, h)[i], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
-            }
+            count += lazy_meetings(z, h, t, cell, d, color, fewest - count);   /* up to fewest */
             if (count > 1 && s->exit_[t] < 0) count += ABSORBED_LAST;
             if (count < fewest) {
                 best = t;

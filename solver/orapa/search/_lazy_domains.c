@@ -143,6 +143,31 @@ static int lazy_room(Lazy *z, LHead *h) {
     return propagate(z, h, changed);   /* the sets that shrank, made consistent again */
 }
 
+/* The patterns (up to `limit`) by which wave t, at `cell` heading `d`, may meet a gem there:
+ * each instance's, then each free kind's, that its placements still allow (Python:
+ * lazy_search.meetings). */
+static int lazy_meetings(const Lazy *z, const LHead *h, int t, int cell, int d, int color,
+                         int limit) {
+    const Search *s = z->s;
+    const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
+    int n = 0;
+    for (int j = 0; j < h->ninst && n < limit; j++) {
+        int i = h->inst_kind[j];
+        if (!((s->placeable[t] >> i) & 1) || !p_meets(&DOM(z, h)[j], &z->cover[i][cell]))
+            continue;
+        for (unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color); m && n < limit;
+             m &= m - 1)
+            n += p_meets(&DOM(z, h)[j], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
+    }
+    for (int i = 0; i < s->kinds && n < limit; i++) {
+        if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
+        for (unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color); m && n < limit;
+             m &= m - 1)
+            n += p_meets(&AVAIL(z, h)[i], &z->cover_pattern[i][cell][__builtin_ctz(m)]);
+    }
+    return n;
+}
+
 /* Can wave t still end as its answer says? Past its front it goes straight through cells
  * decided empty; if it would leave the board there wrongly (another port, colours missing,
  * too few faces met, or at all when absorbed), some undecided cell of that straight line up
@@ -153,21 +178,7 @@ static int lazy_ray_open(const Lazy *z, const LHead *h, const Front *f, int t) {
     int cell = f->cell, d = f->d, color = f->color;
     for (;;) {   /* an absorbed wave (exit -1) must not leave the board at all */
         if (h->owner[cell]) return 1;
-        if (!cell_in(&h->empty, cell)) {
-            const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
-            for (int j = 0; j < h->ninst; j++) {
-                int i = h->inst_kind[j];
-                if (!((s->placeable[t] >> i) & 1) || !p_meets(&DOM(z, h)[j], &z->cover[i][cell]))
-                    continue;
-                for (unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color); m; m &= m - 1)
-                    if (p_meets(&DOM(z, h)[j], &z->cover_pattern[i][cell][__builtin_ctz(m)])) return 1;
-            }
-            for (int i = 0; i < s->kinds; i++) {
-                if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
-                for (unsigned m = z->patterns[i][cell] & lazy_turns(s, t, i, routes, color); m; m &= m - 1)
-                    if (p_meets(&AVAIL(z, h)[i], &z->cover_pattern[i][cell][__builtin_ctz(m)])) return 1;
-            }
-        }
+        if (!cell_in(&h->empty, cell) && lazy_meetings(z, h, t, cell, d, color, 1)) return 1;
         int next = s->neighbour[cell][d];
         if (next < 0)
             return s->exit_[t] == s->exit_port[cell][d] && (color == s->wanted[t] || s->any_colour[t])

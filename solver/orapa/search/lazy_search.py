@@ -23,7 +23,7 @@ the counting kernel). Rule `touching corner` only.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
 from typing import Any, Iterator
 
 from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
@@ -197,6 +197,18 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
                 return False
         return consistent(node, changed)
 
+    def meetings(node: Node, t: int, cell: int, d: int, color: int) -> Iterator[int]:
+        """The patterns by which wave t, at `cell` heading `d`, may meet a gem there: each
+        instance's, then each free kind's, that its placements still allow."""
+        for domain, kind in chain(((node["dom"][j], kind) for j, kind in enumerate(node["kind"])
+                                   if kind in placeable[t]),
+                                  ((node["avail"][i], i) for i in placeable[t]
+                                   if node["left"][i])):
+            by_pattern = tables[kind][1][cell]
+            for m in _bits(tables[kind][2][cell] & turns_of(t, kind, cell, d, color)):
+                if domain & by_pattern[m]:
+                    yield m
+
     def ray_open(node: Node, t: int, front: tuple[int, int, int, int]) -> bool:
         """Can wave t still end as answered? Past its front it goes straight through cells
         decided empty; where it would leave the board wrongly, an undecided cell of that line
@@ -205,17 +217,9 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
         while True:   # an absorbed wave (exit None) must not leave the board at all
             if node["owner"][cell]:
                 return True
-            if not node["empty"] >> cell & 1:
-                for j, kind in enumerate(node["kind"]):
-                    if kind in placeable[t] and any(
-                            node["dom"][j] & tables[kind][1][cell][m]
-                            for m in _bits(tables[kind][2][cell] & turns_of(t, kind, cell, d, color))):
-                        return True
-                for i in placeable[t]:
-                    if node["left"][i] and any(
-                            node["avail"][i] & tables[i][1][cell][m]
-                            for m in _bits(tables[i][2][cell] & turns_of(t, i, cell, d, color))):
-                        return True
+            if not node["empty"] >> cell & 1 and next(meetings(node, t, cell, d, color),
+                                                      None) is not None:
+                return True
             nxt = NEIGHBOUR[cell][d]
             if nxt < 0:
                 return (shots[t].exit == EXIT_PORT[cell][d]
@@ -265,17 +269,8 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
             if fronts[t] is None:
                 continue
             cell, d, color, _ = fronts[t]
-            count = 0 if setup.answered >> cell & 1 else 1
-            for j, kind in enumerate(node["kind"]):
-                if kind in placeable[t]:
-                    by_pattern = tables[kind][1][cell]
-                    count += sum(1 for m in _bits(tables[kind][2][cell] & turns_of(t, kind, cell, d, color))
-                                 if node["dom"][j] & by_pattern[m])
-            for i in placeable[t]:
-                if node["left"][i]:
-                    by_pattern = tables[i][1][cell]
-                    count += sum(1 for m in _bits(tables[i][2][cell] & turns_of(t, i, cell, d, color))
-                                 if node["avail"][i] & by_pattern[m])
+            count = (0 if setup.answered >> cell & 1 else 1) + sum(
+                1 for _ in meetings(node, t, cell, d, color))
             if count > 1 and shots[t].exit is None:
                 count += ABSORBED_LAST
             if count < fewest:
