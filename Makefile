@@ -26,8 +26,9 @@ run: $(STAMP)
 # tried again, and a real failure still fails all three times.
 # --max-worker-restart=0: a crashed worker ends the run at once, naming its test (with
 # --dist loadgroup, pytest-xdist can wait for ever on a replacement worker)
+# -rR: the summary names every test that was tried again, so a flaky one can be found and fixed
 test: $(STAMP) frontend
-	$(BIN)/python -m pytest -n 2 --dist loadgroup --max-worker-restart=0 --reruns 2 games solver generator commands cli.py tests
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --max-worker-restart=0 --reruns 2 -rR games solver generator commands cli.py tests
 
 # the two-node Ray test at full size: 2,000 files, one node killed mid-batch (make test runs 200)
 cluster-test: $(STAMP)
