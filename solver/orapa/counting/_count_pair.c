@@ -71,12 +71,17 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
     const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
     const u64 *compat = ctx->compat[ka][kb], *open = s->open[level];
     u64 any_open = 0, shared = 0, haskill[NW] = {0}, harm[NW] = {0}, risk[NW];
+    u64 quick[NW] = {0}, last_req[NW];         /* the children counted together, and the
+                                                  answered cells' mask of their last gem */
+    u128 quick_total = 0, quick_lost = 0;
+    long long nquick = 0;
     int direct = 0;
     const u64 *safe_ports = ctx->unblockable[ka][kb];
     unsigned char owner[PORTS];
     u64 set[NW];                               /* those that cover the answered cells no
                                                   gem covers and the last gem may not */
     memcpy(set, within, sizeof set);
+    memcpy(last_req, sb, sizeof last_req);
     for (int r = 0; r < s->nreq; r++) {
         int c = s->req_cell[r];
         if (!(occ[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> last & 1))
@@ -119,18 +124,44 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                 const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
                 for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
             }
+        /* the quick children: seen, never hidden by a compatible b, shadowing no placed gem
+           and covering no answered cell the last gem may cover; each one's members are its
+           b's compatible with it, less the b's it makes unseen (subtracted per b below) */
+        if (!s->marginals && popcount_set(set) > FEW_CHILDREN) {
+            u64 covers[NW] = {0};
+            for (int r = 0; r < s->nreq; r++) {
+                int c = s->req_cell[r];
+                if (!(occ[c >> 6] >> (c & 63) & 1) && (s->req_holders[r] >> last & 1))
+                    for (int w = 0; w < NW; w++) {
+                        covers[w] |= A->cover[c][w];
+                        last_req[w] &= B->cover[c][w];
+                    }
+            }
+            safe_placements(ctx, ka, kb, d, quick);
+            for (int w = 0; w < NW; w++) quick[w] &= set[w] & ~harm[w] & ~covers[w];
+        }
         /* with few children that meet b's at risk, each looks at its own instead (the sets
            below cost a pass over all of them) */
         int live = 0;
         for (int w = 0; w < NW; w++)
             for (u64 m = set[w]; m; m &= m - 1) {
-                const u64 *cp = compat + (size_t)(64 * w + __builtin_ctzll(m)) * NW;
-                u64 any = 0;
-                for (int x = 0; x < NW; x++) any |= sb[x] & cp[x];
-                if (!any) set[w] &= ~(m & -m);   /* no child */
-                else live++;
+                int p = 64 * w + __builtin_ctzll(m);
+                const u64 *cp = compat + (size_t)p * NW;
+                u64 any = 0, t[NW];
+                for (int x = 0; x < NW; x++) { t[x] = sb[x] & cp[x]; any |= t[x]; }
+                if (!any) { set[w] &= ~(m & -m); quick[w] &= ~(m & -m); continue; }   /* no child */
+                live++;
+                if (!(quick[w] >> (p & 63) & 1)) continue;
+                for (int x = 0; x < NW; x++) t[x] &= last_req[x];
+                if (same) {                    /* identical gems: b's after a */
+                    for (int x = 0; x < w; x++) t[x] = 0;
+                    t[w] &= (p & 63) == 63 ? 0 : ~((2ULL << (p & 63)) - 1);
+                }
+                quick_total += (u128)popcount_set(t);
+                nquick++;
             }
         direct = live <= FEW_CHILDREN;
+        if (direct) memset(quick, 0, sizeof quick);
         const u64 *compat_b = ctx->compat[kb][ka];
         for (int w = 0; w < NW && !direct; w++)
             for (u64 m = risk[w]; m; m &= m - 1) {
@@ -148,8 +179,17 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                     for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
                 }
                 if (!any) continue;
+                if (last_req[w] >> (b & 63) & 1) { /* the quick children's pairs it loses */
+                    u64 lost[NW];
+                    for (int x = 0; x < NW; x++) lost[x] = kill[x] & quick[x];
+                    if (same) {                /* counted only for a before b */
+                        for (int x = w + 1; x < NW; x++) lost[x] = 0;
+                        lost[w] &= (1ULL << (b & 63)) - 1;
+                    }
+                    quick_lost += (u128)popcount_set(lost);
+                }
                 for (int x = 0; x < NW; x++)
-                    for (u64 k = kill[x]; k; k &= k - 1) {
+                    for (u64 k = kill[x] & ~quick[x]; k; k &= k - 1) {
                         int a = 64 * x + __builtin_ctzll(k);
                         if (!(haskill[x] >> (a & 63) & 1)) {
                             haskill[x] |= 1ULL << (a & 63);
@@ -160,8 +200,12 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             }
     }
     u128 total = 0;
+    if (!direct && nquick) {                   /* the quick children, one node each */
+        total = quick_total - quick_lost;
+        if (tick_many(s, nquick)) return total;
+    }
     for (int w = 0; w < NW; w++)
-        for (u64 m = set[w]; m; m &= m - 1) {
+        for (u64 m = set[w] & ~quick[w]; m; m &= m - 1) {
             int p = 64 * w + __builtin_ctzll(m);
             const u64 *cp = compat + (size_t)p * NW;
             u64 lastset[NW], any = 0;

@@ -67,6 +67,38 @@ static inline int tick(Search *s) {
     return 0;
 }
 
+/* n more nodes at once (children counted together); true when the search must stop. */
+static inline int tick_many(Search *s, long long n) {
+    long long was = s->nodes;
+    s->nodes += n;
+    if ((was >> 12) != (s->nodes >> 12)) {
+        if (s->budget >= 0 && s->nodes > s->budget) { s->stopped = 3; return 1; }
+        if (s->deadline >= 0 && now() > s->deadline) { s->stopped = 2; return 1; }
+    }
+    return 0;
+}
+
+/* The placements of kind a (first indices d of the placed gems) that are seen from some port
+   and that no placement of kind b compatible with them can hide: those seen from a port in
+   their nohide single mask, or from both ends of a line in their pair mask (never_hidden of
+   each one's seen ports, for all of them at once). A placement ties with d only where it
+   overlaps a placed gem, so "seen" is first index <= d[P], as ports_before's. */
+static void safe_placements(const Context *ctx, int a, int b, const unsigned char *d, u64 *out) {
+    const Shape *sa = ctx->shape[a];
+    const u64 *f = ctx->safe_from[a][b];
+    const u64 *seen[PORTS];
+    memset(out, 0, NW * sizeof(u64));
+    for (int P = 0; P < PORTS; P++) {
+        seen[P] = sa->before[P][d[P] < LINE_LEN ? d[P] + 1 : LINE_LEN];
+        for (int w = 0; w < NW; w++) out[w] |= seen[P][w] & f[P * NW + w];
+    }
+    if (!ctx->opposite_18) return;
+    for (int P = 0; P < PORTS / 2; P++) {
+        const u64 *g = f + (PORTS + P) * NW, *y = seen[P + PORTS / 2];
+        for (int w = 0; w < NW; w++) out[w] |= seen[P][w] & y[w] & g[w];
+    }
+}
+
 /* The last gem's placements in `set` (compatible with every placed gem), narrowed to those
    after the previous identical gem and covering the answered cells no gem covers yet; false
    when none can (or the search must stop). One node. */

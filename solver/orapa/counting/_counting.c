@@ -72,6 +72,9 @@ typedef struct {
     u64 *nohide[MAXK][MAXK];                  /* [a][b]: per placement of a, (single, pair)
                                                  port masks of never_hidden by kind b (its
                                                  placements compatible with a) */
+    u64 *safe_from[MAXK][MAXK];               /* [a][b]: per port P the placements of a whose
+                                                 single mask in nohide has P, then per P < 18
+                                                 those whose pair mask has P and P + 18 */
     unsigned char pinch[MAXK][MAXK];          /* a may block b from both ends of a line */
     u64 *unblockable[MAXK][MAXK];             /* [a][b]: per placement of b, the ports no
                                                  compatible placement of a blocks */
@@ -145,6 +148,7 @@ static void Context_dealloc(Context *self) {
         for (int b = 0; b < self->nkinds; b++) {
             PyMem_Free(self->compat[a][b]);
             PyMem_Free(self->nohide[a][b]);
+            PyMem_Free(self->safe_from[a][b]);
             PyMem_Free(self->unblockable[a][b]);
         }
     }
@@ -250,6 +254,17 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
                     meet = 0;
                     for (int w = 0; w < NW; w++) meet |= (x[w] & y[w] & cp[w]) != 0;
                     if (!meet) h[2 * p + 1] |= 1ULL << P | 1ULL << Q;
+                }
+            /* the same masks turned around: per port, the placements of a it keeps safe */
+            u64 *f = PyMem_Calloc((size_t)(PORTS + PORTS / 2) * NW, sizeof(u64));
+            if (!f) { PyErr_NoMemory(); return -1; }
+            self->safe_from[a][b] = f;
+            for (int p = 0; p < sa->n; p++)
+                for (int P = 0; P < PORTS; P++) {
+                    u64 bit = 1ULL << (p & 63);
+                    if (h[2 * p] >> P & 1) f[P * NW + (p >> 6)] |= bit;
+                    if (P < PORTS / 2 && (h[2 * p + 1] >> P & 1) && (h[2 * p + 1] >> (P + PORTS / 2) & 1))
+                        f[(PORTS + P) * NW + (p >> 6)] |= bit;
                 }
         }
     for (int a = 0; a < nk; a++)
