@@ -71,11 +71,11 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
     const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
     const u64 *compat = ctx->compat[ka][kb], *open = s->open[level];
     u64 any_open = 0, shared = 0, haskill[NW] = {0}, harm[NW] = {0}, risk[NW];
-    u64 quick[NW] = {0}, last_req[NW];         /* the children counted together, and the
-                                                  answered cells' mask of their last gem */
+    u64 quick[NW] = {0}, safe[NW] = {0}, last_req[NW];   /* the children counted together,
+                                  those no b can hide, and the last gem's answered-cell mask */
     u128 quick_total = 0, quick_lost = 0;
     long long nquick = 0;
-    int direct = 0;
+    int direct = 0, live = 0;
     const u64 *safe_ports = ctx->unblockable[ka][kb];
     unsigned char owner[PORTS];
     u64 set[NW];                               /* those that cover the answered cells no
@@ -88,14 +88,30 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             for (int w = 0; w < NW; w++) set[w] &= A->cover[c][w];
     }
     if (vis) {
+        /* the children: those meeting some b (with few, each looks at its own b's at
+           risk; the sets below cost a pass over all of them) */
+        for (int w = 0; w < NW; w++)
+            for (u64 m = set[w]; m; m &= m - 1) {
+                const u64 *cp = compat + (size_t)(64 * w + __builtin_ctzll(m)) * NW;
+                u64 any = 0;
+                for (int x = 0; x < NW; x++) any |= sb[x] & cp[x];
+                if (!any) set[w] &= ~(m & -m);   /* no child */
+                else live++;
+            }
+        direct = live <= FEW_CHILDREN;
         for (int j = 0; j < nplaced; j++) {   /* which gem each open port is open for */
             shared |= any_open & open[j];      /* (two tied on one cell: then look at all) */
             any_open |= open[j];
             for (u64 m = open[j]; m; m &= m - 1) owner[__builtin_ctzll(m)] = (unsigned char)j;
         }
+        if (!direct) {                         /* those no compatible b can hide */
+            safe_placements(ctx, ka, kb, d, safe);
+            for (int w = 0; w < NW; w++) safe[w] &= set[w];
+        }
         /* the placements that close some open port of a placed gem and leave it open on
            no port that keeps it never hidden (no single-port line, no line open from both
-           ends of the pair kind): only their children look at the placed gems */
+           ends of the pair kind): only their children
+           look at the placed gems */
         for (int j = 0; j < nplaced; j++) {
             u64 o = open[j], single = s->placed_nh[j][0], pair = s->placed_nh[j][1];
             u64 h[NW] = {0}, any = 0;
@@ -117,17 +133,10 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             }
             for (int w = 0; w < NW && any; w++) harm[w] |= h[w];
         }
-        /* the b's at risk: not seen from both ends of a line */
-        memcpy(risk, sb, sizeof risk);
-        if (!ctx->pinch[ka][kb])
-            for (int P = 0; P < PORTS / 2; P++) {
-                const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
-                for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
-            }
-        /* the quick children: seen, never hidden by a compatible b, shadowing no placed gem
-           and covering no answered cell the last gem may cover; each one's members are its
-           b's compatible with it, less the b's it makes unseen (subtracted per b below) */
-        if (!s->marginals && popcount_set(set) > FEW_CHILDREN) {
+        /* the quick children: seen, never hidden, shadowing no placed gem and covering no
+           answered cell the last gem may cover; each one's members are its b's, less those
+           it makes unseen (subtracted per b below) */
+        if (!direct) {
             u64 covers[NW] = {0};
             for (int r = 0; r < s->nreq; r++) {
                 int c = s->req_cell[r];
@@ -137,22 +146,14 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                         last_req[w] &= B->cover[c][w];
                     }
             }
-            safe_placements(ctx, ka, kb, d, quick);
-            for (int w = 0; w < NW; w++) quick[w] &= set[w] & ~harm[w] & ~covers[w];
+            for (int w = 0; w < NW; w++) quick[w] = safe[w] & ~harm[w] & ~covers[w];
         }
-        /* with few children that meet b's at risk, each looks at its own instead (the sets
-           below cost a pass over all of them) */
-        int live = 0;
-        for (int w = 0; w < NW; w++)
-            for (u64 m = set[w]; m; m &= m - 1) {
+        for (int w = 0; w < NW && !s->marginals; w++)
+            for (u64 m = quick[w]; m; m &= m - 1) {
                 int p = 64 * w + __builtin_ctzll(m);
                 const u64 *cp = compat + (size_t)p * NW;
-                u64 any = 0, t[NW];
-                for (int x = 0; x < NW; x++) { t[x] = sb[x] & cp[x]; any |= t[x]; }
-                if (!any) { set[w] &= ~(m & -m); quick[w] &= ~(m & -m); continue; }   /* no child */
-                live++;
-                if (!(quick[w] >> (p & 63) & 1)) continue;
-                for (int x = 0; x < NW; x++) t[x] &= last_req[x];
+                u64 t[NW];
+                for (int x = 0; x < NW; x++) t[x] = last_req[x] & cp[x];
                 if (same) {                    /* identical gems: b's after a */
                     for (int x = 0; x < w; x++) t[x] = 0;
                     t[w] &= (p & 63) == 63 ? 0 : ~((2ULL << (p & 63)) - 1);
@@ -160,8 +161,13 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                 quick_total += (u128)popcount_set(t);
                 nquick++;
             }
-        direct = live <= FEW_CHILDREN;
-        if (direct) memset(quick, 0, sizeof quick);
+        /* the b's at risk: not seen from both ends of a line */
+        memcpy(risk, sb, sizeof risk);
+        if (!ctx->pinch[ka][kb])
+            for (int P = 0; P < PORTS / 2; P++) {
+                const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
+                for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
+            }
         const u64 *compat_b = ctx->compat[kb][ka];
         for (int w = 0; w < NW && !direct; w++)
             for (u64 m = risk[w]; m; m &= m - 1) {
@@ -179,7 +185,10 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                     for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
                 }
                 if (!any) continue;
-                if (last_req[w] >> (b & 63) & 1) { /* the quick children's pairs it loses */
+                u64 scatter[NW];               /* the children that look at killed */
+                for (int x = 0; x < NW; x++) scatter[x] = kill[x] & (s->marginals ? ~0ULL : ~quick[x]);
+                if (!s->marginals && (last_req[w] >> (b & 63) & 1)) {   /* the quick
+                                                  children's pairs it loses */
                     u64 lost[NW];
                     for (int x = 0; x < NW; x++) lost[x] = kill[x] & quick[x];
                     if (same) {                /* counted only for a before b */
@@ -189,7 +198,7 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                     quick_lost += (u128)popcount_set(lost);
                 }
                 for (int x = 0; x < NW; x++)
-                    for (u64 k = kill[x] & ~quick[x]; k; k &= k - 1) {
+                    for (u64 k = scatter[x]; k; k &= k - 1) {
                         int a = 64 * x + __builtin_ctzll(k);
                         if (!(haskill[x] >> (a & 63) & 1)) {
                             haskill[x] |= 1ULL << (a & 63);
@@ -200,17 +209,18 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             }
     }
     u128 total = 0;
-    if (!direct && nquick) {                   /* the quick children, one node each */
+    if (nquick) {                              /* the quick children, one node each */
         total = quick_total - quick_lost;
         if (tick_many(s, nquick)) return total;
     }
     for (int w = 0; w < NW; w++)
-        for (u64 m = set[w] & ~quick[w]; m; m &= m - 1) {
+        for (u64 m = set[w] & (s->marginals ? ~0ULL : ~quick[w]); m; m &= m - 1) {
             int p = 64 * w + __builtin_ctzll(m);
             const u64 *cp = compat + (size_t)p * NW;
             u64 lastset[NW], any = 0;
             for (int x = 0; x < NW; x++) { lastset[x] = sb[x] & cp[x]; any |= lastset[x]; }
             if (!any) continue;
+            int is_quick = quick[w] >> (p & 63) & 1;   /* with marginals: only the ANDs */
             const u64 *cells = A->cells[p];
             u64 occ2[2] = {occ[0] | cells[0], occ[1] | cells[1]};
             int dead = 0;
@@ -223,7 +233,7 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             u64 closed = 0, seen_at = 0;
             int nchg = 0, chg[MAXG + MAXG];
             u64 chg_open[MAXG + MAXG];
-            if (vis) {
+            if (vis && !is_quick) {
                 ports_before(fp, d, A->ports[p], A->nports[p], &closed, &seen_at);
                 if (!seen_at) continue;        /* seen from no port */
                 u64 m = harm[w] >> (p & 63) & 1 ? closed & any_open : 0;   /* the placed
@@ -266,7 +276,9 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                 for (int c = 0; c < nchg; c++)
                     drop_hiding(B, chg_open[c], s->placed_first[chg[c]], lastset);
                 const u64 *nh = ctx->nohide[ka][kb] + 2 * (size_t)p;
-                if (!never_hidden(ctx, seen_at, nh[0], nh[1])) drop_hiding(B, seen_at, fp, lastset);
+                if (!is_quick && !(safe[w] >> (p & 63) & 1)
+                    && !never_hidden(ctx, seen_at, nh[0], nh[1]))
+                    drop_hiding(B, seen_at, fp, lastset);
             }
             int n = popcount_set(lastset);
             if (!n) continue;
