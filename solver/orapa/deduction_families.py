@@ -282,6 +282,8 @@ def _families_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
                        ((shown_by(g.gem), g.placement) for g in family.fixed),
                        ((gem.shape, shown_by(gem), avoid)
                         for gem, avoid in zip(family.free, family.avoid)), family.mirror)
+            if _covered(reach, open_cells):
+                return reach
     except LimitReached:
         return None
     return reach
@@ -312,19 +314,32 @@ def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
                        ((shown[i], options[i][index]) for i, index in placed),
                        ((setup.kinds[i].shape, shown[i], paths | setup.forbidden[i])
                         for i, n in enumerate(left) if n), mirror)
-        if status == 1:
+        if status == 1 or _covered(reach, open_cells):
             return reach
         if status != 0:
             return None
 
 
+def _covered(reach: dict[str, int], open_cells: dict[str, int]) -> bool:
+    """Does `reach` already take in every open cell? Then the rest of the families cannot
+    rule anything out (the pass ends there: what it returns rules out nothing either)."""
+    return all(not cells & ~reach[x] for x, cells in open_cells.items())
+
+
 PAIR_SECONDS = 0.02     # one pair's wave search with its cell answer added
 PAIR_MEMBER_SECONDS = 0.02   # a family's member search within it
+# A pair's search is given its seconds as search nodes (the compiled search makes about ten
+# million a second), so that what a round settles does not depend on the machine's load
+# (the clock is the wall's in the kernel): its clock is then only a backstop, at
+# `PAIR_SLACK` times the seconds (the Python search's nodes are slower).
+NODES_PER_SECOND = 10_000_000
+PAIR_SLACK = 3.0
 
 
 def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                  seconds: float = PAIR_SECONDS, left: set[tuple[int, str]] | None = None,
-                 give_up: int | None = None, seed: int = 0) -> None:
+                 give_up: int | None = None, seed: int = 0,
+                 only: list[tuple[int, str]] | None = None) -> None:
     """Each pair not shown yet, asked of the wave search with that cell answer added: a cell
     answer prunes it so hard that it finds a member or runs out of families in about a
     millisecond where the whole search makes millions. A member is a witness (walked from);
@@ -334,20 +349,24 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     round stops once it holds `give_up` pairs (dozens of hard pairs: see
     `rule_out_by_families`). A nonzero `seed` shuffles the search's order, for the rounds
     after the first: a pair with members the fixed order reached after 0.15 to 0.2 s (a
-    barren branch first) had one in the first family of every shuffled order tried."""
-    for cell, content in found.unshown():
-        if content in found.possible[cell] or (left is not None and (cell, content) in left):
+    barren branch first) had one in the first family of every shuffled order tried. `only`:
+    these pairs alone (those still unshown)."""
+    for cell, content in found.unshown() if only is None else only:
+        if content in found.possible[cell] or (cell, content) in found.impossible \
+                or (left is not None and (cell, content) in left):
             continue
         if left is not None and give_up is not None and len(left) >= give_up:
             return
         now = time.monotonic()
         if deadline is not None and now > deadline:
             return
-        stop = now + seconds if deadline is None else min(now + seconds, deadline)
+        stop = now + PAIR_SLACK * seconds
+        stop = stop if deadline is None else min(stop, deadline)
         asked = puzzle.with_observations(list(puzzle.observations)
                                          + [CellAnswer(cell, content)])
         try:
-            for family in frontier_families(asked, stop, seed=seed):
+            for family in frontier_families(asked, stop, seed=seed,
+                                            max_nodes=int(seconds * NODES_PER_SECOND)):
                 if not could_show(family, cell, content):
                     continue
                 member = member_or_proof(family, stop, PAIR_MEMBER_SECONDS)

@@ -62,6 +62,14 @@ LONG_COUNT_SHARE = 0.75      # of what is left
 LISTING_SHARE = 0.15  # of the time left, to list every family of the wave search
 FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some families
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
+PROBE_PAIRS = 16             # pairs asked to estimate what the rest would cost (at least
+# twice as many left), and the pass over the families' masks tried for a share of that time
+PASS_SHARE_OF_ESTIMATE = 0.5  # of the time estimated for the pairs it could rule out,
+EARLY_PASS_SECONDS = 0.3      # at most, when that is at least
+MIN_PASS_SECONDS = 0.2
+HARD_COUNT_SECONDS = 0.3      # the count, when that pass failed, for this share of the
+COUNT_SHARE_OF_ESTIMATE = 0.5  # estimate at most, when the estimate is at least
+COUNT_ESTIMATE = 0.3
 
 
 @dataclass
@@ -129,19 +137,16 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
         hard: set[tuple[int, str]] = set()
-        settle_pairs(found, puzzle, deadline, left=hard, give_up=MANY_PAIRS)
-        if len(hard) >= MANY_PAIRS:   # dozens of pairs of a tenth of a second or more each
-            if not rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE)):
-                # too many families to pass over in time: the wave search again at 0.1 s a
-                # pair for a share of the time (dozens of pairs of 0.03 s each), then, if
-                # dozens are still left, the count (full seed 24 with 6 answers: 1.5 to 2 s of
-                # counting, where the wave search pair by pair and the model took over 5 s)
-                settle_pairs(found, puzzle, _share(deadline, HARD_ROUND_SHARE),
-                             SECOND_PAIR_SECONDS)
-                if len(found.unshown()) >= MANY_PAIRS and _long_count(
-                        found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
-                    return True
-            settle_pairs(found, puzzle, deadline, left=hard)   # the pairs not asked yet
+        early = "untried" if families is not None else _probe_then_pass(found, puzzle,
+                                                                         deadline, hard)
+        if early == "counted":
+            return True
+        if early != "failed":   # (when the probe found the pairs hard and neither the pass
+            # nor the count could be had, the longer rounds come at once)
+            settle_pairs(found, puzzle, deadline, left=hard, give_up=MANY_PAIRS)
+        if (early == "failed" or len(hard) >= MANY_PAIRS) and _many_hard_pairs(
+                found, puzzle, deadline, hard, early):
+            return True
         # a few pairs of a tenth of a second or more: the wave search again, in the fixed
         # order and a shuffled one (each settles pairs the other takes ten times as long on),
         # then at 0.5 s a pair (a share of the time): it did them where the model took seconds
@@ -212,6 +217,65 @@ def _ask(session: ModelSession, assumptions: list[int], guard: int, puzzle: Puzz
         return None
     finally:
         session.retire(wanted)
+
+
+def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                     hard: set[tuple[int, str]], early: str) -> bool:
+    """Dozens of pairs the wave search did not settle in `PAIR_SECONDS` each (`hard`), after
+    the pass over the families' masks (`early`: as `_probe_then_pass` says): True when the
+    count proved the map, else `found` holds the pairs settled."""
+    passed = early == "passed"
+    if early == "untried":
+        passed = rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE))
+    if not passed:
+        # too many families to pass over in time: the wave search again at 0.1 s a pair for
+        # a share of the time (dozens of pairs of 0.03 s each), then, if dozens are still
+        # left, the count (full seed 24 with 6 answers: 1.5 to 2 s of counting, where the
+        # wave search pair by pair and the model took over 5 s)
+        settle_pairs(found, puzzle, _share(deadline, HARD_ROUND_SHARE), SECOND_PAIR_SECONDS)
+        if len(found.unshown()) >= MANY_PAIRS and _long_count(
+                found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
+            return True
+    settle_pairs(found, puzzle, deadline, left=hard)   # the pairs not asked yet
+    return False
+
+
+def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                     hard: set[tuple[int, str]]) -> str:
+    """With many pairs left after the witnesses, a few of them (spread over the board) asked
+    of the wave search tell what the rest would cost it (the pairs it rules out, or gives up
+    on: the pass only rules out): the pass over the families' masks
+    (`rule_out_by_families`) is tried for a share of that time, and when it does not finish
+    and that time is long, the count. "passed" or "counted" when one of them finished,
+    "failed" when neither did, "untried" when the probe found too little to pay for them."""
+    pairs = found.unshown()
+    if len(pairs) < PROBE_PAIRS * 2:
+        return "untried"
+    step = len(pairs) / PROBE_PAIRS
+    probe = [pairs[int(i * step)] for i in range(PROBE_PAIRS)]
+    start = time.monotonic()
+    settle_pairs(found, puzzle, deadline, left=hard, only=probe)
+    spent = time.monotonic() - start
+    ruled_out = sum(pair in found.impossible or pair in hard for pair in probe)
+    estimate = spent * ruled_out / PROBE_PAIRS * (len(pairs) - PROBE_PAIRS) / PROBE_PAIRS
+    import os, sys
+    if os.environ.get("M3DEBUG"):
+        print(f"    probe: {len(pairs)} pairs, {ruled_out}/{PROBE_PAIRS} out, {spent:.3f}s, estimate {estimate:.2f}", file=sys.stderr)
+    if estimate < MIN_PASS_SECONDS:
+        return "untried"
+    if rule_out_by_families(found, puzzle, _within(
+            deadline, min(EARLY_PASS_SECONDS, PASS_SHARE_OF_ESTIMATE * estimate))):
+        return "passed"
+    if estimate >= COUNT_ESTIMATE and _long_count(found, puzzle, _within(
+            deadline, min(HARD_COUNT_SECONDS, COUNT_SHARE_OF_ESTIMATE * estimate))):
+        return "counted"
+    return "failed"
+
+
+def _within(deadline: float | None, seconds: float) -> float:
+    """A deadline `seconds` from now, or the deadline when that comes first."""
+    stop = time.monotonic() + seconds
+    return stop if deadline is None else min(stop, deadline)
 
 
 def _share(deadline: float | None, share: float) -> float:
