@@ -357,16 +357,20 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
             continue
         if left is not None and give_up is not None and len(left) >= give_up:
             return
+        if found.tried.get((cell, content, seed), 0.0) >= seconds:
+            continue   # the same search with no more nodes would run out again
         now = time.monotonic()
         if deadline is not None and now > deadline:
             return
         stop = now + PAIR_SLACK * seconds
-        stop = stop if deadline is None else min(stop, deadline)
+        own = deadline is None or stop < deadline   # the pair's own budget, not the deadline
+        if deadline is not None and not own:
+            stop = deadline
         asked = puzzle.with_observations(list(puzzle.observations)
                                          + [CellAnswer(cell, content)])
         try:
             for family in frontier_families(asked, stop, seed=seed,
-                                            max_nodes=int(seconds * NODES_PER_SECOND)):
+                                            max_nodes=max(1, int(seconds * NODES_PER_SECOND))):
                 if not could_show(family, cell, content):
                     continue
                 member = member_or_proof(family, stop, PAIR_MEMBER_SECONDS)
@@ -378,5 +382,7 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
             else:
                 found.impossible.add((cell, content))
         except LimitReached:
+            if own:
+                found.tried[cell, content, seed] = seconds
             if left is not None:
                 left.add((cell, content))

@@ -64,6 +64,7 @@ FAMILY_SHARE = 0.1    # of the time left, for that and witnesses from some famil
 FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
 PROBE_PAIRS = 16             # pairs asked to estimate what the rest would cost (at least
 # twice as many left), and the pass over the families' masks tried for a share of that time
+PROBE_SECONDS = 0.15          # (or fewer pairs, when they take longer)
 PASS_SHARE_OF_ESTIMATE = 0.5  # of the time estimated for the pairs it could rule out,
 EARLY_PASS_SECONDS = 0.3      # at most, when that is at least
 MIN_PASS_SECONDS = 0.2
@@ -254,13 +255,11 @@ def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     step = len(pairs) / PROBE_PAIRS
     probe = [pairs[int(i * step)] for i in range(PROBE_PAIRS)]
     start = time.monotonic()
-    settle_pairs(found, puzzle, deadline, left=hard, only=probe)
+    settle_pairs(found, puzzle, _within(deadline, PROBE_SECONDS), left=hard, only=probe)
     spent = time.monotonic() - start
     ruled_out = sum(pair in found.impossible or pair in hard for pair in probe)
-    estimate = spent * ruled_out / PROBE_PAIRS * (len(pairs) - PROBE_PAIRS) / PROBE_PAIRS
-    import os, sys
-    if os.environ.get("M3DEBUG"):
-        print(f"    probe: {len(pairs)} pairs, {ruled_out}/{PROBE_PAIRS} out, {spent:.3f}s, estimate {estimate:.2f}", file=sys.stderr)
+    asked = ruled_out + sum(found.shown[x] >> c & 1 for c, x in probe)
+    estimate = spent * ruled_out / asked ** 2 * (len(pairs) - asked) if asked else 0.0
     if estimate < MIN_PASS_SECONDS:
         return "untried"
     if rule_out_by_families(found, puzzle, _within(

@@ -31,6 +31,9 @@ class WitnessMap:
         self.seen: set[Layout] = set()
         self.impossible: set[tuple[int, str]] = set()   # proved so
         self.counted: int | None = None   # the exact count, when the counts gave the map
+        # per (cell, content, search order), the longest a pair's wave search ran out of:
+        # asking again with no more is lost time (its budget is in search nodes)
+        self.tried: dict[tuple[int, str, int], float] = {}
 
     def mark(self, layout: Layout, cells: int = ALL_CELLS) -> bool:
         """A consistent layout: every cell can show what it shows there (only the `cells`
