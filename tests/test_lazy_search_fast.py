@@ -10,21 +10,27 @@ holds the compiled search to its reference, node for node).
 """
 from __future__ import annotations
 
+import random
+import time
 from collections import Counter
 from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from games.orapa.layout import Layout
+from games.orapa.answers import CellAnswer
+from games.orapa.board import CELLS
+from games.orapa.gems import gem_set
+from games.orapa.layout import Layout, RuleOptions
 from games.orapa.placements import Placement, placements
-from games.orapa.puzzle import Puzzle
-from solver.orapa.counting import family_counts as counting
+from games.orapa.puzzle import Puzzle, puzzle_from_layout
+from games.orapa.random_layouts import random_layout
+from solver.orapa.counting import complement, family_counts as counting
 from solver.orapa.counting.family_counts import count_layouts
 from solver.orapa.search.frontier_compiled import lazy_leaves
 from solver.orapa.search.lazy_search import LazyLeaf
 from solver.orapa.search.search_setup import prepare
-from tests.test_orapa_counting import ANSWERS, LISTABLE, listed, random_state
+from tests.test_orapa_counting import ANSWERS, LISTABLE, listed, listed_map, random_state
 
 needs_lazy = pytest.mark.skipif(counting._KERNEL is None or not counting.LAZY,
                                 reason="counting kernel or lazy search not built")
@@ -97,3 +103,48 @@ def test_absorbed_and_coloured_waves_on_full() -> None:
         if checked == 6:
             break
     assert checked >= 3
+
+
+def absorbed_state(preset: str, seed: int, answer: str, others: int, cells: int) -> Puzzle | None:
+    """A random mine of `preset` with one shot it absorbs (the first such port in a random
+    order), `others` more random shots and `cells` cell questions, in answer kind `answer`;
+    None when the mine absorbs no wave."""
+    rng = random.Random(seed)
+    gems, rules = gem_set(preset), RuleOptions(answer=answer)
+    mine = random_layout(gems, rules, rng)
+    ports = rng.sample(range(36), 36)
+    every = puzzle_from_layout(mine, gems, rules, ports)
+    absorbed = [o.port for o in every.observations if o.exit is None]
+    if not absorbed:
+        return None
+    rest = [p for p in ports if p != absorbed[0]][:others]
+    puzzle = puzzle_from_layout(mine, gems, rules, [absorbed[0], *rest])
+    asked = [CellAnswer(c, mine.cell_content(c)) for c in rng.sample(range(CELLS), cells)]
+    return puzzle.with_observations(list(puzzle.observations) + asked)
+
+
+@needs_lazy
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["full", "base+black", "first-edition"]),
+       seed=st.integers(0, 10**6), answer=st.sampled_from(["colour", "bounces", "both"]),
+       others=st.integers(8, 14), cells=st.integers(0, 2))
+def test_absorbed_wave_counted_by_its_complement(preset: str, seed: int, answer: str,
+                                                 others: int, cells: int) -> None:
+    """Issue 31: the layouts absorbing a wave are the other answers' layouts minus those where
+    it leaves by each port (a wave never loops and is absorbed exactly when it meets the
+    absorbing gem), count and marginals, equal to the listed layouts; with two absorbed waves
+    too (the second one stays an answer of every term)."""
+    puzzle = absorbed_state(preset, seed, answer, others, cells)
+    assume(puzzle is not None)
+    assert puzzle is not None
+    rest = complement.absorbed_shot(puzzle)
+    assert rest is not None
+    before = count_layouts(puzzle.with_observations(
+        [o for o in puzzle.observations if o is not rest]), deadline=time.monotonic() + 2)
+    assume(before.exact and before.count <= LISTABLE)
+    found = complement.complement_count(puzzle, marginals=True)
+    assert found is not None and found.exact
+    layouts = listed(puzzle)
+    assert found.count == len(layouts)
+    if layouts:
+        assert {c: found.possible(c) for c in range(CELLS)} == listed_map(layouts)
