@@ -218,7 +218,7 @@ def witnesses_from_families(found: WitnessMap, puzzle: Puzzle, deadline: float) 
         before = left
         stop = min(deadline, time.monotonic() + FAMILY_SLICE)
         try:
-            for family in frontier_families(puzzle, stop, seed=seed):
+            for family in one_by_one(puzzle, stop, seed=seed):
                 if not _fixed_news(found, family):
                     continue
                 member = next(iter(family.members(stop)), None)
@@ -388,7 +388,7 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                 left.add((cell, content))
 
 
-def one_by_one(puzzle: Puzzle, deadline: float | None, max_nodes: int,
+def one_by_one(puzzle: Puzzle, deadline: float | None, max_nodes: int | None = None,
                seed: int = 0) -> Iterator[PathFamily]:
     """`frontier_families`, each family as soon as the compiled search reaches it: that one
     gives them 64 to a step, so where a cell answer leaves a few families in all (a pair's
@@ -407,7 +407,7 @@ def one_by_one(puzzle: Puzzle, deadline: float | None, max_nodes: int,
     search = frontier_compiled._start(puzzle, setup, seed=seed)
     while True:
         status, _, leaves = kernel.step(search, 1, frontier_compiled._kernel_deadline(deadline),
-                                        max_nodes)
+                                        -1 if max_nodes is None else max_nodes)
         for left, paths, placed in leaves:
             yield family_of(setup, puzzle.rules,
                             tuple(PlacedGem(setup.kinds[i], options[i][index])

@@ -13,7 +13,6 @@ from functools import lru_cache
 
 from games.orapa.answers import cell_contents, shown_by
 from games.orapa.board import CELLS, PORT_LINES
-from games.orapa.gems import Gem
 from games.orapa.layout import Layout, PlacedGem
 from games.orapa.placements import Placement, bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
@@ -103,9 +102,12 @@ def _moves(found: WitnessMap, layout: Layout, puzzle: Puzzle) -> list[Layout]:
     are skipped by that alone). Under `touching corner` only (a cell then holds one gem, so
     a move changes only its own cells)."""
     from solver.orapa.sat.families import path_cells
-    possible, rules = found.possible, puzzle.rules
+    rules, shown_at = puzzle.rules, found.shown
     paths = path_cells(layout, puzzle.observations)
-    answers = [(o.cell, o.content) for o in puzzle.observations if isinstance(o, CellAnswer)]
+    # per content, the cells answered with another one: a move may cover none of them with
+    # its colour, nor leave one empty (the cells it does not touch keep their answers)
+    answered = [(o.cell, o.content) for o in puzzle.observations if isinstance(o, CellAnswer)]
+    other = {x: sum(1 << c for c, y in answered if y != x) for x in found.contents}
     gems = list(layout.gems)
     owner = [-1] * CELLS
     for i, placed in enumerate(gems):
@@ -117,37 +119,33 @@ def _moves(found: WitnessMap, layout: Layout, puzzle: Puzzle) -> list[Layout]:
         if old & paths:
             continue
         used = touch = 0
-        for j, other in enumerate(gems):
+        for j, other_gem in enumerate(gems):
             if j != i:
-                used |= other.placement.mask
-                touch |= other.placement.touch_mask
+                used |= other_gem.placement.mask
+                touch |= other_gem.placement.touch_mask
         shown = shown_by(placed.gem)
-        emptied = [c for c in bits(old) if "empty" not in possible[c]]
+        base = None   # the owners without this gem, made once it is needed
         for p, cells in _options(placed.gem.shape, rules.mirror):
             if p.cell_mask & paths or p.mask & (used | touch) or p.touch_mask & used \
                     or p.mask == placed.placement.mask:
                 continue
-            if not (any(shown not in possible[c] for c in cells)
-                    or any(not p.cell_mask >> c & 1 for c in emptied)):
-                continue
-            moved_owner = [-1 if o == i else o for o in owner]
-            for c in cells:
-                moved_owner[c] = i
-            if any(_content(moved_owner[c], gems, i, placed.gem) != x for c, x in answers):
-                continue
-            if rules.visibility and not _visible(moved_owner, len(gems)):
-                continue
+            vacated = old & ~p.cell_mask
+            if not (p.cell_mask & ~shown_at[shown] or vacated & ~shown_at["empty"]):
+                continue   # nothing new
+            if p.cell_mask & other.get(shown, 0) or vacated & other.get("empty", 0):
+                continue   # a cell answer would change
+            if rules.visibility:
+                if base is None:
+                    base = [-1 if o == i else o for o in owner]
+                moved = base.copy()
+                for c in cells:
+                    moved[c] = i
+                if not _visible(moved, len(gems)):
+                    continue
             candidate = Layout(gems[:i] + [PlacedGem(placed.gem, p)] + gems[i + 1:])
             found.mark(candidate, old | p.cell_mask)
             added.append(candidate)
     return added
-
-
-def _content(index: int, gems: list[PlacedGem], moved: int, gem: Gem) -> str:
-    """What a cell owned by gem `index` (or none, -1) shows."""
-    if index < 0:
-        return "empty"
-    return shown_by(gem if index == moved else gems[index].gem)
 
 
 def _visible(owner: list[int], count: int) -> bool:
