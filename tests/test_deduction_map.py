@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.errors import LimitReached
 from games.orapa.board import CELLS
 from games.orapa.gems import gem_set
-from games.orapa.layout import RuleOptions
+from games.orapa.layout import Layout, RuleOptions
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from solver.orapa.deduction_witnesses import WitnessMap, walk
@@ -339,3 +339,179 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
         found = deductions(puzzle, timeout=120)
         assert not found.undecided and found.possible == expected
     assert started
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(6, 12), cells=st.integers(0, 3))
+def test_the_pass_rules_out_what_no_family_reaches_though_it_may_end_early(
+        preset: str, seed: int, shots: int, cells: int) -> None:
+    """The pass ends once every open pair is in some family's reach: what it rules out is
+    still every open pair outside the reach of all the families (listed to the end)."""
+    from solver.orapa import deduction_families
+    from solver.orapa.deduction_witnesses import out_of_reach
+    puzzle = state(preset, seed, shots, cells)
+    everything = {x: (1 << CELLS) - 1 for x in WitnessMap(puzzle).contents}
+    reach = deduction_families._families_reach(puzzle, everything, float("inf"))
+    assert reach is not None
+    for compiled in (True, False):
+        found = WitnessMap(puzzle)
+        out_of_reach(found, puzzle)
+        before = set(found.impossible)
+        open_cells = {x: found.unshown_mask(x) for x in found.contents}
+        if compiled:
+            assert deduction_families.rule_out_by_families(found, puzzle, float("inf"))
+        else:
+            partial = deduction_families._families_reach(puzzle, open_cells, float("inf"))
+            assert partial is not None
+            found.impossible.update((c, x) for x in found.contents
+                                    for c in range(CELLS)
+                                    if open_cells[x] >> c & 1 and not partial[x] >> c & 1)
+        assert found.impossible - before == {
+            (c, x) for x in found.contents for c in range(CELLS)
+            if open_cells[x] >> c & 1 and not reach[x] >> c & 1}
+
+
+def test_the_pass_stops_at_the_first_family_when_it_reaches_every_open_pair(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only pairs the first family shows are left open: the pass over the families reads
+    that one and stops (it could rule nothing out), proving nothing impossible."""
+    from itertools import islice
+    from games.orapa.answers import shown_by
+    from games.orapa.placements import bits
+    from solver.orapa import deduction_families
+    from solver.orapa.search.frontier_search import frontier_families
+    puzzle = state("full", 7, 6)
+    families = list(islice(frontier_families(puzzle), 2))
+    assert len(families) == 2 and families[0].fixed
+    found = WitnessMap(puzzle)
+    keep = {(c, shown_by(g.gem)) for g in families[0].fixed for c in bits(g.placement.cell_mask)}
+    found.impossible = {(c, x) for c in range(CELLS) for x in found.contents} - keep
+    read = []
+    real = deduction_families.frontier_families
+
+    def counted(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        for family in real(*args, **kwargs):  # type: ignore[arg-type]
+            read.append(family)
+            yield family
+
+    monkeypatch.setattr(deduction_families, "frontier_families", counted)
+    open_cells = {x: found.unshown_mask(x) for x in found.contents}
+    reach = deduction_families._families_reach(puzzle, open_cells, float("inf"))
+    assert reach is not None and len(read) == 1
+    assert all(not open_cells[x] & ~reach[x] for x in open_cells)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(4, 12), order=st.integers(0, 2))
+def test_families_one_by_one_are_the_searchs_families(preset: str, seed: int, shots: int,
+                                                      order: int) -> None:
+    """The pairs' searches read the compiled search a family at a time: the same families,
+    in the same order, as the search gives them 64 at a time."""
+    from itertools import islice
+    from solver.orapa.deduction_families import one_by_one
+    from solver.orapa.search.frontier_search import frontier_families
+    puzzle = state(preset, seed, shots, 1)
+    assert ([f.key for f in islice(one_by_one(puzzle, None, seed=order), 300)]
+            == [f.key for f in islice(frontier_families(puzzle, seed=order), 300)])
+
+
+def test_a_pair_that_ran_out_of_nodes_is_not_asked_again_with_no_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair's search gets its seconds as search nodes, so asking it again in the same
+    order with no more nodes is lost time: it is asked again only with more, or in another
+    order."""
+    from solver.orapa import deduction_families
+    puzzle, _ = midgame_state("full", 1019, 6)
+    asked: list[tuple[int, int | None]] = []
+    real = deduction_families.one_by_one
+
+    def counted(puzzle: Puzzle, deadline: float | None, max_nodes: int | None = None,
+                seed: int = 0):  # type: ignore[no-untyped-def]
+        asked.append((seed, max_nodes))
+        return real(puzzle, deadline, max_nodes, seed)
+
+    monkeypatch.setattr(deduction_families, "one_by_one", counted)
+    found = WitnessMap(puzzle)
+    pair = (0, "red")
+    found.unshown = lambda: [pair]   # type: ignore[method-assign]
+    deduction_families.settle_pairs(found, puzzle, None, seconds=1e-6)
+    assert found.tried == {(0, "red", 0): 1e-6} and asked == [(0, 10)]
+    deduction_families.settle_pairs(found, puzzle, None, seconds=1e-6)
+    assert len(asked) == 1   # the same order, no more nodes: not asked
+    deduction_families.settle_pairs(found, puzzle, None, seconds=1e-6, seed=1)
+    deduction_families.settle_pairs(found, puzzle, None, seconds=60)
+    assert asked[1:] == [(1, 10), (0, 600_000_000)]
+    assert pair in found.impossible or "red" in found.possible[0]
+
+
+@pytest.mark.parametrize("path", ["passed", "counted", "failed"])
+def test_each_way_out_of_the_probe_proves_the_listed_map(
+        monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    """After the probe of a few pairs, the pass over the families' masks, else the count,
+    else the longer rounds of the wave search: each gives the listed map."""
+    from solver.orapa import deduction_families, deduction_map
+    monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # not the first count
+    monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
+    monkeypatch.setattr(deduction_families, "SLICE_NEWS", 10**6)   # one shuffled order only
+    monkeypatch.setattr(deduction_map, "PROBE_PAIRS", 2)
+    monkeypatch.setattr(deduction_map, "MIN_PASS_SECONDS", 0.0)
+    monkeypatch.setattr(deduction_map, "COUNT_ESTIMATE", 0.0)
+    monkeypatch.setattr(deduction_map, "HARD_COUNT_SECONDS", 60.0)
+    monkeypatch.setattr(deduction_map, "COUNT_SHARE_OF_ESTIMATE", 10**9)
+    monkeypatch.setattr(deduction_map, "EARLY_PASS_SECONDS", 60.0)
+    monkeypatch.setattr(deduction_map, "PASS_SHARE_OF_ESTIMATE", 10**9)
+    ways: list[str] = []
+    real = deduction_map._probe_then_pass
+
+    def probe(*args, **kwargs):  # type: ignore[no-untyped-def]
+        ways.append(real(*args, **kwargs))
+        return ways[-1]
+
+    monkeypatch.setattr(deduction_map, "_probe_then_pass", probe)
+    if path != "passed":
+        monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
+    if path == "failed":
+        monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
+    states = listable_full_states(range(8), 10)
+    assert len(states) >= 2
+    for puzzle, expected in states:
+        found = deductions(puzzle, timeout=120)
+        assert not found.undecided and found.possible == expected
+        assert found.exact == (path == "counted" and ways[-1] == "counted")
+    assert path in ways
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(2, 10), cells=st.integers(0, 3))
+def test_the_moves_show_what_every_one_gem_move_off_the_paths_shows(
+        preset: str, seed: int, shots: int, cells: int) -> None:
+    """From a consistent layout, the moves of one gem off the waves' paths (checked on masks)
+    show, between them, every content that any such move giving every answer shows (each
+    checked here by replaying every answer), and only layouts giving every answer."""
+    from games.orapa.layout import PlacedGem, violations
+    from games.orapa.placements import placements
+    from solver.orapa.deduction_witnesses import _moves
+    from solver.orapa.sat.families import path_cells
+    puzzle = state(preset, seed, shots, cells)
+    start = next(iter(ConsistentLayouts(puzzle).layouts()), None)
+    if start is None:
+        return
+    found = WitnessMap(puzzle)
+    found.mark(start)
+    moved = _moves(found, start, puzzle)
+    assert all(all(o.holds(layout) for o in puzzle.observations) for layout in moved)
+    paths = path_cells(start, puzzle.observations)
+    gems = list(start.gems)
+    for i, placed in enumerate(gems):
+        if placed.placement.cell_mask & paths:
+            continue
+        for p in placements(placed.gem.shape, puzzle.rules.mirror):
+            if p.cell_mask & paths or p.mask == placed.placement.mask:
+                continue
+            layout = Layout(gems[:i] + [PlacedGem(placed.gem, p)] + gems[i + 1:])
+            if not violations(layout, puzzle.rules) and all(o.holds(layout)
+                                                            for o in puzzle.observations):
+                assert all(layout.cell_content(c) in found.possible[c] for c in range(CELLS))
