@@ -11,11 +11,15 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
   (`solver.orapa.deduction_families`);
 - else witnesses: members of families from shuffled search orders, and layouts one gem's
   move away (`solver.orapa.deduction_witnesses`), each showing a content in every cell at
-  once; then each pair not shown yet asked of the wave search with that cell answer added
-  (a member, or no family with one: about a millisecond each, `settle_pairs`);
-- with dozens of pairs left, one pass over the families' masks that rules out together every
-  pair no family could show (`rule_out_by_families`), or when they are too many for that,
-  the count for most of the time left;
+  once;
+- with dozens of pairs left, a probe: a few of them asked of the wave search tell what the
+  rest would cost it; for a share of that time, one pass over the families' masks that
+  rules out together every pair no family could show (`rule_out_by_families`), and if that
+  does not finish, the count (`_probe_then_pass`);
+- then each pair not shown yet asked of the wave search with that cell answer added (a
+  member, or no family with one: about a millisecond each, `settle_pairs`); with dozens of
+  pairs it cannot settle so, the pass (when not tried yet), then longer rounds and the count
+  for most of the time left (`_many_hard_pairs`);
 - the wave search again, at `SECOND_PAIR_SECONDS` then `THIRD_PAIR_SECONDS` a pair; one
   model call on every pair left; the count's second try; then what is left of the model,
   asked for a layout showing *any* pair not shown yet (one clause over all of them, so that
