@@ -69,8 +69,8 @@ FAMILY_SECONDS = 3.0  # the time "left" when there is no time limit
 PROBE_PAIRS = 16             # pairs asked to estimate what the rest would cost (at least
 # twice as many left), and the pass over the families' masks tried for a share of that time
 PROBE_SECONDS = 0.15          # (or fewer pairs, when they take longer)
-PASS_SHARE_OF_ESTIMATE = 0.5  # of the time estimated for the pairs it could rule out,
-EARLY_PASS_SECONDS = 0.3      # at most, when that is at least
+PASS_SHARE_OF_ESTIMATE = 1.0  # of the time estimated for the pairs it could rule out,
+EARLY_PASS_SECONDS = 0.5      # at most, when that is at least
 MIN_PASS_SECONDS = 0.2
 HARD_COUNT_SECONDS = 0.3      # the count, when that pass failed, for this share of the
 COUNT_SHARE_OF_ESTIMATE = 0.5  # estimate at most, when the estimate is at least
