@@ -59,6 +59,57 @@ static u64 *unblockable(const Context *ctx, int a, int b) {
 
 #define FEW_CHILDREN 4
 
+/* At the second parent of the parents' parent (level - 1, first indices gp_d): the
+   placements of kind ka among its candidates that are seen and that no candidate of the
+   last gem it leaves (seen, hiding no placed gem) compatible with them comes before on
+   every port they are seen from; and the b's that none of those placements compatible
+   with them comes before on every port they are seen from. A sibling parent only narrows
+   both sets and closes ports, so either stays true there while the ports they are seen
+   from are the same. */
+static void sibling_safe(Search *s, int level, int ka, int kb) {
+    const Context *ctx = s->ctx;
+    const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
+    const u64 (*gp_cand)[NW] = s->cand + (size_t)s->k * (level - 1);   /* its block */
+    const u64 *xa = gp_cand[level], *compat = ctx->compat[ka][kb];
+    u64 xb[NW] = {0};
+    for (int P = 0; P < PORTS; P++) {
+        const u64 *b = B->before[P][s->gp_d[P]];
+        for (int w = 0; w < NW; w++) xb[w] |= b[w];
+    }
+    for (int w = 0; w < NW; w++) xb[w] &= gp_cand[s->k - 1][w] & ~s->hid[level - 1][w];
+    memset(s->gp_safe, 0, sizeof s->gp_safe);
+    for (int w = 0; w < NW; w++)
+        for (u64 m = xa[w]; m; m &= m - 1) {
+            int a = 64 * w + __builtin_ctzll(m);
+            u64 lt, seen, h[NW], t[NW];
+            ports_before(A->first[a], s->gp_d, A->ports[a], A->nports[a], &lt, &seen);
+            if (!seen) continue;
+            const u64 *cp = compat + (size_t)a * NW;
+            for (int x = 0; x < NW; x++) t[x] = xb[x] & cp[x];
+            hide_set(B, seen, A->first[a], t, h);
+            if (empty_set(h)) s->gp_safe[w] |= 1ULL << (a & 63);
+        }
+    memset(s->gp_nokill, 0, sizeof s->gp_nokill);
+    const u64 *compat_b = ctx->compat[kb][ka];
+    for (int w = 0; w < NW; w++)
+        for (u64 m = xb[w]; m; m &= m - 1) {
+            int b = 64 * w + __builtin_ctzll(m);
+            const unsigned char *fb = B->first[b];
+            u64 lt, le, kill[NW], any = 0;
+            ports_before(fb, s->gp_d, B->ports[b], B->nports[b], &lt, &le);
+            const u64 *cp = compat_b + (size_t)b * NW;
+            for (int x = 0; x < NW; x++) { kill[x] = xa[x] & cp[x]; any |= kill[x]; }
+            for (; lt && any; lt &= lt - 1) {
+                int P = __builtin_ctzll(lt);
+                const u64 *y = A->before[P][fb[P] + 1];
+                any = 0;
+                for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
+            }
+            if (!any) s->gp_nokill[w] |= 1ULL << (b & 63);
+        }
+    s->gp_state = 2;
+}
+
 /* The children of this level's placements in `within` (the level before the last; first
    indices d, occupied cells occ, the last gem's narrowed candidates sb): their members,
    one node per child as the level-by-level search counted them. With marginals, tallied
@@ -71,7 +122,7 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
     const Shape *A = ctx->shape[ka], *B = ctx->shape[kb];
     const u64 *compat = ctx->compat[ka][kb], *open = s->open[level];
     u64 any_open = 0, shared = 0, haskill[NW] = {0}, harm[NW] = {0}, risk[NW];
-    u64 quick[NW] = {0}, safe[NW] = {0}, last_req[NW];   /* the children counted together,
+    u64 quick[NW] = {0}, safe[NW] = {0}, last_req[NW], no_kill[NW] = {0};   /* the children counted together,
                                   those no b can hide, and the last gem's answered-cell mask */
     u128 quick_total = 0, quick_lost = 0;
     long long nquick = 0;
@@ -106,6 +157,27 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
         }
         if (!direct) {                         /* those no compatible b can hide */
             safe_placements(ctx, ka, kb, d, safe);
+            if (s->gp_state == 1) sibling_safe(s, level, ka, kb);
+            if (s->gp_state == 2) {            /* and those no b left at the parents'
+                                                  parent could, still seen as there; the
+                                                  b's none of its a's made unseen likewise */
+                u64 lost[NW] = {0}, lost_b[NW] = {0};
+                for (int P = 0; P < PORTS; P++) {
+                    if (d[P] >= s->gp_d[P]) continue;
+                    const u64 *x = A->before[P][s->gp_d[P] < LINE_LEN ? s->gp_d[P] + 1 : LINE_LEN];
+                    const u64 *y = A->before[P][d[P] + 1];
+                    const u64 *xb = B->before[P][s->gp_d[P]], *yb = B->before[P][d[P]];
+                    for (int w = 0; w < NW; w++) {
+                        lost[w] |= x[w] & ~y[w];
+                        lost_b[w] |= xb[w] & ~yb[w];
+                    }
+                }
+                for (int w = 0; w < NW; w++) {
+                    safe[w] |= s->gp_safe[w] & ~lost[w];
+                    no_kill[w] = s->gp_nokill[w] & ~lost_b[w];
+                }
+            }
+            if (s->gp_state == 0) s->gp_state = 1;
             for (int w = 0; w < NW; w++) safe[w] &= set[w];
         }
         /* the placements that close some open port of a placed gem and leave it open on
@@ -170,7 +242,7 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             }
         const u64 *compat_b = ctx->compat[kb][ka];
         for (int w = 0; w < NW && !direct; w++)
-            for (u64 m = risk[w]; m; m &= m - 1) {
+            for (u64 m = risk[w] & ~no_kill[w]; m; m &= m - 1) {
                 int b = 64 * w + __builtin_ctzll(m);
                 const unsigned char *fb = B->first[b];
                 u64 lt, le, kill[NW], any = 0;

@@ -40,6 +40,10 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
         return pair_children(s, level, d, occ, set, c);
     }
     u128 total = 0;
+    if (level == s->k - 3 && vis) {            /* the parents' parent (_count_pair.c) */
+        s->gp_state = 0;
+        memcpy(s->gp_d, d, PORTS);
+    }
     u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
     for (int w = 0; w < NW; w++)
         for (u64 m = set[w]; m; m &= m - 1) {
@@ -177,6 +181,7 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
         }
     }
     s->k = k;
+    s->gp_state = -1;
     u64 (*cand)[NW] = s->cand;
     int level_of[MAXG];
     for (int l = 0; l < k; l++) {

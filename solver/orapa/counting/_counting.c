@@ -109,6 +109,13 @@ struct Search {
        a gem whose ports did not change keeps its share of hid. */
     u64 open[MAXG + 1][MAXG + MAXG];
     u64 hid[MAXG + 1][NW];
+    /* The level two before the last (the parents' parent): its first indices and the
+       placements of the gem before the last that no b it leaves can hide (gp_safe) and
+       the b's no placement it leaves makes unseen (gp_nokill), built at its second parent:
+       gp_state -1 none, 0 new, 1 one parent seen, 2 built. */
+    int gp_state;
+    unsigned char gp_d[PORTS];
+    u64 gp_safe[NW], gp_nokill[NW];
     u64 killed[MAXP][NW];                     /* per placement before the last, the last
                                                  gem's it makes unseen (_count_pair.c) */
     u64 cand[(MAXG + 1) * (MAXG + 1)][NW];    /* candidate sets, a block of k per level */
