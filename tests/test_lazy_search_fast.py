@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from games.orapa.answers import CellAnswer
-from games.orapa.board import CELLS
+from games.orapa.board import CELLS, ENTRY
 from games.orapa.gems import gem_set
 from games.orapa.layout import Layout, RuleOptions
 from games.orapa.placements import Placement, placements
@@ -28,7 +28,9 @@ from games.orapa.random_layouts import random_layout
 from solver.orapa.counting import complement, family_counts as counting
 from solver.orapa.counting.family_counts import count_layouts
 from solver.orapa.search.frontier_compiled import lazy_leaves
-from solver.orapa.search.lazy_search import LazyLeaf
+from games.orapa.waves import ROUTE
+from solver.orapa.search.frontier_search import _turn_table
+from solver.orapa.search.lazy_search import LazyLeaf, _lazy_turns
 from solver.orapa.search.search_setup import prepare
 from tests.test_orapa_counting import ANSWERS, LISTABLE, listed, listed_map, random_state
 
@@ -105,20 +107,21 @@ def test_absorbed_and_coloured_waves_on_full() -> None:
     assert checked >= 3
 
 
-def absorbed_state(preset: str, seed: int, answer: str, others: int, cells: int) -> Puzzle | None:
-    """A random mine of `preset` with one shot it absorbs (the first such port in a random
-    order), `others` more random shots and `cells` cell questions, in answer kind `answer`;
-    None when the mine absorbs no wave."""
+def absorbed_state(preset: str, seed: int, answer: str, others: int, cells: int,
+                   back: bool = False) -> Puzzle | None:
+    """A random mine of `preset` with one shot it absorbs (with `back`: one that comes back to
+    its own port; the first such port in a random order), `others` more random shots and
+    `cells` cell questions, in answer kind `answer`; None when the mine has no such wave."""
     rng = random.Random(seed)
     gems, rules = gem_set(preset), RuleOptions(answer=answer)
     mine = random_layout(gems, rules, rng)
     ports = rng.sample(range(36), 36)
     every = puzzle_from_layout(mine, gems, rules, ports)
-    absorbed = [o.port for o in every.observations if o.exit is None]
-    if not absorbed:
+    first = [o.port for o in every.observations if o.exit == (o.port if back else None)]
+    if not first:
         return None
-    rest = [p for p in ports if p != absorbed[0]][:others]
-    puzzle = puzzle_from_layout(mine, gems, rules, [absorbed[0], *rest])
+    rest = [p for p in ports if p != first[0]][:others]
+    puzzle = puzzle_from_layout(mine, gems, rules, [first[0], *rest])
     asked = [CellAnswer(c, mine.cell_content(c)) for c in rng.sample(range(CELLS), cells)]
     return puzzle.with_observations(list(puzzle.observations) + asked)
 
@@ -148,3 +151,35 @@ def test_absorbed_wave_counted_by_its_complement(preset: str, seed: int, answer:
     assert found.count == len(layouts)
     if layouts:
         assert {c: found.possible(c) for c in range(CELLS)} == listed_map(layouts)
+
+
+@needs_lazy
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "base+black"]), seed=st.integers(0, 10**6),
+       answer=st.sampled_from(["colour", "both"]), others=st.integers(4, 10),
+       cells=st.integers(0, 2))
+def test_waves_back_to_their_own_port(preset: str, seed: int, answer: str, others: int,
+                                      cells: int) -> None:
+    """A wave that came back to its own port is no longer branched into a gem that sends it
+    straight back before its colour is complete (it would retrace its way with that colour):
+    every listed layout still in exactly one leaf, the count equal to the list."""
+    puzzle = absorbed_state(preset, seed, answer, others, cells, back=True)
+    assume(puzzle is not None)
+    assert puzzle is not None
+    counted = count_layouts(puzzle, deadline=time.monotonic() + 2)
+    assume(counted.exact and counted.count <= LISTABLE)
+    assert_leaves_split_the_layouts(puzzle, list(lazy_leaves(puzzle)))
+    assert counted.count == len(listed(puzzle))
+
+
+def test_reversing_patterns_wait_for_the_colour() -> None:
+    """`_lazy_turns`: a coloured wave back to its own port keeps the patterns that reverse it
+    only where its colour is then complete; a bounce-only wave keeps them everywhere."""
+    port = 11   # port 12 (row 2, from the left); B2, the second cell it enters
+    cell, d = ENTRY[port][0] + 1, ENTRY[port][1]
+    short, done = _lazy_turns(port, port, False)[4 * cell + d]
+    plain_short, plain_done = _turn_table(port, port)[4 * cell + d]
+    back = sum(1 << m for m in range(1, 16) if ROUTE[m][d][0] == (d + 2) % 4)
+    assert back and plain_short & back and not short & back
+    assert done == plain_done and done & back
+    assert _lazy_turns(port, port, True) == _turn_table(port, port)

@@ -107,6 +107,14 @@ static PyObject *lazy_start(PyObject *self, PyObject *args) {
     Lazy *z = calloc(1, sizeof(Lazy));
     if (!z) { search_free(s); return PyErr_NoMemory(); }
     z->s = s;
+    /* A wave sent straight back retraces its way to its own port, its colour then final: for
+     * a wave that came back to its port (the others never reverse) a gem that reverses it
+     * before its colour is complete is no branch (lazy_search.py: _lazy_turns) */
+    for (int t = 0; t < s->waves; t++)
+        for (int k = 0; k < CELLS * 4 && !s->any_colour[t]; k++)
+            for (int m = 1; m < 16; m++)
+                if (s->route_out[m][k % 4] == (k % 4 + 2) % 4)
+                    s->turns[((size_t)t * CELLS * 4 + k) * 2] &= (uint16_t)~(1u << m);
     int gems = 0;
     Head *root = node_at(s, 0);
     for (int i = 0; i < s->kinds; i++) gems += root->left[i];

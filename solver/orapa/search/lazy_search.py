@@ -66,6 +66,20 @@ def _bits(n: int) -> Iterator[int]:
         n ^= low
 
 
+@lru_cache(maxsize=None)
+def _lazy_turns(port: int, exit_: int | None, any_colour: bool) -> tuple[tuple[int, int], ...]:
+    """The frontier search's allowed patterns (`_turn_table`), without those that send the
+    wave straight back while its colour is not complete: it would retrace its way to its own
+    port with that colour (only a wave that came back to its port keeps such patterns there;
+    full, 3 answers, three such waves: 16% fewer nodes, the same layouts)."""
+    table = _turn_table(port, exit_)
+    if any_colour:
+        return table
+    back = [sum(1 << m for m in range(1, 16) if ROUTE[m][d][0] == (d + 2) % 4)
+            for d in range(4)]
+    return tuple((short & ~back[k % 4], done) for k, (short, done) in enumerate(table))
+
+
 def _compatible(a: Placement, b: Placement) -> bool:
     return not (a.mask & (b.mask | b.touch_mask) or a.touch_mask & b.mask)
 
@@ -86,7 +100,7 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
     tables = [_tables(k.shape, mirror) for k in setup.kinds]
     bits, black, placeable = setup.bits, setup.black, setup.placeable
     shots = setup.shots
-    turns = [_turn_table(o.port, o.exit) for o in shots]
+    turns = [_lazy_turns(o.port, o.exit, o.color is None) for o in shots]
     wanted = [o.color or 0 for o in shots]
     any_colour = [o.color is None for o in shots]
     most = [(1 << 30) if o.bounces is None else o.bounces for o in shots]
