@@ -7,6 +7,12 @@ one bound by the kernel. A line per state, then the states the search did not fi
 
     .venv/bin/python benchmarks/bench_lazy.py [--preset full] [--mines 25] [--answers 3]
                                               [--seconds 10] [--states 0,7,14,16]
+                                              [--complement]
+
+With `--complement`, each state with an absorbed wave is also counted whole, as it is now
+(`count_layouts`, which follows the wave), and by its complement
+(`solver.orapa.counting.complement`: the other answers' layouts minus those where the wave
+leaves by each port), each within `--seconds` of the wall clock: CPU seconds, count, exact.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import common  # noqa: F401  (puts the project on sys.path)
 from bench_midgame import count_states
 
 from solver.orapa.counting import family_counts
+from solver.orapa.counting.complement import absorbed_shot, complement_count
 from solver.orapa.search import frontier_compiled
 
 
@@ -46,6 +53,19 @@ def search_alone(puzzle, seconds: float) -> tuple[float, bool, int, int, bool]:
     return time.process_time() - start, finished, nodes, leaves, absorbed
 
 
+def both_counts(puzzle, seconds: float) -> str:
+    """The state counted by following its absorbed wave and by the complement, each within
+    `seconds` of the wall clock: CPU seconds, count and whether it is exact, for each."""
+    out = []
+    for name, count in (("whole", family_counts.count_layouts), ("complement", complement_count)):
+        start = time.process_time()
+        found = count(puzzle, time.monotonic() + seconds)
+        exact = "exact" if found is not None and found.exact else "stopped"
+        out.append(f"{name} {time.process_time() - start:.2f} s {found.count if found else 0:,}"
+                   f" {exact}")
+    return "; ".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="full")
@@ -53,6 +73,8 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds a state at most")
     parser.add_argument("--states", default="", help="indices to run, comma-separated")
+    parser.add_argument("--complement", action="store_true",
+                        help="also count states with an absorbed wave whole and by complement")
     args = parser.parse_args()
     only = {int(i) for i in args.states.split(",") if i}
     unfinished = []
@@ -65,6 +87,8 @@ def main() -> None:
               f"{'  absorbed wave' if absorbed else ''}{note}", flush=True)
         if not finished:
             unfinished.append(index)
+        if args.complement and absorbed_shot(puzzle) is not None:
+            print(f"     {both_counts(puzzle, args.seconds)}", flush=True)
     print(f"not finished in {args.seconds:g} s of CPU: {unfinished or 'none'}")
 
 
