@@ -1,5 +1,5 @@
 /* The last two levels: every child of the gem before the last counted by a few ANDs and a
-   popcount, without recomputing the last gem's seen set per child.
+   popcount (most in one pass at the parent), without recomputing the last gem's seen set.
    Part of _counting.c: included there, not compiled on its own.
 
    At the last level's parent (gem A at this level, B the last gem), S_B, the last gem's
@@ -14,7 +14,18 @@
      every b is treated as below). For each other b (at risk), the placements of A that come
      before it on every port it is seen from, compatible with it, make it unseen: those sets
      are built once at the parent and turned around into, per a, the b's it makes unseen
-     (Search.killed). That replaces the per-child union of seen sets over the ports. */
+     (Search.killed). That replaces the per-child union of seen sets over the ports.
+
+   Most children need none of the per-child work (issue 31, 2026-11-26): the *quick* ones are
+   seen, cannot be hidden by a compatible b (safe_placements: the nohide masks turned into
+   sets per port), shadow no placed gem (not in harm) and cover no answered cell the last
+   gem may cover. Without marginals their members are counted in one pass, |S_B' & compat[a]|
+   each (S_B' with the answered cells' restriction), and the pairs in which a quick a makes
+   b unseen are subtracted per b from the same kill sets (so the quick ones never get a
+   killed set); with marginals they are visited, but only for the ANDs. Each is still one
+   node. At the parents' parent, its second parent builds once the A placements no b left
+   there can hide and the b's none of its A placements makes unseen (sibling_safe); a
+   sibling parent takes both for the placements whose seen ports it did not change. */
 
 /* Whether some placement of kind a, compatible with some placement of kind b, covers a cell
    at or before b's first cell from both ends of one line: then b's seen from both ends of a
