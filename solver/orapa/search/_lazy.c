@@ -56,6 +56,7 @@ typedef struct {
     char *stack;
     long long nodes;
     Front *scratch;
+    uint16_t *branch_turns;   /* s->turns less the early reversals (lazy_start) */
     PSet *compat[MAX_KINDS][MAX_KINDS];   /* per placement of one kind, the compatible ones
                                            * of the other; built on first use (revise) */
 } Lazy;
@@ -88,6 +89,7 @@ static void lazy_free(Lazy *z) {
     search_free(z->s);
     free(z->stack);
     free(z->scratch);
+    free(z->branch_turns);
     free(z);
 }
 
@@ -109,12 +111,17 @@ static PyObject *lazy_start(PyObject *self, PyObject *args) {
     z->s = s;
     /* A wave sent straight back retraces its way to its own port, its colour then final: for
      * a wave that came back to its port (the others never reverse) a gem that reverses it
-     * before its colour is complete is no branch (lazy_search.py: _lazy_turns) */
+     * before its colour is complete is no branch (lazy_search.py: _lazy_turns). The front is
+     * still chosen by s->turns, so the nodes are the same less those children. */
+    size_t entries = (size_t)s->waves * CELLS * 4 * 2;
+    z->branch_turns = malloc((entries + 1) * sizeof(uint16_t));
+    if (!z->branch_turns) { lazy_free(z); return PyErr_NoMemory(); }
+    memcpy(z->branch_turns, s->turns, entries * sizeof(uint16_t));
     for (int t = 0; t < s->waves; t++)
         for (int k = 0; k < CELLS * 4 && !s->any_colour[t]; k++)
             for (int m = 1; m < 16; m++)
                 if (s->route_out[m][k % 4] == (k % 4 + 2) % 4)
-                    s->turns[((size_t)t * CELLS * 4 + k) * 2] &= (uint16_t)~(1u << m);
+                    z->branch_turns[((size_t)t * CELLS * 4 + k) * 2] &= (uint16_t)~(1u << m);
     int gems = 0;
     Head *root = node_at(s, 0);
     for (int i = 0; i < s->kinds; i++) gems += root->left[i];
@@ -242,7 +249,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
             if (fronts[t].cell < 0) continue;
             int cell = fronts[t].cell, d = fronts[t].d, color = fronts[t].color;
             int count = cell_in(&s->answered, cell) ? 0 : 1;
-            count += lazy_meetings(z, h, t, cell, d, color, fewest - count);   /* up to fewest */
+            count += lazy_meetings(z, s->turns, h, t, cell, d, color, fewest - count);   /* up to fewest */
             if (count > 1 && s->exit_[t] < 0) count += ABSORBED_LAST;
             if (count < fewest) {
                 best = t;
@@ -261,7 +268,7 @@ static PyObject *lazy_step(PyObject *self, PyObject *args) {
         /* children, pushed in reverse of the order they are searched: the touched gems by
          * instance and pattern, then new gems by kind and pattern, the empty cell last */
         int cell = fronts[best].cell, d = fronts[best].d, color = fronts[best].color;
-        const uint16_t *routes = &s->turns[((size_t)best * CELLS * 4 + 4 * cell + d) * 2];
+        const uint16_t *routes = &z->branch_turns[((size_t)best * CELLS * 4 + 4 * cell + d) * 2];
         if (!cell_in(&s->answered, cell)) {
             LHead *c = lpush(z);
             if (!c) goto nomem;

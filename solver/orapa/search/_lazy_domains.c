@@ -144,12 +144,12 @@ static int lazy_room(Lazy *z, LHead *h) {
 }
 
 /* The patterns (up to `limit`) by which wave t, at `cell` heading `d`, may meet a gem there:
- * each instance's, then each free kind's, that its placements still allow (Python:
- * lazy_search.meetings). */
-static int lazy_meetings(const Lazy *z, const LHead *h, int t, int cell, int d, int color,
-                         int limit) {
+ * each instance's, then each free kind's, that its placements still allow, `turns` their
+ * routes (Python: lazy_search.meetings). */
+static int lazy_meetings(const Lazy *z, const uint16_t *turns, const LHead *h, int t, int cell,
+                         int d, int color, int limit) {
     const Search *s = z->s;
-    const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
+    const uint16_t *routes = &turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
     int n = 0;
     for (int j = 0; j < h->ninst && n < limit; j++) {
         int i = h->inst_kind[j];
@@ -178,7 +178,8 @@ static int lazy_ray_open(const Lazy *z, const LHead *h, const Front *f, int t) {
     int cell = f->cell, d = f->d, color = f->color;
     for (;;) {   /* an absorbed wave (exit -1) must not leave the board at all */
         if (h->owner[cell]) return 1;
-        if (!cell_in(&h->empty, cell) && lazy_meetings(z, h, t, cell, d, color, 1)) return 1;
+        if (!cell_in(&h->empty, cell) && lazy_meetings(z, z->branch_turns, h, t, cell, d, color, 1))
+            return 1;
         int next = s->neighbour[cell][d];
         if (next < 0)
             return s->exit_[t] == s->exit_port[cell][d] && (color == s->wanted[t] || s->any_colour[t])

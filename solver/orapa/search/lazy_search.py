@@ -70,8 +70,10 @@ def _bits(n: int) -> Iterator[int]:
 def _lazy_turns(port: int, exit_: int | None, any_colour: bool) -> tuple[tuple[int, int], ...]:
     """The frontier search's allowed patterns (`_turn_table`), without those that send the
     wave straight back while its colour is not complete: it would retrace its way to its own
-    port with that colour (only a wave that came back to its port keeps such patterns there;
-    full, 3 answers, three such waves: 16% fewer nodes, the same layouts)."""
+    port with that colour (only a wave that came back to its port keeps such patterns there).
+    The search's branches and its straight-line cut read these, the choice of front the
+    frontier search's table, so the nodes are those of the frontier search's table less the
+    children that died on arrival, and the leaves the same."""
     table = _turn_table(port, exit_)
     if any_colour:
         return table
@@ -100,7 +102,8 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
     tables = [_tables(k.shape, mirror) for k in setup.kinds]
     bits, black, placeable = setup.bits, setup.black, setup.placeable
     shots = setup.shots
-    turns = [_lazy_turns(o.port, o.exit, o.color is None) for o in shots]
+    choosing = [_turn_table(o.port, o.exit) for o in shots]   # the front's choice
+    turns = [_lazy_turns(o.port, o.exit, o.color is None) for o in shots]   # its branches
     wanted = [o.color or 0 for o in shots]
     any_colour = [o.color is None for o in shots]
     most = [(1 << 30) if o.bounces is None else o.bounces for o in shots]
@@ -108,8 +111,8 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
     if nodes is None:
         nodes = [0]
 
-    def turns_of(t: int, i: int, cell: int, d: int, color: int) -> int:
-        routes = turns[t][4 * cell + d]
+    def turns_of(t: int, i: int, cell: int, d: int, color: int, table: list = turns) -> int:
+        routes = table[t][4 * cell + d]
         return 0xFFFF if black[i] else routes[any_colour[t] or color | bits[i] == wanted[t]]
 
     def advance(node: Node) -> tuple[list, int] | None:
@@ -211,15 +214,17 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
                 return False
         return consistent(node, changed)
 
-    def meetings(node: Node, t: int, cell: int, d: int, color: int) -> Iterator[int]:
+    def meetings(node: Node, t: int, cell: int, d: int, color: int,
+                 table: list = turns) -> Iterator[int]:
         """The patterns by which wave t, at `cell` heading `d`, may meet a gem there: each
-        instance's, then each free kind's, that its placements still allow."""
+        instance's, then each free kind's, that its placements still allow (`table`: the
+        routes, `turns` or `choosing`)."""
         for domain, kind in chain(((node["dom"][j], kind) for j, kind in enumerate(node["kind"])
                                    if kind in placeable[t]),
                                   ((node["avail"][i], i) for i in placeable[t]
                                    if node["left"][i])):
             by_pattern = tables[kind][1][cell]
-            for m in _bits(tables[kind][2][cell] & turns_of(t, kind, cell, d, color)):
+            for m in _bits(tables[kind][2][cell] & turns_of(t, kind, cell, d, color, table)):
                 if domain & by_pattern[m]:
                     yield m
 
@@ -284,7 +289,7 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
                 continue
             cell, d, color, _ = fronts[t]
             count = (0 if setup.answered >> cell & 1 else 1) + sum(
-                1 for _ in meetings(node, t, cell, d, color))
+                1 for _ in meetings(node, t, cell, d, color, choosing))
             if count > 1 and shots[t].exit is None:
                 count += ABSORBED_LAST
             if count < fewest:
