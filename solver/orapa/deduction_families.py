@@ -19,13 +19,13 @@ import numpy as np
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
-from games.orapa.layout import Layout, PlacedGem
+from games.orapa.layout import Layout
 from games.orapa.placements import Placement, bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.deduction_witnesses import ALL_CELLS, WitnessMap, walk
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
-from solver.orapa.search.search_setup import family_of, prepare
+from solver.orapa.search.search_setup import prepare
 from solver.orapa.search.path_family import PathFamily, placement_words, ruled_out, words
 
 MAX_FAMILIES = 64   # families held at once for the proof by families (see `all_families`)
@@ -390,29 +390,9 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
 
 def one_by_one(puzzle: Puzzle, deadline: float | None, max_nodes: int | None = None,
                seed: int = 0) -> Iterator[PathFamily]:
-    """`frontier_families`, each family as soon as the compiled search reaches it: that one
-    gives them 64 to a step, so where a cell answer leaves a few families in all (a pair's
-    search), the first came only once the whole search was done (0.08 s against a
-    member's few milliseconds on full states of 9 answers). LimitReached past `deadline`
-    or `max_nodes` search nodes."""
-    if not frontier_compiled.available(puzzle):
-        yield from frontier_families(puzzle, deadline, max_nodes=max_nodes, seed=seed)
-        return
-    setup = prepare(puzzle)
-    if setup is None:
-        return
-    kernel = frontier_compiled._KERNEL
-    assert kernel is not None   # available() said so
-    options = [placements(kind.shape, puzzle.rules.mirror) for kind in setup.kinds]
-    search = frontier_compiled._start(puzzle, setup, seed=seed)
-    while True:
-        status, _, leaves = kernel.step(search, 1, frontier_compiled._kernel_deadline(deadline),
-                                        -1 if max_nodes is None else max_nodes)
-        for left, paths, placed in leaves:
-            yield family_of(setup, puzzle.rules,
-                            tuple(PlacedGem(setup.kinds[i], options[i][index])
-                                  for i, index in placed), left, paths)
-        if status == 1:
-            return
-        if status != 0:
-            raise LimitReached("a pair's search ran out of time or nodes")
+    """`frontier_families`, each family as soon as the search reaches it: where a cell answer
+    leaves a few families in all (a pair's search), the first came only once the whole
+    search was done when they came 64 to a step (0.08 s against a member's few milliseconds
+    on full states of 9 answers). LimitReached past `deadline` or `max_nodes` search nodes."""
+    return frontier_families(puzzle, deadline, max_nodes=max_nodes, seed=seed,
+                             one_at_a_time=True)

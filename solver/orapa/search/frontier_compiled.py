@@ -27,7 +27,7 @@ _MAX_KINDS = 16       # the C search's limits (_frontier.c)
 _MAX_GEMS = 64
 _MAX_WAVES = 4096
 _MAX_COUNT = 0xFFFF   # a bounce count travels in two bytes
-_BATCH = 64           # leaves asked of the C search at a time
+BATCH = 64           # leaves asked of the C search at a time
 
 
 def _load() -> ModuleType | None:
@@ -121,9 +121,10 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0,
 
 def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
              max_nodes: int | None = None, seed: int = 0,
-             graded: bool = False) -> Iterator[PathFamily]:
+             graded: bool = False, batch: int = BATCH) -> Iterator[PathFamily]:
     """`frontier_families` by the compiled search (see `available`); a nonzero `seed`
-    shuffles each node's children (a restart down other branches)."""
+    shuffles each node's children (a restart down other branches). The C search hands over
+    `batch` leaves a step: 1 gives each family as soon as it is reached."""
     assert _KERNEL is not None
     setup = prepare(puzzle, both_ends=not graded)
     if setup is None:
@@ -143,7 +144,7 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
 
     budget = -1 if max_nodes is None else max(0, max_nodes - nodes[0])
     while True:
-        status, work, leaves = _KERNEL.step(search, _BATCH, _kernel_deadline(deadline), budget)
+        status, work, leaves = _KERNEL.step(search, batch, _kernel_deadline(deadline), budget)
         nodes[0] += work
         for left, paths, placed in leaves:
             yield family_of(setup, puzzle.rules,
@@ -171,7 +172,7 @@ def lazy_leaves(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] 
     search = _start(puzzle, setup, lazy=True)
     nk = len(setup.kinds)
     while True:
-        status, work, blob, _ = _KERNEL.lazy_step(search, _BATCH, _kernel_deadline(deadline), -1)
+        status, work, blob, _ = _KERNEL.lazy_step(search, BATCH, _kernel_deadline(deadline), -1)
         nodes[0] += work
         at = 0
         while at < len(blob):

@@ -69,8 +69,8 @@ def follows_counts(puzzle: Puzzle) -> bool:
 
 def frontier_families(puzzle: Puzzle, deadline: float | None = None,
                       nodes: list[int] | None = None, max_nodes: int | None = None,
-                      seed: int = 0,
-                      graded: bool = False) -> Iterator[PathFamily]:
+                      seed: int = 0, graded: bool = False,
+                      one_at_a_time: bool = False) -> Iterator[PathFamily]:
     """Every family of layouts consistent with the puzzle, lazily (some may be empty); raises
     LimitReached past `deadline` (time.monotonic()) or once the search nodes added to
     `nodes[0]` exceed `max_nodes`. The compiled search when it was built (and
@@ -79,11 +79,14 @@ def frontier_families(puzzle: Puzzle, deadline: float | None = None,
     children in a shuffled order (the same families, in another order: a restart).
     `graded`: the search the generator's difficulty levels were set on, whose nodes are a
     puzzle's measure of work: waves followed from their shots only (not from their exits
-    too, `search_setup.prepare`) and without the cover cut."""
+    too, `search_setup.prepare`) and without the cover cut. `one_at_a_time`: each family
+    as soon as the search reaches it (the compiled search otherwise hands them over 64 at a
+    time, so where there are a few in all, the first comes only once the search is done)."""
     from solver.orapa.search import frontier_compiled
     if frontier_compiled.available(puzzle):
         return frontier_compiled.families(puzzle, deadline, nodes, max_nodes, seed,
-                                          graded=graded)
+                                          graded=graded, batch=1 if one_at_a_time
+                                          else frontier_compiled.BATCH)
     return python_frontier_families(puzzle, deadline, nodes, max_nodes, seed,
                                     graded=graded)
 
