@@ -27,7 +27,7 @@ _MAX_KINDS = 16       # the C search's limits (_frontier.c)
 _MAX_GEMS = 64
 _MAX_WAVES = 4096
 _MAX_COUNT = 0xFFFF   # a bounce count travels in two bytes
-BATCH = 64           # leaves asked of the C search at a time
+BATCH = 64            # leaves asked of the C search at a time
 
 
 def _load() -> ModuleType | None:
