@@ -70,6 +70,22 @@ static u64 *unblockable(const Context *ctx, int a, int b) {
 
 #define FEW_CHILDREN 4
 
+/* Into kill, the placements of kind A among `among` that make the last gem's placement b
+   (first indices fb, seen from the ports lt; `cp` its compatible placements of A) unseen:
+   compatible with it and before it on every port it is seen from. False when none does. */
+static inline int killers(const Shape *A, const unsigned char *fb, u64 lt, const u64 *among,
+                          const u64 *cp, u64 *kill) {
+    u64 any = 0;
+    for (int x = 0; x < NW; x++) { kill[x] = among[x] & cp[x]; any |= kill[x]; }
+    for (; lt && any; lt &= lt - 1) {
+        int P = __builtin_ctzll(lt);
+        const u64 *y = A->before[P][fb[P] + 1];
+        any = 0;
+        for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
+    }
+    return any != 0;
+}
+
 /* At the second parent of the parents' parent (level - 1, first indices gp_d): the
    placements of kind ka among its candidates that are seen and that no candidate of the
    last gem it leaves (seen, hiding no placed gem) compatible with them comes before on
@@ -106,17 +122,10 @@ static void sibling_safe(Search *s, int level, int ka, int kb) {
         for (u64 m = xb[w]; m; m &= m - 1) {
             int b = 64 * w + __builtin_ctzll(m);
             const unsigned char *fb = B->first[b];
-            u64 lt, le, kill[NW], any = 0;
+            u64 lt, le, kill[NW];
             ports_before(fb, s->gp_d, B->ports[b], B->nports[b], &lt, &le);
-            const u64 *cp = compat_b + (size_t)b * NW;
-            for (int x = 0; x < NW; x++) { kill[x] = xa[x] & cp[x]; any |= kill[x]; }
-            for (; lt && any; lt &= lt - 1) {
-                int P = __builtin_ctzll(lt);
-                const u64 *y = A->before[P][fb[P] + 1];
-                any = 0;
-                for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
-            }
-            if (!any) s->gp_nokill[w] |= 1ULL << (b & 63);
+            if (!killers(A, fb, lt, xa, compat_b + (size_t)b * NW, kill))
+                s->gp_nokill[w] |= 1ULL << (b & 63);
         }
     s->gp_state = 2;
 }
@@ -256,18 +265,10 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             for (u64 m = risk[w] & ~no_kill[w]; m; m &= m - 1) {
                 int b = 64 * w + __builtin_ctzll(m);
                 const unsigned char *fb = B->first[b];
-                u64 lt, le, kill[NW], any = 0;
+                u64 lt, le, kill[NW];
                 ports_before(fb, d, B->ports[b], B->nports[b], &lt, &le);
                 if (lt & safe_ports[b]) continue;   /* seen from a port no a can block */
-                const u64 *cp = compat_b + (size_t)b * NW;   /* compatible with b */
-                for (int x = 0; x < NW; x++) { kill[x] = set[x] & cp[x]; any |= kill[x]; }
-                for (; lt && any; lt &= lt - 1) {   /* and before it on every port it is seen from */
-                    int P = __builtin_ctzll(lt);
-                    const u64 *y = A->before[P][fb[P] + 1];
-                    any = 0;
-                    for (int x = 0; x < NW; x++) { kill[x] &= y[x]; any |= kill[x]; }
-                }
-                if (!any) continue;
+                if (!killers(A, fb, lt, set, compat_b + (size_t)b * NW, kill)) continue;
                 u64 scatter[NW];               /* the children that look at killed */
                 for (int x = 0; x < NW; x++) scatter[x] = kill[x] & (s->marginals ? ~0ULL : ~quick[x]);
                 if (!s->marginals && (last_req[w] >> (b & 63) & 1)) {   /* the quick

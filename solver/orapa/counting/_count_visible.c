@@ -57,17 +57,8 @@ static inline void ports_before(const unsigned char *f, const unsigned char *d,
 #endif
 }
 
-/* One more node; true when the search must stop (out of nodes or time). */
-static inline int tick(Search *s) {
-    s->nodes++;
-    if ((s->nodes & 4095) == 0) {
-        if (s->budget >= 0 && s->nodes > s->budget) { s->stopped = 3; return 1; }
-        if (s->deadline >= 0 && now() > s->deadline) { s->stopped = 2; return 1; }
-    }
-    return 0;
-}
-
-/* n more nodes at once (children counted together); true when the search must stop. */
+/* n more nodes (children counted together); true when the search must stop (out of nodes
+   or time), looked at each time the count passes a multiple of 4096. */
 static inline int tick_many(Search *s, long long n) {
     long long was = s->nodes;
     s->nodes += n;
@@ -77,6 +68,9 @@ static inline int tick_many(Search *s, long long n) {
     }
     return 0;
 }
+
+/* One more node. */
+static inline int tick(Search *s) { return tick_many(s, 1); }
 
 /* The placements of kind a (first indices d of the placed gems) that are seen from some port
    and that no placement of kind b compatible with them can hide: those seen from a port in
