@@ -152,15 +152,19 @@ def _showing(family: PathFamily, cell: int, content: str) -> PathFamily:
 CHECK_SECONDS = 0.02   # one family's member search, before the model is left the question
 
 
+def within(deadline: float | None, seconds: float) -> float:
+    """A deadline `seconds` from now, or `deadline` when that comes first."""
+    stop = time.monotonic() + seconds
+    return stop if deadline is None else min(stop, deadline)
+
+
 def member_or_proof(family: PathFamily, deadline: float | None,
                     seconds: float = CHECK_SECONDS) -> Layout | Literal[False] | None:
     """A member of the family to walk from; False when it has none; None when the member
     search did not tell within `seconds`. (Asking the counting kernel for a positive count
     when the member search is slow made no difference on full states of 3 and 6 answers.)"""
-    now = time.monotonic()
-    stop = now + seconds if deadline is None else min(now + seconds, deadline)
     try:
-        return next(iter(family.members(stop)), False)
+        return next(iter(family.members(within(deadline, seconds))), False)
     except LimitReached:
         return None
 

@@ -43,7 +43,7 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import CellAnswer, Puzzle
 from games.wording import plural
 from solver.orapa.consistent import ModelSession, session_for
-from solver.orapa.deduction_families import (all_families, prove_by_families,
+from solver.orapa.deduction_families import (all_families, prove_by_families, within,
                                              rule_out_by_families, settle_pairs,
                                              witnesses_from_families)
 from solver.orapa.deduction_witnesses import WitnessMap, out_of_reach, walk
@@ -266,26 +266,20 @@ def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     step = len(pairs) / PROBE_PAIRS
     probe = [pairs[int(i * step)] for i in range(PROBE_PAIRS)]
     start = time.monotonic()
-    settle_pairs(found, puzzle, _within(deadline, PROBE_SECONDS), left=hard, only=probe)
+    settle_pairs(found, puzzle, within(deadline, PROBE_SECONDS), left=hard, only=probe)
     spent = time.monotonic() - start
     ruled_out = sum(pair in found.impossible or pair in hard for pair in probe)
     asked = ruled_out + sum(found.shown[x] >> c & 1 for c, x in probe)
     estimate = spent * ruled_out / asked ** 2 * (len(pairs) - asked) if asked else 0.0
     if estimate < MIN_PASS_SECONDS:
         return "untried"
-    if rule_out_by_families(found, puzzle, _within(
+    if rule_out_by_families(found, puzzle, within(
             deadline, min(EARLY_PASS_SECONDS, PASS_SHARE_OF_ESTIMATE * estimate))):
         return "passed"
-    if estimate >= COUNT_ESTIMATE and _long_count(found, puzzle, _within(
+    if estimate >= COUNT_ESTIMATE and _long_count(found, puzzle, within(
             deadline, min(HARD_COUNT_SECONDS, COUNT_SHARE_OF_ESTIMATE * estimate))):
         return "counted"
     return "failed"
-
-
-def _within(deadline: float | None, seconds: float) -> float:
-    """A deadline `seconds` from now, or the deadline when that comes first."""
-    stop = time.monotonic() + seconds
-    return stop if deadline is None else min(stop, deadline)
 
 
 def _share(deadline: float | None, share: float) -> float:
@@ -320,12 +314,11 @@ def _quick_proof(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
     when it proved them all impossible (a witness it finds is walked from)."""
     session = session_for(puzzle.gems, puzzle.rules, backend)
     guard = session.query()
-    stop = time.monotonic() + QUICK_PROOF_SECONDS
+    stop = within(deadline, QUICK_PROOF_SECONDS)
     pairs = found.unshown()
     try:
         witness = _ask(session, session.literals(puzzle.observations) + [guard], guard, puzzle,
-                       [_pair_literal(session, c, x) for c, x in pairs],
-                       stop if deadline is None else min(stop, deadline))
+                       [_pair_literal(session, c, x) for c, x in pairs], stop)
     finally:
         session.retire(guard)
     if isinstance(witness, Layout):
