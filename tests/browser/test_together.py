@@ -102,10 +102,9 @@ def test_a_duel_with_a_clock_is_decided_by_time(new_page, server):
     page.wait_for_selector("[data-testid=outcome]", timeout=30_000)   # nobody acted
     state = api_get(page, server, f"/games/{gid}")
     assert state["status"] == "over" and state["winners"] == [1]
-    # the reason comes with the game's events, fetched once the outcome shows (beside the
-    # analysis, which may take the server a few seconds): it was asserted at once, and failed
-    # when the events came after the outcome
-    page.wait_for_selector("[data-testid=outcome]:has-text('ran out of time')")
+    # the reason is read from the page's live events, so it shows with the outcome (it used to
+    # wait for the game's events fetched after the outcome, beside the analysis)
+    page.wait_for_selector("[data-testid=outcome]:has-text('ran out of time')", timeout=5_000)
     assert page.inner_text("[data-testid=clock-0] .clock-time") == "0:00"
     assert page.errors == []
 

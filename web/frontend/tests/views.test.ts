@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { GameRecord, GameState, Seat } from "../src/api";
 import type { LayoutJSON } from "../src/orapa/layout";
 import { wonGames } from "../src/views/Stats";
-import { endingReason } from "../src/views/AfterGame";
+import { endingEvents, endingReason } from "../src/views/AfterGame";
 import { deductionMarks, hintFigure, withOverlay } from "../src/views/TrainingPanel";
 import { control } from "../src/views/others/common";
 import { rippleFrames } from "../src/views/others/Ripple";
@@ -153,6 +153,12 @@ describe("why an Orapa game ended", () => {
       "Ann used all 2 guesses without finding the mine",
     );
     expect(endingReason(state("win"), [])).toBe("");
+  });
+  it("reads the live events until the fetched log has caught up", () => {
+    const timeout = { seq: 2, at: "", seat: 0, type: "timeout", loses: "game" };
+    const live = [guess(0, false), timeout];
+    expect(endingReason(state("all lose"), endingEvents([], live))).toBe("Ann ran out of time");
+    expect(endingEvents(live, [guess(0, false)])).toBe(live);
   });
 });
 

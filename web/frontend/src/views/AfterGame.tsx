@@ -219,6 +219,12 @@ export function endingReason(state: GameState, events: GameEvent[]): string {
   return t("game:ending.wrong", { who: name(last.seat) });
 }
 
+/** The log to read the ending from: the page's live events until the fetched log has caught up,
+ * so the reason shows with the outcome instead of after a second request. */
+export function endingEvents(fetched: GameEvent[], live: GameEvent[]): GameEvent[] {
+  return fetched.length >= live.length ? fetched : live;
+}
+
 export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null }): JSX.Element {
   const { t } = useTranslation("game");
   const state = live.state as GameState;
@@ -244,6 +250,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
   }, [state.id]);
   const explorers = state.seats.filter((s) => s.role !== "director");
   const won = seat && state.winners.includes(seat.seat);
+  const reason = endingReason(state, endingEvents(events, live.events));
   return (
     <div className="after">
       <p className="verdict" role="status" data-testid="outcome">
@@ -258,7 +265,7 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
             : state.outcome === "tie"
               ? t("after.tie")
               : state.outcome}
-        {endingReason(state, events) ? `${t("after.colon")}${endingReason(state, events)}` : ""}.
+        {reason ? `${t("after.colon")}${reason}` : ""}.
         {typeof state.decided_by === "string" && (
           <span data-testid="decided-by"> {t("after.judged", { rule: ruleWords(state.decided_by) })}</span>
         )}
