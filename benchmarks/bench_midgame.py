@@ -179,12 +179,14 @@ def exact_counts(presets: list[str], mines: int, answers: list[int], timeout: fl
             print(f"{preset:6s}  {k:7d}   " + "   ".join(cells))
 
 
-def deduction_maps(presets: list[str], mines: int, answers: list[int], timeout: float) -> None:
+def deduction_maps(presets: list[str], mines: int, answers: list[int], timeout: float,
+                   per_state: bool = False) -> None:
     """Issue 31: the deduction map (`api.deductions(partial=True)`, as the hints endpoint and
     `orapa solve --show` ask it) on the --counts states: CPU seconds p50 / p95 / worst per
     preset and number of answers, how many maps came back with every cell proved (no cell
     left `undecided` by the time limit) and how many with an exact count; then the three
-    slowest states of the row (mine number: CPU seconds), to profile them one by one."""
+    slowest states of the row (mine number: CPU seconds), to profile them one by one; with
+    `per_state`, a line for every state past a second as well."""
     from solver.orapa.api import deductions
     print(f"{mines} random mines per preset; CPU seconds of the map: p50 / p95 / worst "
           f"(proved/all, exact count/all); time limit {timeout:g} s")
@@ -196,6 +198,10 @@ def deduction_maps(presets: list[str], mines: int, answers: list[int], timeout: 
             found = deductions(puzzle, timeout=timeout, partial=True)
             rows.setdefault(k, []).append((time.process_time() - start, not found.undecided,
                                            found.exact, i // len(answers)))
+            if per_state and rows[k][-1][0] >= 1.0:
+                tqdm.write(f"{preset} {k} answers, mine {i // len(answers)}: "
+                           f"{rows[k][-1][0]:.2f} s, "
+                           f"{'proved' if not found.undecided else 'unproved'}")
         for k in answers:
             times = sorted(r[0] for r in rows[k])
             slowest = ", ".join(f"mine {r[3]}: {r[0]:.2f}"
@@ -292,7 +298,8 @@ def main() -> None:
                         help="with --next: the command's deadlines on the wall clock (as a "
                              "person runs it) or on its own CPU time (a shared machine)")
     parser.add_argument("--per-state", action="store_true",
-                        help="with --next: a line for every state as well")
+                        help="with --next: a line for every state as well; with --map, "
+                             "for every state past a second")
     parser.add_argument("--now-only", action="store_true",
                         help="with --counts: skip the listing the counts replaced")
     parser.add_argument("--mines", type=int, default=10)
@@ -310,7 +317,8 @@ def main() -> None:
                       args.per_state)
         return
     if args.map:
-        deduction_maps(args.presets.split(","), args.mines, answers, args.timeout)
+        deduction_maps(args.presets.split(","), args.mines, answers, args.timeout,
+                       args.per_state)
         return
     if args.counts:
         exact_counts(args.presets.split(","), args.mines, answers, args.timeout,
