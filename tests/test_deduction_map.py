@@ -491,11 +491,13 @@ def test_hard_pairs_left_after_a_finished_pass_go_to_the_count(
     such rounds, unproved, where the count took 0.3 s)."""
     from solver.orapa import deduction_map
     monkeypatch.setattr(deduction_map, "settle_pairs", lambda *args, **kwargs: None)
+    monkeypatch.setattr(deduction_map, "_model_round", lambda *args, **kwargs: None)
     puzzle, expected = listable_full_states(range(8), 10)[0]
     found = WitnessMap(puzzle)
     hard = set(found.unshown()[:deduction_map.MANY_PAIRS])
     assert len(hard) == deduction_map.MANY_PAIRS
     assert deduction_map._many_hard_pairs(found, puzzle, None, hard, "passed")
+    assert found.counted is not None
     assert found.possible == expected
 
 
@@ -531,3 +533,88 @@ def test_the_moves_show_what_every_one_gem_move_off_the_paths_shows(
             if not violations(layout, puzzle.rules) and all(o.holds(layout)
                                                             for o in puzzle.observations):
                 assert all(layout.cell_content(c) in found.possible[c] for c in range(CELLS))
+
+
+def test_the_model_round_proves_the_listed_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The model asked pair by pair (`_model_round`, given all the time it needs): every pair
+    it shows is in the listed map and every pair it rules out is not, so that it leaves the
+    listed map with nothing unproved."""
+    from solver.orapa import deduction_map
+    monkeypatch.setattr(deduction_map, "MODEL_PAIR_SECONDS", 60.0)
+    monkeypatch.setattr(deduction_map, "MODEL_FIRST_SECONDS", 60.0)
+    states = listable_full_states(range(8), 10)
+    assert len(states) >= 2
+    for puzzle, expected in states:
+        found = WitnessMap(puzzle)
+        hard = set(found.unshown()[:5])
+        deduction_map._model_round(found, puzzle, "sat", None, hard)
+        assert not found.unshown()
+        assert found.possible == expected
+        assert not any(x in expected[c] for c, x in found.impossible)
+
+
+@pytest.mark.parametrize("quick", [0, 4, 20])
+def test_the_model_round_stops_once_the_model_runs_out_of_its_time(
+        monkeypatch: pytest.MonkeyPatch, quick: int) -> None:
+    """The model answers `quick` pairs in time and then runs out on every one: the round
+    stops at its first miss while it has answered fewer than `MODEL_TRIAL`, else after
+    `MODEL_MISSES` misses more than a quarter of those answered; the hard pairs go first."""
+    from solver.orapa import deduction_map
+    puzzle, _ = listable_full_states(range(8), 10)[0]
+    found = WitnessMap(puzzle)
+    hard = {found.unshown()[-1]}
+    asked: list[tuple[int, str]] = []
+    literals: dict[int, tuple[int, str]] = {}
+
+    def pair_literal(session, cell: int, content: str) -> int:  # type: ignore[no-untyped-def]
+        literals[len(literals) + 1] = (cell, content)
+        return len(literals)
+
+    def ask(session, assumptions, guard, puzzle, some, deadline):  # type: ignore[no-untyped-def]
+        asked.append(literals[some[0]])
+        return False if len(asked) <= quick else None
+
+    monkeypatch.setattr(deduction_map, "_pair_literal", pair_literal)
+    monkeypatch.setattr(deduction_map, "_ask", ask)
+    deduction_map._model_round(found, puzzle, "sat", None, hard)
+    assert asked[0] in hard
+    if quick < deduction_map.MODEL_TRIAL:
+        assert len(asked) == quick + 1
+    else:
+        assert len(asked) == quick + deduction_map.MODEL_MISSES + quick // 4
+    assert found.impossible == set(asked[:quick])
+
+
+def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a few pairs left after the wave search's second round in its fixed order, one
+    model call on all of them (`EARLY_PROOF_SECONDS`) comes before the shuffled order's
+    round, and the map is the listed one."""
+    from solver.orapa import deduction_families, deduction_map
+    monkeypatch.setattr(deduction_map, "_count", lambda *args: None)
+    monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
+    puzzle, expected = listable_full_states(range(8), 10)[0]
+    impossible = [(c, x) for c in range(CELLS) for x in ("red", "blue")
+                  if x not in expected[c]][:deduction_map.FEW_PAIRS]
+    assert impossible
+    real_settle, real_proof = deduction_map.settle_pairs, deduction_map._quick_proof
+    steps: list[object] = []
+
+    def settle(found, puzzle, deadline, seconds=0.02, **kwargs):  # type: ignore[no-untyped-def]
+        steps.append(("pairs", seconds, kwargs.get("seed", 0)))
+        real_settle(found, puzzle, deadline, seconds, **kwargs)
+        if kwargs.get("seed", 0) == 0 and seconds <= deduction_map.SECOND_PAIR_SECONDS:
+            found.impossible.difference_update(impossible)   # left to the model
+
+    def proof(found, puzzle, backend, deadline, seconds=60.0):  # type: ignore[no-untyped-def]
+        steps.append(("model", seconds, len(found.unshown())))
+        return real_proof(found, puzzle, backend, deadline, 60.0)
+
+    monkeypatch.setattr(deduction_map, "settle_pairs", settle)
+    monkeypatch.setattr(deduction_map, "_quick_proof", proof)
+    monkeypatch.setattr(deduction_map, "_probe_then_pass", lambda *args: "untried")
+    found = deductions(puzzle, timeout=120)
+    assert not found.undecided and found.possible == expected
+    second = steps.index(("pairs", deduction_map.SECOND_PAIR_SECONDS, 0))
+    assert steps[second + 1] == ("model", deduction_map.EARLY_PROOF_SECONDS, len(impossible))
+    assert ("pairs", deduction_map.SECOND_PAIR_SECONDS, 1) not in steps

@@ -58,6 +58,8 @@ RETRY_SECONDS = 2.0   # its second try (exact.COUNT_SECONDS, a quarter of the ti
 # the full benchmark (one count of 1.5 s of CPU with marginals) kept a cell unproved after 20 s
 SECOND_PAIR_SECONDS = 0.1   # a pair's wave search the second time round, before...
 QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
+FEW_PAIRS = 8                # or, with this many left after the second round's fixed
+EARLY_PROOF_SECONDS = 0.2    # order, a shorter try before its shuffled one
 THIRD_PAIR_SECONDS = 0.5     # and the third time (a share of the time left), before and
 THIRD_ROUND_SHARE = 0.25     # after the count's second try
 MANY_PAIRS = 20              # pairs left after the first round: one pass over the families
@@ -152,7 +154,7 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
             # nor the count could be had, the longer rounds come at once)
             settle_pairs(found, puzzle, deadline, left=hard, give_up=MANY_PAIRS)
         if (early == "failed" or len(hard) >= MANY_PAIRS) and _many_hard_pairs(
-                found, puzzle, deadline, hard, early):
+                found, puzzle, deadline, hard, early, backend):
             return True
         # a few pairs of a tenth of a second or more: the wave search again, in the fixed
         # order and a shuffled one (each settles pairs the other takes ten times as long on),
@@ -160,6 +162,10 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         for seconds, seed in ((SECOND_PAIR_SECONDS, 0), (SECOND_PAIR_SECONDS, 1)):
             if found.unshown():
                 settle_pairs(found, puzzle, deadline, seconds, seed=seed)
+            if seed == 0 and 0 < len(found.unshown()) <= FEW_PAIRS:
+                # a few pairs the wave search needs 0.1 to 0.3 s each on (impossible ones:
+                # no shuffled order shortens them): one model call on all of them first
+                _quick_proof(found, puzzle, backend, deadline, EARLY_PROOF_SECONDS)
         if found.unshown():
             settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS,
                          seed=2)
@@ -226,11 +232,73 @@ def _ask(session: ModelSession, assumptions: list[int], guard: int, puzzle: Puzz
         session.retire(wanted)
 
 
+MODEL_TRIAL = 4            # hard pairs asked of the model first, each for at most
+MODEL_PAIR_SECONDS = 0.1   # this long: when it answers them all, it asks the rest so, until
+MODEL_MISSES = 3           # this many more than a quarter of those answered have run out
+MODEL_FIRST_SECONDS = 0.25  # the round's first question (a puzzle's first call is slower:
+# 0.06 s on a fresh session, 0.1 to 0.2 s on one that served many puzzles, where the next
+# calls take milliseconds)
+MODEL_AVERAGE = 0.02   # seconds a pair answered, on average, past which the round stops
+# (full mine 28 of 50 at 12 answers: 2 s of model calls of 0.02 to 0.1 s each, where the
+# wave search then settled the rest in 0.01 s)
+
+
+def _model_round(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
+                 deadline: float | None, hard: set[tuple[int, str]]) -> None:
+    """The model asked pair by pair, `MODEL_PAIR_SECONDS` each, about the pairs left, the
+    hard ones first, when it answered the first `MODEL_TRIAL` of them in time. On most
+    states the wave search settles a pair in milliseconds where the model takes a tenth of
+    a second or more; on some the wave search needs 0.1 to 0.3 s a pair where the model
+    needs a millisecond (full mine 38 of 50 at 6 answers: a red gem one wave must meet and
+    many places for it, 88 pairs left unproved at 5 s, all settled by the model in 0.7 s).
+    The round stops when the model takes more than `MODEL_AVERAGE` a pair on average, and
+    is not tried when no pair is `hard`."""
+    pairs = sorted(found.unshown(), key=lambda pair: pair not in hard)
+    if not pairs or not hard:   # (none the wave search gave up on: it settles them sooner;
+        return                  # full mine 28 of 50 at 12 answers, 0.02 s a pair by model)
+    session = session_for(puzzle.gems, puzzle.rules, backend)
+    seconds = MODEL_FIRST_SECONDS
+    # the round's time so far may not pass this, grown by MODEL_AVERAGE a pair answered
+    allowance = time.monotonic() + seconds + MODEL_TRIAL * MODEL_PAIR_SECONDS
+    guard = session.query()
+    assumptions = session.literals(puzzle.observations) + [guard]
+    answered = misses = 0
+    try:
+        for pair in pairs:
+            if pair[1] in found.possible[pair[0]] or pair in found.impossible:
+                continue   # shown by a witness walked from on the way
+            if deadline is not None and time.monotonic() > deadline:
+                return
+            witness = _ask(session, assumptions, guard, puzzle,
+                           [_pair_literal(session, *pair)], within(deadline, seconds))
+            seconds = MODEL_PAIR_SECONDS
+            if witness is None:
+                misses += 1
+                if answered < MODEL_TRIAL or misses >= MODEL_MISSES + answered // 4:
+                    return
+                continue
+            answered += 1
+            if isinstance(witness, Layout):
+                walk(found, witness, puzzle, deadline)
+            else:
+                found.impossible.add(pair)
+            allowance += MODEL_AVERAGE
+            if time.monotonic() > allowance:
+                return
+    finally:
+        session.retire(guard)
+
+
 def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
-                     hard: set[tuple[int, str]], early: str) -> bool:
+                     hard: set[tuple[int, str]], early: str,
+                     backend: BackendName = "sat") -> bool:
     """Dozens of pairs the wave search did not settle in `PAIR_SECONDS` each (`hard`), after
-    the pass over the families' masks (`early`: as `_probe_then_pass` says): True when the
-    count proved the map, else `found` holds the pairs settled."""
+    the pass over the families' masks (`early`: as `_probe_then_pass` says): the model first,
+    when it answers them quickly (`_model_round`); True when the model or the count proved
+    the map, else `found` holds the pairs settled."""
+    _model_round(found, puzzle, backend, deadline, hard)
+    if not found.unshown():
+        return True
     passed = early == "passed"
     if early == "untried":
         passed = rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE))
@@ -309,12 +377,12 @@ def _count(puzzle: Puzzle, seconds: float, deadline: float | None
 
 
 def _quick_proof(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
-                 deadline: float | None) -> bool:
-    """One model call, of at most `QUICK_PROOF_SECONDS`, on every pair left at once: True
-    when it proved them all impossible (a witness it finds is walked from)."""
+                 deadline: float | None, seconds: float = QUICK_PROOF_SECONDS) -> bool:
+    """One model call, of at most `seconds`, on every pair left at once: True when it
+    proved them all impossible (a witness it finds is walked from)."""
     session = session_for(puzzle.gems, puzzle.rules, backend)
     guard = session.query()
-    stop = within(deadline, QUICK_PROOF_SECONDS)
+    stop = within(deadline, seconds)
     pairs = found.unshown()
     try:
         witness = _ask(session, session.literals(puzzle.observations) + [guard], guard, puzzle,
