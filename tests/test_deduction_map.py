@@ -287,7 +287,8 @@ def test_the_count_for_the_time_left_proves_the_listed_map(
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # no other count
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     monkeypatch.setattr(deduction_map, "MANY_PAIRS", 0)
-    monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
+    monkeypatch.setattr(deduction_families.FamilyPass, "run", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "_model_round", lambda *args: None)
     states = listable_full_states(range(5), 10)
     assert len(states) >= 2
     for puzzle, expected in states:
@@ -328,7 +329,7 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     monkeypatch.setattr(deduction_map, "settle_pairs", last_rounds_only)
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)
     monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
-    monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
+    monkeypatch.setattr(deduction_families.FamilyPass, "run", lambda *args: False)
     monkeypatch.setattr(deduction_map, "_quick_proof", lambda *args: False)
     monkeypatch.setattr(deduction_map, "_ask", lambda *args: pytest.fail("the model asked"))
     monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
@@ -471,7 +472,7 @@ def test_each_way_out_of_the_probe_proves_the_listed_map(
 
     monkeypatch.setattr(deduction_map, "_probe_then_pass", probe)
     if path != "passed":
-        monkeypatch.setattr(deduction_map, "rule_out_by_families", lambda *args: False)
+        monkeypatch.setattr(deduction_families.FamilyPass, "run", lambda *args: False)
     if path == "failed":
         monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
     states = listable_full_states(range(8), 10)
@@ -618,3 +619,22 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
     second = steps.index(("pairs", deduction_map.SECOND_PAIR_SECONDS, 0))
     assert steps[second + 1] == ("model", deduction_map.EARLY_PROOF_SECONDS, len(impossible))
     assert ("pairs", deduction_map.SECOND_PAIR_SECONDS, 1) not in steps
+
+
+def test_the_pass_taken_up_again_rules_out_what_the_whole_pass_does() -> None:
+    """`FamilyPass.run` stopped after every step (a pause already past) and taken up again
+    until it ends rules out the same pairs as the pass run at once."""
+    from solver.orapa.deduction_families import FamilyPass, rule_out_by_families
+    checked = 0
+    for seed in range(12):
+        puzzle = state("full", seed, 6)
+        whole, parts = WitnessMap(puzzle), WitnessMap(puzzle)
+        assert rule_out_by_families(whole, puzzle, float("inf"))
+        family_pass = FamilyPass(parts, puzzle)
+        pauses = 0
+        while not family_pass.run(float("inf"), pause=0.0):
+            pauses += 1
+            assert pauses < 10**6 and family_pass.finished is None
+        assert parts.impossible == whole.impossible
+        checked += pauses > 2
+    assert checked   # some passes were taken up again more than twice

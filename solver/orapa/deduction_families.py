@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Iterable, Iterator, Literal
+from typing import Generator, Iterable, Iterator, Literal
 
 import numpy as np
 
@@ -242,16 +242,50 @@ def rule_out_by_families(found: WitnessMap, puzzle: Puzzle, deadline: float) -> 
     or more (every family empty, 20,000 to 100,000 of them per pair), one pass over the
     puzzle's own families settles them together. False (nothing proved) when the families
     are not all listed before `deadline`."""
-    open_cells = {x: found.unshown_mask(x) for x in found.contents}
-    if frontier_compiled.available(puzzle):
-        reach = _compiled_reach(puzzle, open_cells, deadline)
-    else:
-        reach = _families_reach(puzzle, open_cells, deadline)
-    if reach is None:
-        return False
-    found.impossible.update((c, x) for x in found.contents
-                            for c in bits(open_cells[x] & ~reach[x]))
-    return True
+    return FamilyPass(found, puzzle).run(deadline)
+
+
+class FamilyPass:
+    """`rule_out_by_families` in parts: `run` goes on where the last one stopped (between two
+    steps of the compiled search), so that the pass can be tried briefly, something else
+    tried, and the pass taken up again without losing what it did."""
+
+    def __init__(self, found: WitnessMap, puzzle: Puzzle) -> None:
+        self.found, self.puzzle = found, puzzle
+        self.open_cells = {x: found.unshown_mask(x) for x in found.contents}
+        self.deadline = [0.0]   # the compiled search's, moved by each `run`
+        self.steps = (_compiled_steps(puzzle, self.open_cells, self.deadline)
+                      if frontier_compiled.available(puzzle) else None)
+        self.finished: bool | None = None   # True once it ruled out; False past a deadline
+
+    def run(self, deadline: float, pause: float | None = None) -> bool:
+        """Go on until the pass is over (True: the pairs no family could show are ruled out)
+        or `deadline` (False: it cannot go on); with `pause`, stop after the step that
+        passes it (False, and `run` may be called again)."""
+        if self.finished is not None:
+            return self.finished
+        reach: dict[str, int] | None
+        if self.steps is None:
+            reach = _families_reach(self.puzzle, self.open_cells, deadline)
+        else:
+            self.deadline[0] = deadline
+            try:
+                while True:
+                    next(self.steps)
+                    if pause is not None and time.monotonic() > pause:
+                        return False
+            except StopIteration as over:
+                reach = over.value
+            except LimitReached:
+                reach = None
+        if reach is None:
+            self.finished = False
+            return False
+        found = self.found
+        found.impossible.update((c, x) for x in found.contents
+                                for c in bits(found.unshown_mask(x) & ~reach[x]))
+        self.finished = True
+        return True
 
 
 def _add_reach(reach: dict[str, int], open_cells: dict[str, int],
@@ -301,6 +335,21 @@ def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
     """`_families_reach` from the compiled search's leaves as it gives them (kinds left free,
     path cells, fixed (kind, placement) pairs), with no family object per leaf: three times
     faster on states of 70,000 families."""
+    steps = _compiled_steps(puzzle, open_cells, [deadline])
+    try:
+        while True:
+            next(steps)
+    except StopIteration as over:
+        return over.value
+    except LimitReached:
+        return None
+
+
+def _compiled_steps(puzzle: Puzzle, open_cells: dict[str, int], deadline: list[float]
+                    ) -> Generator[None, None, dict[str, int]]:
+    """`_compiled_reach` a step of the search at a time: yields after each one (the caller
+    may stop there and go on later), returns the reach; LimitReached past `deadline[0]`
+    (read at each step, so that the caller can move it)."""
     setup = prepare(puzzle)
     reach = dict.fromkeys(open_cells, 0)
     if setup is None:
@@ -312,7 +361,7 @@ def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
     search = frontier_compiled._start(puzzle, setup)
     while True:
         status, _, leaves = kernel.step(search, RAW_BATCH,
-                                        frontier_compiled._kernel_deadline(deadline), -1)
+                                        frontier_compiled._kernel_deadline(deadline[0]), -1)
         for left, paths, placed in leaves:
             _add_reach(reach, open_cells,
                        ((shown[i], options[i][index]) for i, index in placed),
@@ -321,7 +370,8 @@ def _compiled_reach(puzzle: Puzzle, open_cells: dict[str, int], deadline: float
         if status == 1 or _covered(reach, open_cells):
             return reach
         if status != 0:
-            return None
+            raise LimitReached("time limit reached while passing over the families")
+        yield None
 
 
 def _covered(reach: dict[str, int], open_cells: dict[str, int]) -> bool:

@@ -43,8 +43,8 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import CellAnswer, Puzzle
 from games.wording import plural
 from solver.orapa.consistent import ModelSession, session_for
-from solver.orapa.deduction_families import (all_families, prove_by_families, within,
-                                             rule_out_by_families, settle_pairs,
+from solver.orapa.deduction_families import (FamilyPass, all_families, prove_by_families,
+                                             within, rule_out_by_families, settle_pairs,
                                              witnesses_from_families)
 from solver.orapa.deduction_witnesses import WitnessMap, out_of_reach, walk
 from solver.orapa.options import BackendName, Method
@@ -74,7 +74,8 @@ PROBE_PAIRS = 16             # pairs asked to estimate what the rest would cost 
 # twice as many left), and the pass over the families' masks tried for a share of that time
 PROBE_SECONDS = 0.15          # (or fewer pairs, when they take longer)
 PASS_SHARE_OF_ESTIMATE = 1.0  # of the time estimated for the pairs it could rule out,
-EARLY_PASS_SECONDS = 0.5      # at most, when that is at least
+EARLY_PASS_SECONDS = 0.5      # at most (this much of it before the count, the rest after),
+FIRST_PASS_SECONDS = 0.15     # when that is at least
 MIN_PASS_SECONDS = 0.2
 HARD_COUNT_SECONDS = 0.3      # the count, when that pass failed, for this share of the
 COUNT_SHARE_OF_ESTIMATE = 0.5  # estimate at most, when the estimate is at least
@@ -251,11 +252,10 @@ def _model_round(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
     a second or more; on some the wave search needs 0.1 to 0.3 s a pair where the model
     needs a millisecond (full mine 38 of 50 at 6 answers: a red gem one wave must meet and
     many places for it, 88 pairs left unproved at 5 s, all settled by the model in 0.7 s).
-    The round stops when the model takes more than `MODEL_AVERAGE` a pair on average, and
-    is not tried when no pair is `hard`."""
+    The round stops when the model takes more than `MODEL_AVERAGE` a pair on average."""
     pairs = sorted(found.unshown(), key=lambda pair: pair not in hard)
-    if not pairs or not hard:   # (none the wave search gave up on: it settles them sooner;
-        return                  # full mine 28 of 50 at 12 answers, 0.02 s a pair by model)
+    if not pairs:
+        return
     session = session_for(puzzle.gems, puzzle.rules, backend)
     seconds = MODEL_FIRST_SECONDS
     # the round's time so far may not pass this, grown by MODEL_AVERAGE a pair answered
@@ -293,12 +293,8 @@ def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                      hard: set[tuple[int, str]], early: str,
                      backend: BackendName = "sat") -> bool:
     """Dozens of pairs the wave search did not settle in `PAIR_SECONDS` each (`hard`), after
-    the pass over the families' masks (`early`: as `_probe_then_pass` says): the model first,
-    when it answers them quickly (`_model_round`); True when the model or the count proved
-    the map, else `found` holds the pairs settled."""
-    _model_round(found, puzzle, backend, deadline, hard)
-    if not found.unshown():
-        return True
+    the pass over the families' masks (`early`: as `_probe_then_pass` says): True when the
+    model or the count proved the map, else `found` holds the pairs settled."""
     passed = early == "passed"
     if early == "untried":
         passed = rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE))
@@ -308,6 +304,12 @@ def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
         # left, the count (full seed 24 with 6 answers: 1.5 to 2 s of counting, where the
         # wave search pair by pair and the model took over 5 s)
         settle_pairs(found, puzzle, _share(deadline, HARD_ROUND_SHARE), SECOND_PAIR_SECONDS)
+        if found.unshown() and len(found.unshown()) >= MANY_PAIRS:
+            # dozens still left: the model, when it answers them quickly (`_model_round`;
+            # before that round it cost 0.2 to 2 s on states the round settles)
+            _model_round(found, puzzle, backend, deadline, hard)
+            if not found.unshown():
+                return True
         if len(found.unshown()) >= MANY_PAIRS and _long_count(
                 found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
             return True
@@ -341,12 +343,21 @@ def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     estimate = spent * ruled_out / asked ** 2 * (len(pairs) - asked) if asked else 0.0
     if estimate < MIN_PASS_SECONDS:
         return "untried"
-    if rule_out_by_families(found, puzzle, within(
-            deadline, min(EARLY_PASS_SECONDS, PASS_SHARE_OF_ESTIMATE * estimate))):
+    # the pass for a first part of its time, the count, then the pass again where it
+    # stopped (the count finished in 0.2 s after a pass of 0.5 s that did not, on full mines
+    # 24 and 34 of 50 at 9 answers; the passes that finish mostly take 0.02 to 0.15 s)
+    budget = min(EARLY_PASS_SECONDS, PASS_SHARE_OF_ESTIMATE * estimate)
+    family_pass = FamilyPass(found, puzzle)
+    end = float("inf") if deadline is None else deadline
+    start = time.monotonic()
+    if family_pass.run(end, within(deadline, min(FIRST_PASS_SECONDS, budget))):
         return "passed"
+    budget -= time.monotonic() - start
     if estimate >= COUNT_ESTIMATE and _long_count(found, puzzle, within(
             deadline, min(HARD_COUNT_SECONDS, COUNT_SHARE_OF_ESTIMATE * estimate))):
         return "counted"
+    if budget > 0 and family_pass.run(end, within(deadline, budget)):
+        return "passed"
     return "failed"
 
 
