@@ -14,15 +14,17 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
   once;
 - with dozens of pairs left, a probe: a few of them asked of the wave search tell what the
   rest would cost it; for a share of that time, one pass over the families' masks that
-  rules out together every pair no family could show (`rule_out_by_families`), and if that
-  does not finish, the count (`_probe_then_pass`);
+  rules out together every pair no family could show (`rule_out_by_families`), for a first
+  part of that share, then the count, then the pass again where it stopped
+  (`_probe_then_pass`);
 - then each pair not shown yet asked of the wave search with that cell answer added (a
   member, or no family with one: about a millisecond each, `settle_pairs`); with dozens of
   pairs it cannot settle so, the pass (when not tried yet), then the count for half the time
-  left when the pass finished, else longer rounds and the count for most of the time left
-  (`_many_hard_pairs`);
-- the wave search again, at `SECOND_PAIR_SECONDS` then `THIRD_PAIR_SECONDS` a pair; one
-  model call on every pair left; the count's second try; then what is left of the model,
+  left when the pass finished, else longer rounds, the model pair by pair while it answers
+  quickly (`_model_round`) and the count for most of the time left (`_many_hard_pairs`);
+- the wave search again, at `SECOND_PAIR_SECONDS` (with a few pairs left after its fixed
+  order, one short model call on them all) then `THIRD_PAIR_SECONDS` a pair; one model call
+  on every pair left; the count's second try; then what is left of the model,
   asked for a layout showing *any* pair not shown yet (one clause over all of them, so that
   the last, unsatisfiable call proves every pair left impossible at once), and after
   `GROUPED_CALLS` such calls pair by pair.
