@@ -116,8 +116,8 @@ def test_the_counts_second_try_gets_countings_own_share() -> None:
 def test_the_model_pair_by_pair_proves_the_same_map(without_counts: None,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """With no call on every pair at once, the model asks pair by pair: the same map."""
-    from solver.orapa import deduction_map
-    monkeypatch.setattr(deduction_map, "GROUPED_CALLS", 0)
+    from solver.orapa import deduction_model
+    monkeypatch.setattr(deduction_model, "GROUPED_CALLS", 0)
     puzzle = state("full", 40, 12, 1)
     expected = listed_map(puzzle)
     assert expected is not None
@@ -223,7 +223,7 @@ def test_the_pairs_ruled_out_by_masks_are_impossible(preset: str, seed: int, sho
     """What the placement tables rule out from the cell answers (`out_of_reach`) and what one
     pass over the families' masks rules out (`rule_out_by_families`) is never in the listed
     map; the pass reads the compiled search's leaves as the families would give them."""
-    from solver.orapa import deduction_families
+    from solver.orapa import deduction_pass
     from solver.orapa.deduction_witnesses import out_of_reach
     puzzle = state(preset, seed, shots, cells)
     expected = listed_map(puzzle)
@@ -232,11 +232,11 @@ def test_the_pairs_ruled_out_by_masks_are_impossible(preset: str, seed: int, sho
     found = WitnessMap(puzzle)
     out_of_reach(found, puzzle)
     assert all(content not in expected[cell] for cell, content in found.impossible)
-    assert deduction_families.rule_out_by_families(found, puzzle, float("inf"))
+    assert deduction_pass.rule_out_by_families(found, puzzle, float("inf"))
     assert all(content not in expected[cell] for cell, content in found.impossible)
     everything = {x: (1 << CELLS) - 1 for x in found.contents}
-    assert (deduction_families._compiled_reach(puzzle, everything, float("inf"))
-            == deduction_families._families_reach(puzzle, everything, float("inf")))
+    assert (deduction_pass._compiled_reach(puzzle, everything, float("inf"))
+            == deduction_pass._families_reach(puzzle, everything, float("inf")))
 
 
 def test_one_gem_of_a_colour_answered_somewhere_cannot_show_it_far_away() -> None:
@@ -283,12 +283,12 @@ def test_the_count_for_the_time_left_proves_the_listed_map(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """When the pass over the families runs out of time, the count for most of the time left
     gives the map: the listed one."""
-    from solver.orapa import deduction_families, deduction_map
+    from solver.orapa import deduction_families, deduction_map, deduction_pass
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # no other count
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     monkeypatch.setattr(deduction_map, "MANY_PAIRS", 0)
-    monkeypatch.setattr(deduction_families.FamilyPass, "run", lambda *args: False)
-    monkeypatch.setattr(deduction_map, "_model_round", lambda *args: None)
+    monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "model_round", lambda *args: None)
     states = listable_full_states(range(5), 10)
     assert len(states) >= 2
     for puzzle, expected in states:
@@ -315,7 +315,7 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     """With every other step made to fail or skipped (the count, the pass over the families,
     the model, the earlier rounds of the wave search), the last rounds, longer each time
     and in the fixed and shuffled orders in turn, settle every pair: the listed map."""
-    from solver.orapa import deduction_families, deduction_map
+    from solver.orapa import deduction_families, deduction_map, deduction_model, deduction_pass
     real = deduction_map.settle_pairs
     started = []
 
@@ -329,9 +329,9 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     monkeypatch.setattr(deduction_map, "settle_pairs", last_rounds_only)
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)
     monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
-    monkeypatch.setattr(deduction_families.FamilyPass, "run", lambda *args: False)
-    monkeypatch.setattr(deduction_map, "_quick_proof", lambda *args: False)
-    monkeypatch.setattr(deduction_map, "_ask", lambda *args: pytest.fail("the model asked"))
+    monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "quick_proof", lambda *args: False)
+    monkeypatch.setattr(deduction_model, "ask", lambda *args: pytest.fail("the model asked"))
     monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     states = listable_full_states(range(6), 10)
@@ -349,11 +349,11 @@ def test_the_pass_rules_out_what_no_family_reaches_though_it_may_end_early(
         preset: str, seed: int, shots: int, cells: int) -> None:
     """The pass ends once every open pair is in some family's reach: what it rules out is
     still every open pair outside the reach of all the families (listed to the end)."""
-    from solver.orapa import deduction_families
+    from solver.orapa import deduction_pass
     from solver.orapa.deduction_witnesses import out_of_reach
     puzzle = state(preset, seed, shots, cells)
     everything = {x: (1 << CELLS) - 1 for x in WitnessMap(puzzle).contents}
-    reach = deduction_families._families_reach(puzzle, everything, float("inf"))
+    reach = deduction_pass._families_reach(puzzle, everything, float("inf"))
     assert reach is not None
     for compiled in (True, False):
         found = WitnessMap(puzzle)
@@ -361,9 +361,9 @@ def test_the_pass_rules_out_what_no_family_reaches_though_it_may_end_early(
         before = set(found.impossible)
         open_cells = {x: found.unshown_mask(x) for x in found.contents}
         if compiled:
-            assert deduction_families.rule_out_by_families(found, puzzle, float("inf"))
+            assert deduction_pass.rule_out_by_families(found, puzzle, float("inf"))
         else:
-            partial = deduction_families._families_reach(puzzle, open_cells, float("inf"))
+            partial = deduction_pass._families_reach(puzzle, open_cells, float("inf"))
             assert partial is not None
             found.impossible.update((c, x) for x in found.contents
                                     for c in range(CELLS)
@@ -380,7 +380,7 @@ def test_the_pass_stops_at_the_first_family_when_it_reaches_every_open_pair(
     from itertools import islice
     from games.orapa.answers import shown_by
     from games.orapa.placements import bits
-    from solver.orapa import deduction_families
+    from solver.orapa import deduction_pass
     from solver.orapa.search.frontier_search import frontier_families
     puzzle = state("full", 7, 6)
     families = list(islice(frontier_families(puzzle), 2))
@@ -389,16 +389,16 @@ def test_the_pass_stops_at_the_first_family_when_it_reaches_every_open_pair(
     keep = {(c, shown_by(g.gem)) for g in families[0].fixed for c in bits(g.placement.cell_mask)}
     found.impossible = {(c, x) for c in range(CELLS) for x in found.contents} - keep
     read = []
-    real = deduction_families.frontier_families
+    real = deduction_pass.frontier_families
 
     def counted(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
         for family in real(*args, **kwargs):  # type: ignore[arg-type]
             read.append(family)
             yield family
 
-    monkeypatch.setattr(deduction_families, "frontier_families", counted)
+    monkeypatch.setattr(deduction_pass, "frontier_families", counted)
     open_cells = {x: found.unshown_mask(x) for x in found.contents}
-    reach = deduction_families._families_reach(puzzle, open_cells, float("inf"))
+    reach = deduction_pass._families_reach(puzzle, open_cells, float("inf"))
     assert reach is not None and len(read) == 1
     assert all(not open_cells[x] & ~reach[x] for x in open_cells)
 
@@ -452,7 +452,7 @@ def test_each_way_out_of_the_probe_proves_the_listed_map(
         monkeypatch: pytest.MonkeyPatch, path: str) -> None:
     """After the probe of a few pairs, the pass over the families' masks, else the count,
     else the longer rounds of the wave search: each gives the listed map."""
-    from solver.orapa import deduction_families, deduction_map
+    from solver.orapa import deduction_families, deduction_map, deduction_pass
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # not the first count
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     monkeypatch.setattr(deduction_families, "SLICE_NEWS", 10**6)   # one shuffled order only
@@ -472,7 +472,7 @@ def test_each_way_out_of_the_probe_proves_the_listed_map(
 
     monkeypatch.setattr(deduction_map, "_probe_then_pass", probe)
     if path != "passed":
-        monkeypatch.setattr(deduction_families.FamilyPass, "run", lambda *args: False)
+        monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
     if path == "failed":
         monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
     states = listable_full_states(range(8), 10)
@@ -492,7 +492,7 @@ def test_hard_pairs_left_after_a_finished_pass_go_to_the_count(
     such rounds, unproved, where the count took 0.3 s)."""
     from solver.orapa import deduction_map
     monkeypatch.setattr(deduction_map, "settle_pairs", lambda *args, **kwargs: None)
-    monkeypatch.setattr(deduction_map, "_model_round", lambda *args, **kwargs: None)
+    monkeypatch.setattr(deduction_map, "model_round", lambda *args, **kwargs: None)
     puzzle, expected = listable_full_states(range(8), 10)[0]
     found = WitnessMap(puzzle)
     hard = set(found.unshown()[:deduction_map.MANY_PAIRS])
@@ -537,18 +537,18 @@ def test_the_moves_show_what_every_one_gem_move_off_the_paths_shows(
 
 
 def test_the_model_round_proves_the_listed_map(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The model asked pair by pair (`_model_round`, given all the time it needs): every pair
+    """The model asked pair by pair (`model_round`, given all the time it needs): every pair
     it shows is in the listed map and every pair it rules out is not, so that it leaves the
     listed map with nothing unproved."""
-    from solver.orapa import deduction_map
-    monkeypatch.setattr(deduction_map, "MODEL_PAIR_SECONDS", 60.0)
-    monkeypatch.setattr(deduction_map, "MODEL_FIRST_SECONDS", 60.0)
+    from solver.orapa import deduction_model
+    monkeypatch.setattr(deduction_model, "MODEL_PAIR_SECONDS", 60.0)
+    monkeypatch.setattr(deduction_model, "MODEL_FIRST_SECONDS", 60.0)
     states = listable_full_states(range(8), 10)
     assert len(states) >= 2
     for puzzle, expected in states:
         found = WitnessMap(puzzle)
         hard = set(found.unshown()[:5])
-        deduction_map._model_round(found, puzzle, "sat", None, hard)
+        deduction_model.model_round(found, puzzle, "sat", None, hard)
         assert not found.unshown()
         assert found.possible == expected
         assert not any(x in expected[c] for c, x in found.impossible)
@@ -560,7 +560,7 @@ def test_the_model_round_stops_once_the_model_runs_out_of_its_time(
     """The model answers `quick` pairs in time and then runs out on every one: the round
     stops at its first miss while it has answered fewer than `MODEL_TRIAL`, else after
     `MODEL_MISSES` misses more than a quarter of those answered; the hard pairs go first."""
-    from solver.orapa import deduction_map
+    from solver.orapa import deduction_model
     puzzle, _ = listable_full_states(range(8), 10)[0]
     found = WitnessMap(puzzle)
     hard = {found.unshown()[-1]}
@@ -575,14 +575,14 @@ def test_the_model_round_stops_once_the_model_runs_out_of_its_time(
         asked.append(literals[some[0]])
         return False if len(asked) <= quick else None
 
-    monkeypatch.setattr(deduction_map, "_pair_literal", pair_literal)
-    monkeypatch.setattr(deduction_map, "_ask", ask)
-    deduction_map._model_round(found, puzzle, "sat", None, hard)
+    monkeypatch.setattr(deduction_model, "pair_literal", pair_literal)
+    monkeypatch.setattr(deduction_model, "ask", ask)
+    deduction_model.model_round(found, puzzle, "sat", None, hard)
     assert asked[0] in hard
-    if quick < deduction_map.MODEL_TRIAL:
+    if quick < deduction_model.MODEL_TRIAL:
         assert len(asked) == quick + 1
     else:
-        assert len(asked) == quick + deduction_map.MODEL_MISSES + quick // 4
+        assert len(asked) == quick + deduction_model.MODEL_MISSES + quick // 4
     assert found.impossible == set(asked[:quick])
 
 
@@ -598,7 +598,7 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
     impossible = [(c, x) for c in range(CELLS) for x in ("red", "blue")
                   if x not in expected[c]][:deduction_map.FEW_PAIRS]
     assert impossible
-    real_settle, real_proof = deduction_map.settle_pairs, deduction_map._quick_proof
+    real_settle, real_proof = deduction_map.settle_pairs, deduction_map.quick_proof
     steps: list[object] = []
 
     def settle(found, puzzle, deadline, seconds=0.02, **kwargs):  # type: ignore[no-untyped-def]
@@ -612,7 +612,7 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
         return real_proof(found, puzzle, backend, deadline, 60.0)
 
     monkeypatch.setattr(deduction_map, "settle_pairs", settle)
-    monkeypatch.setattr(deduction_map, "_quick_proof", proof)
+    monkeypatch.setattr(deduction_map, "quick_proof", proof)
     monkeypatch.setattr(deduction_map, "_probe_then_pass", lambda *args: "untried")
     found = deductions(puzzle, timeout=120)
     assert not found.undecided and found.possible == expected
@@ -624,7 +624,7 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
 def test_the_pass_taken_up_again_rules_out_what_the_whole_pass_does() -> None:
     """`FamilyPass.run` stopped after every step (a pause already past) and taken up again
     until it ends rules out the same pairs as the pass run at once."""
-    from solver.orapa.deduction_families import FamilyPass, rule_out_by_families
+    from solver.orapa.deduction_pass import FamilyPass, rule_out_by_families
     checked = 0
     for seed in range(12):
         puzzle = state("full", seed, 6)

@@ -14,14 +14,15 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
   once;
 - with dozens of pairs left, a probe: a few of them asked of the wave search tell what the
   rest would cost it; for a share of that time, one pass over the families' masks that
-  rules out together every pair no family could show (`rule_out_by_families`), for a first
-  part of that share, then the count, then the pass again where it stopped
-  (`_probe_then_pass`);
+  rules out together every pair no family could show (`rule_out_by_families`, in
+  `solver.orapa.deduction_pass`), for a first part of that share, then the count, then the
+  pass again where it stopped (`_probe_then_pass`);
 - then each pair not shown yet asked of the wave search with that cell answer added (a
   member, or no family with one: about a millisecond each, `settle_pairs`); with dozens of
   pairs it cannot settle so, the pass (when not tried yet), then the count for half the time
   left when the pass finished, else longer rounds, the model pair by pair while it answers
-  quickly (`_model_round`) and the count for most of the time left (`_many_hard_pairs`);
+  quickly (`model_round`: the model's questions are in `solver.orapa.deduction_model`) and
+  the count for most of the time left (`_many_hard_pairs`);
 - the wave search again, at `SECOND_PAIR_SECONDS` (with a few pairs left after its fixed
   order, one short model call on them all) then `THIRD_PAIR_SECONDS` a pair; one model call
   on every pair left; the count's second try; then what is left of the model,
@@ -37,18 +38,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from games.errors import LimitReached
-from games.orapa.board import CELLS
-from games.orapa.layout import Layout
-from games.orapa.puzzle import CellAnswer, Puzzle
+from games.orapa.puzzle import Puzzle
 from games.wording import plural
-from solver.orapa.consistent import ModelSession, session_for
-from solver.orapa.deduction_families import (FamilyPass, all_families, prove_by_families,
-                                             within, rule_out_by_families, settle_pairs,
-                                             witnesses_from_families)
-from solver.orapa.deduction_witnesses import WitnessMap, out_of_reach, walk
+from solver.orapa.deduction_families import (all_families, prove_by_families, settle_pairs,
+                                             within, witnesses_from_families)
+from solver.orapa.deduction_model import model_proof, model_round, quick_proof
+from solver.orapa.deduction_pass import FamilyPass, rule_out_by_families
+from solver.orapa.deduction_witnesses import WitnessMap, out_of_reach
 from solver.orapa.options import BackendName, Method
 from solver.orapa.precheck import impossible_answers
 
@@ -58,8 +56,8 @@ COUNT_SECONDS = 0.1
 RETRY_SECONDS = 2.0   # its second try (exact.COUNT_SECONDS, a quarter of the time left at most),
 # when the pairs' first round and a model call left some; at 0.75 s the state of seed 213 of
 # the full benchmark (one count of 1.5 s of CPU with marginals) kept a cell unproved after 20 s
-SECOND_PAIR_SECONDS = 0.1   # a pair's wave search the second time round, before...
-QUICK_PROOF_SECONDS = 0.5    # ...the model's try at proving every pair left impossible
+SECOND_PAIR_SECONDS = 0.1   # a pair's wave search the second time round, before the
+                             # model's try at all pairs left (`quick_proof`)
 FEW_PAIRS = 8                # or, with this many left after the second round's fixed
 EARLY_PROOF_SECONDS = 0.2    # order, a shorter try before its shuffled one
 THIRD_PAIR_SECONDS = 0.5     # and the third time (a share of the time left), before and
@@ -106,28 +104,6 @@ class Deductions:
         return {cell_label(c): sorted(v) for c, v in self.possible.items()}
 
 
-# per model session, the literal that says "cell c shows content x" (defined once)
-_PAIR_LITERALS: "WeakKeyDictionary[ModelSession, dict[tuple[int, str], int]]" = \
-    WeakKeyDictionary()
-
-
-def _pair_literal(session: ModelSession, cell: int, content: str) -> int:
-    """A literal that implies the model's literals for `content` at `cell`."""
-    known = _PAIR_LITERALS.setdefault(session, {})
-    key = (cell, content)
-    if key not in known:
-        lits = session.model.observation_literals(CellAnswer(cell, content))
-        if len(lits) == 1:
-            known[key] = lits[0]
-        else:   # `touching any`: a conjunction, named by a literal that implies each part
-            cnf = session.model.cnf
-            name = cnf.new_var()
-            for lit in lits:
-                cnf.implies([name], lit)
-            known[key] = name
-    return known[key]
-
-
 def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
               deadline: float | None, method: Method = "auto") -> bool:
     """Prove the map into `found`, by the families, or by witnesses, the wave search's
@@ -168,11 +144,11 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
             if seed == 0 and 0 < len(found.unshown()) <= FEW_PAIRS:
                 # a few pairs the wave search needs 0.1 to 0.3 s each on (impossible ones:
                 # no shuffled order shortens them): one model call on all of them first
-                _quick_proof(found, puzzle, backend, deadline, EARLY_PROOF_SECONDS)
+                quick_proof(found, puzzle, backend, deadline, EARLY_PROOF_SECONDS)
         if found.unshown():
             settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS,
                          seed=2)
-        if found.unshown() and not _quick_proof(found, puzzle, backend, deadline):
+        if found.unshown() and not quick_proof(found, puzzle, backend, deadline):
             counted = _count(puzzle, RETRY_SECONDS, deadline)   # one family of billions...
             if counted is not None:
                 found.possible, found.counted = counted
@@ -184,111 +160,7 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
             while found.unshown() and (deadline is None or time.monotonic() < deadline):
                 settle_pairs(found, puzzle, deadline, seconds, seed=seed)
                 seconds, seed = 2 * seconds, (seed + 1) % 4
-    session = session_for(puzzle.gems, puzzle.rules, backend)
-    guard = session.query()   # spurious models (a closed loop faking a colour) blocked under it
-    assumptions = session.literals(puzzle.observations) + [guard]
-    try:
-        for calls in range(GROUPED_CALLS + CELLS * len(found.contents)):
-            # all that is left at once (one proof when all fail), then pair by pair
-            pairs = found.unshown()
-            if not pairs:
-                return True
-            if calls >= GROUPED_CALLS:
-                pairs = pairs[:1]
-            witness = _ask(session, assumptions, guard, puzzle,
-                           [_pair_literal(session, c, x) for c, x in pairs], deadline)
-            if witness is None:
-                return False
-            if isinstance(witness, Layout):
-                walk(found, witness, puzzle, deadline)
-            else:
-                found.impossible.update(pairs)
-        return True
-    finally:
-        session.retire(guard)
-
-
-GROUPED_CALLS = 50   # model calls on every pair left at once, before one call per pair
-
-
-def _ask(session: ModelSession, assumptions: list[int], guard: int, puzzle: Puzzle,
-         some: list[int], deadline: float | None) -> Layout | bool | None:
-    """A consistent layout making one of the literals `some` true; False when there is none
-    (proved); None past the deadline. Spurious models are blocked under `guard`."""
-    lv, solver = session.model.layout, session.backend
-    wanted = session.query()
-    solver.add_clause([-wanted] + some)
-    try:
-        while deadline is None or time.monotonic() <= deadline:
-            try:
-                if not solver.solve(assumptions + [wanted], deadline):
-                    return False
-            except TimeoutError:
-                return None
-            layout = lv.decode(solver.values)
-            if all(obs.holds(layout) for obs in puzzle.observations):
-                return layout
-            session.spurious += 1
-            solver.add_clause([-guard] + lv.blocking_clause(layout))
-        return None
-    finally:
-        session.retire(wanted)
-
-
-MODEL_TRIAL = 4            # hard pairs asked of the model first, each for at most
-MODEL_PAIR_SECONDS = 0.1   # this long: when it answers them all, it asks the rest so, until
-MODEL_MISSES = 3           # this many more than a quarter of those answered have run out
-MODEL_FIRST_SECONDS = 0.25  # the round's first question (a puzzle's first call is slower:
-# 0.06 s on a fresh session, 0.1 to 0.2 s on one that served many puzzles, where the next
-# calls take milliseconds)
-MODEL_AVERAGE = 0.02   # seconds a pair answered, on average, past which the round stops
-# (full mine 28 of 50 at 12 answers: 2 s of model calls of 0.02 to 0.1 s each, where the
-# wave search then settled the rest in 0.01 s)
-
-
-def _model_round(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
-                 deadline: float | None, hard: set[tuple[int, str]]) -> None:
-    """The model asked pair by pair, `MODEL_PAIR_SECONDS` each, about the pairs left, the
-    hard ones first, when it answered the first `MODEL_TRIAL` of them in time. On most
-    states the wave search settles a pair in milliseconds where the model takes a tenth of
-    a second or more; on some the wave search needs 0.1 to 0.3 s a pair where the model
-    needs a millisecond (full mine 38 of 50 at 6 answers: a red gem one wave must meet and
-    many places for it, 88 pairs left unproved at 5 s, all settled by the model in 0.7 s).
-    The round stops when the model takes more than `MODEL_AVERAGE` a pair on average."""
-    pairs = sorted(found.unshown(), key=lambda pair: pair not in hard)
-    if not pairs:
-        return
-    session = session_for(puzzle.gems, puzzle.rules, backend)
-    seconds = MODEL_FIRST_SECONDS
-    # the round's time so far may not pass this, grown by MODEL_AVERAGE a pair answered
-    allowance = time.monotonic() + seconds + MODEL_TRIAL * MODEL_PAIR_SECONDS
-    guard = session.query()
-    assumptions = session.literals(puzzle.observations) + [guard]
-    answered = misses = 0
-    try:
-        for pair in pairs:
-            if pair[1] in found.possible[pair[0]] or pair in found.impossible:
-                continue   # shown by a witness walked from on the way
-            if deadline is not None and time.monotonic() > deadline:
-                return
-            witness = _ask(session, assumptions, guard, puzzle,
-                           [_pair_literal(session, *pair)], within(deadline, seconds))
-            seconds = MODEL_PAIR_SECONDS
-            if witness is None:
-                misses += 1
-                if answered < MODEL_TRIAL or misses >= MODEL_MISSES + answered // 4:
-                    return
-                continue
-            answered += 1
-            if isinstance(witness, Layout):
-                walk(found, witness, puzzle, deadline)
-            else:
-                found.impossible.add(pair)
-            allowance += MODEL_AVERAGE
-            if time.monotonic() > allowance:
-                return
-    finally:
-        session.retire(guard)
+    return model_proof(found, puzzle, backend, deadline)
 
 
 def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
@@ -307,9 +179,9 @@ def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
         # wave search pair by pair and the model took over 5 s)
         settle_pairs(found, puzzle, _share(deadline, HARD_ROUND_SHARE), SECOND_PAIR_SECONDS)
         if found.unshown() and len(found.unshown()) >= MANY_PAIRS:
-            # dozens still left: the model, when it answers them quickly (`_model_round`;
+            # dozens still left: the model, when it answers them quickly (`model_round`;
             # before that round it cost 0.2 to 2 s on states the round settles)
-            _model_round(found, puzzle, backend, deadline, hard)
+            model_round(found, puzzle, backend, deadline, hard)
             if not found.unshown():
                 return True
         if len(found.unshown()) >= MANY_PAIRS and _long_count(
@@ -387,27 +259,6 @@ def _count(puzzle: Puzzle, seconds: float, deadline: float | None
     if deadline is not None:
         seconds = min(seconds, max(0.0, deadline - time.monotonic()) / 4)
     return exact_possible(puzzle, seconds=seconds)
-
-
-def _quick_proof(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
-                 deadline: float | None, seconds: float = QUICK_PROOF_SECONDS) -> bool:
-    """One model call, of at most `seconds`, on every pair left at once: True when it
-    proved them all impossible (a witness it finds is walked from)."""
-    session = session_for(puzzle.gems, puzzle.rules, backend)
-    guard = session.query()
-    stop = within(deadline, seconds)
-    pairs = found.unshown()
-    try:
-        witness = _ask(session, session.literals(puzzle.observations) + [guard], guard, puzzle,
-                       [_pair_literal(session, c, x) for c, x in pairs], stop)
-    finally:
-        session.retire(guard)
-    if isinstance(witness, Layout):
-        walk(found, witness, puzzle, deadline)
-    elif witness is False:
-        found.impossible.update(pairs)
-        return True
-    return False
 
 
 def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
