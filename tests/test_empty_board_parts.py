@@ -110,3 +110,20 @@ def test_a_record_cut_short_is_counted_again_and_whole_lines_stay(tmp_path) -> N
     assert progress.read_text().startswith(whole)
     assert counted is not None
     assert counted.count == count_layouts(Puzzle(gems, rules)).count
+
+
+def test_full_is_shipped_as_the_sum_of_its_committed_parts() -> None:
+    """empty_boards.json holds full's empty board: the 80 parts of
+    benchmarks/empty_boards/full.jsonl added up, each moved onto its orbit's images, marginals
+    included, and the count read for a new game of full is that one."""
+    from pathlib import Path
+    from solver.orapa.counting.empty_board import cached_empty_count
+    gems, rules = gem_set("full"), RuleOptions()
+    path = Path(__file__).parents[1] / "benchmarks" / "empty_boards" / "full.jsonl"
+    done = parts._read_progress(path, board_key(gems, rules))
+    assert len(done) == len(parts.orbits(parts.split_gem(gems, True).shape, True))
+    combined = parts.combine(gems, rules, done)
+    shipped = cached_empty_count(Puzzle(gems, rules))
+    assert shipped is not None and shipped.exact
+    assert (shipped.count, shipped.by_cell) == (combined.count, combined.by_cell)
+    assert all(sum(row.values()) <= shipped.count for row in shipped.by_cell)   # one gem a cell
