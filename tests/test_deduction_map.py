@@ -484,6 +484,53 @@ def test_each_way_out_of_the_probe_proves_the_listed_map(
     assert path in ways
 
 
+@pytest.mark.parametrize("counts", [True, False])
+def test_a_costly_probe_gives_the_count_a_long_try_and_no_more_pass(
+        monkeypatch: pytest.MonkeyPatch, counts: bool) -> None:
+    """When the probe says the pairs would cost a second or more and the pass's first part
+    did not finish, the count gets well past the short try's 0.3 s (full mines 23, 24, 32
+    and 49 of 50 at 6 answers: counts of 0.5 to 1.4 s, lost at 0.3 s and started over after
+    seconds of pairs), and when it fails the pass is not taken up again."""
+    from solver.orapa import deduction_map, deduction_pass
+    puzzle, expected = listable_full_states(range(8), 10)[0]
+    monkeypatch.setattr(deduction_map, "_probe_estimate", lambda *args: 1.2)
+    runs: list[float | None] = []
+
+    def run(self, deadline: float, pause: float | None = None) -> bool:  # noqa: ANN001
+        runs.append(pause)
+        return False
+
+    monkeypatch.setattr(deduction_pass.FamilyPass, "run", run)
+    given: list[float] = []
+    real = deduction_map._long_count
+
+    def long_count(found: WitnessMap, puzzle: Puzzle, stop: float) -> bool:
+        import time
+        given.append(stop - time.monotonic())
+        return counts and real(found, puzzle, stop)
+
+    monkeypatch.setattr(deduction_map, "_long_count", long_count)
+    found = WitnessMap(puzzle)
+    way = deduction_map._probe_then_pass(found, puzzle, None, set())
+    assert len(given) == 1 and given[0] > 1.0   # 1.5 times the estimate, at most 2 s
+    assert len(runs) == 1   # the pass's first part only
+    if counts:
+        assert way == "counted" and found.possible == expected
+    else:
+        assert way == "failed"
+
+
+def test_the_probes_count_gets_a_share_of_the_estimate_and_of_the_time_left() -> None:
+    """A short try (half the estimate, 0.3 s at most) under 0.5 s of estimated pairs, a long
+    one (1.5 times the estimate, 2 s at most) past it; never more than half the time left."""
+    import time
+    from solver.orapa.deduction_map import _probe_count_seconds
+    assert _probe_count_seconds(0.4, None) == pytest.approx(0.2)
+    assert _probe_count_seconds(10.0, None) == pytest.approx(2.0)
+    assert _probe_count_seconds(1.0, None) == pytest.approx(1.5)
+    assert _probe_count_seconds(1.0, time.monotonic() + 1.0) <= 0.5
+
+
 def test_hard_pairs_left_after_a_finished_pass_go_to_the_count(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The pass over the families' masks finished and dozens of pairs stayed hard (some

@@ -15,8 +15,9 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
 - with dozens of pairs left, a probe: a few of them asked of the wave search tell what the
   rest would cost it; for a share of that time, one pass over the families' masks that
   rules out together every pair no family could show (`rule_out_by_families`, in
-  `solver.orapa.deduction_pass`), for a first part of that share, then the count, then the
-  pass again where it stopped (`_probe_then_pass`);
+  `solver.orapa.deduction_pass`), for a first part of that share, then the count (longer
+  when the estimate is large), then, after a short count only, the pass again where it
+  stopped (`_probe_then_pass`);
 - then each pair not shown yet asked of the wave search with that cell answer added (a
   member, or no family with one: about a millisecond each, `settle_pairs`); with dozens of
   pairs it cannot settle so, the pass (when not tried yet), then the count for half the time
@@ -80,6 +81,12 @@ MIN_PASS_SECONDS = 0.2
 HARD_COUNT_SECONDS = 0.3      # the count, when that pass failed, for this share of the
 COUNT_SHARE_OF_ESTIMATE = 0.5  # estimate at most, when the estimate is at least
 COUNT_ESTIMATE = 0.3
+# With a larger estimate, the count gets longer: on full states of 6 answers whose estimate
+# was 0.55 to 1.5 s the pairs took 2 to 4 s in fact (dozens of 0.02 to 0.03 s each) and the
+# count 0.3 to 1.4 s, which it lost at 0.3 s and had to start over after a second of pairs
+LONG_COUNT_ESTIMATE = 0.5
+LONG_COUNT_SHARE_OF_ESTIMATE = 1.5
+LONG_COUNT_SECONDS = 2.0
 
 
 @dataclass
@@ -204,17 +211,9 @@ def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     (`rule_out_by_families`) is tried for a share of that time, and when it does not finish
     and that time is long, the count. "passed" or "counted" when one of them finished,
     "failed" when neither did, "untried" when the probe found too little to pay for them."""
-    pairs = found.unshown()
-    if len(pairs) < PROBE_PAIRS * 2:
+    if len(found.unshown()) < PROBE_PAIRS * 2:
         return "untried"
-    step = len(pairs) / PROBE_PAIRS
-    probe = [pairs[int(i * step)] for i in range(PROBE_PAIRS)]
-    start = time.monotonic()
-    settle_pairs(found, puzzle, within(deadline, PROBE_SECONDS), left=hard, only=probe)
-    spent = time.monotonic() - start
-    ruled_out = sum(pair in found.impossible or pair in hard for pair in probe)
-    asked = ruled_out + sum(found.shown[x] >> c & 1 for c, x in probe)
-    estimate = spent * ruled_out / asked ** 2 * (len(pairs) - asked) if asked else 0.0
+    estimate = _probe_estimate(found, puzzle, deadline, hard)
     if estimate < MIN_PASS_SECONDS:
         return "untried"
     # the pass for a first part of its time, the count, then the pass again where it
@@ -228,11 +227,42 @@ def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
         return "passed"
     budget -= time.monotonic() - start
     if estimate >= COUNT_ESTIMATE and _long_count(found, puzzle, within(
-            deadline, min(HARD_COUNT_SECONDS, COUNT_SHARE_OF_ESTIMATE * estimate))):
+            deadline, _probe_count_seconds(estimate, deadline))):
         return "counted"
+    if estimate >= LONG_COUNT_ESTIMATE:
+        return "failed"   # (the pass taken up again after a long count never finished)
     if budget > 0 and family_pass.run(end, within(deadline, budget)):
         return "passed"
     return "failed"
+
+
+def _probe_estimate(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                    hard: set[tuple[int, str]]) -> float:
+    """`PROBE_PAIRS` of the pairs left, spread over the board, asked of the wave search: the
+    seconds the rest would cost it (counting those it rules out or gives up on: the pass
+    only rules out)."""
+    pairs = found.unshown()
+    step = len(pairs) / PROBE_PAIRS
+    probe = [pairs[int(i * step)] for i in range(PROBE_PAIRS)]
+    start = time.monotonic()
+    settle_pairs(found, puzzle, within(deadline, PROBE_SECONDS), left=hard, only=probe)
+    spent = time.monotonic() - start
+    ruled_out = sum(pair in found.impossible or pair in hard for pair in probe)
+    asked = ruled_out + sum(found.shown[x] >> c & 1 for c, x in probe)
+    return spent * ruled_out / asked ** 2 * (len(pairs) - asked) if asked else 0.0
+
+
+def _probe_count_seconds(estimate: float, deadline: float | None) -> float:
+    """The count's seconds after the probe's pass did not finish its first part: a share of
+    what the pairs would cost (`estimate`), longer when that is large (at most half the time
+    left)."""
+    if estimate >= LONG_COUNT_ESTIMATE:
+        seconds = min(LONG_COUNT_SECONDS, LONG_COUNT_SHARE_OF_ESTIMATE * estimate)
+    else:
+        seconds = min(HARD_COUNT_SECONDS, COUNT_SHARE_OF_ESTIMATE * estimate)
+    if deadline is not None:
+        seconds = min(seconds, max(0.0, deadline - time.monotonic()) / 2)
+    return seconds
 
 
 def _share(deadline: float | None, share: float) -> float:
