@@ -520,6 +520,28 @@ def test_a_costly_probe_gives_the_count_a_long_try_and_no_more_pass(
         assert way == "failed"
 
 
+def test_a_count_is_not_tried_again_with_no_more_time_than_one_that_failed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count starts over each time: after one failed in some seconds, a try with no more
+    is skipped, and one with more is made."""
+    import time
+    from solver.orapa import deduction_map
+    from solver.orapa.counting import exact
+    asked: list[float] = []
+
+    def exact_possible(puzzle: Puzzle, seconds: float) -> None:
+        asked.append(seconds)
+
+    monkeypatch.setattr(exact, "exact_possible", exact_possible)
+    puzzle = state("full", 1, 6)
+    found = WitnessMap(puzzle)
+    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 60)
+    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 30)
+    assert len(asked) == 1 and found.count_failed == asked[0]
+    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 120)
+    assert len(asked) == 2 and asked[1] > 60
+
+
 def test_the_probes_count_gets_a_share_of_the_estimate_and_of_the_time_left() -> None:
     """A short try (half the estimate, 0.3 s at most) under 0.5 s of estimated pairs, a long
     one (1.5 times the estimate, 2 s at most) past it; never more than half the time left."""

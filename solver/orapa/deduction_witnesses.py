@@ -30,6 +30,7 @@ class WitnessMap:
         self.seen: set[Layout] = set()
         self.impossible: set[tuple[int, str]] = set()   # proved so
         self.counted: int | None = None   # the exact count, when the counts gave the map
+        self.count_failed = 0.0   # the longest count's seconds that did not finish
         # per (cell, content, search order), the longest a pair's wave search ran out of:
         # asking again with no more is lost time (its budget is in search nodes)
         self.tried: dict[tuple[int, str, int], float] = {}
