@@ -112,14 +112,15 @@ def test_a_record_cut_short_is_counted_again_and_whole_lines_stay(tmp_path) -> N
     assert counted.count == count_layouts(Puzzle(gems, rules)).count
 
 
-def test_full_is_shipped_as_the_sum_of_its_committed_parts() -> None:
-    """empty_boards.json holds full's empty board: the 80 parts of
-    benchmarks/empty_boards/full.jsonl added up, each moved onto its orbit's images, marginals
-    included, and the count read for a new game of full is that one."""
+@pytest.mark.parametrize("preset", ["full", "base+black", "base+diamond", "first-edition"])
+def test_a_shipped_board_is_the_sum_of_its_committed_parts(preset: str) -> None:
+    """empty_boards.json holds these presets' empty boards: the parts of
+    benchmarks/empty_boards/PRESET.jsonl added up, each moved onto its orbit's images,
+    marginals included, and the count read for a new game of the preset is that one."""
     from pathlib import Path
     from solver.orapa.counting.empty_board import cached_empty_count
-    gems, rules = gem_set("full"), RuleOptions()
-    path = Path(__file__).parents[1] / "benchmarks" / "empty_boards" / "full.jsonl"
+    gems, rules = gem_set(preset), RuleOptions()
+    path = Path(__file__).parents[1] / "benchmarks" / "empty_boards" / f"{preset}.jsonl"
     done = parts._read_progress(path, board_key(gems, rules))
     assert len(done) == len(parts.orbits(parts.split_gem(gems, True).shape, True))
     combined = parts.combine(gems, rules, done)
