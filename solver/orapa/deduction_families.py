@@ -75,7 +75,7 @@ def _free_news(found: WitnessMap, family: PathFamily) -> list[tuple[int, str]]:
     for k, gem in enumerate(family.free):
         content = shown_by(gem)
         reach[content] = reach.get(content, 0) | free_reach(gem.shape, family.mirror,
-                                                        family.avoid[k], taken, touch)
+                                                            family.avoid[k], taken, touch)
     for content, cells in reach.items():
         pairs += [(c, content) for c in bits(cells & found.unshown_mask(content))]
     pairs += [(c, "empty") for c in bits(ALL_CELLS & ~fixed & found.unshown_mask("empty"))]

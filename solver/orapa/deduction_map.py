@@ -171,8 +171,7 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
 
 
 def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
-                     hard: set[tuple[int, str]], early: str,
-                     backend: BackendName = "sat") -> bool:
+                     hard: set[tuple[int, str]], early: str, backend: BackendName) -> bool:
     """Dozens of pairs the wave search did not settle in `PAIR_SECONDS` each (`hard`), after
     the pass over the families' masks (`early`: as `_probe_then_pass` says): True when the
     model or the count proved the map, else `found` holds the pairs settled."""
