@@ -63,3 +63,32 @@ def test_solve_says_the_estimate_and_its_interval_where_it_cannot_count(capsys, 
         low, high = read_rough(found[1]), read_rough(found[2])
         assert 50 <= low and high > 100 * low
     assert int(found[found.lastindex or 0].replace(",", "")) > 0
+
+
+GEM_ON_CELLS = r"[a-z]+( [a-z]+)? [a-z-]+ \([A-J]\d( [A-J]\d)*\)"
+
+
+def test_solve_names_the_cells_of_each_solution_and_groups_a_large_count(capsys, tmp_path) -> None:
+    """A person reads a solution as gems on cells (not grid points) and a count of fifteen
+    digits in groups of three."""
+    puzzle = tmp_path / "full.json"
+    puzzle.write_text(json.dumps(random_state("full", 1, answers=0).to_json()))
+    status, out, _ = run_cli(capsys, "solve", str(puzzle), "--limit", "2")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "ambiguous: 142,605,009,722,376 consistent layouts"
+    for i, line in enumerate(lines[1:3], 1):
+        assert re.fullmatch(rf"solution {i}: {GEM_ON_CELLS}(; {GEM_ON_CELLS}){{6}}", line), line
+
+
+def test_verify_names_the_cells_of_another_consistent_layout(capsys, tmp_path) -> None:
+    state = random_state("full", 1, answers=3).to_json()
+    (tmp_path / "state.json").write_text(json.dumps(state))
+    (tmp_path / "guess.json").write_text(json.dumps(state["solution"]))
+    status, out, _ = run_cli(capsys, "verify", str(tmp_path / "state.json"),
+                             str(tmp_path / "guess.json"))
+    assert status == 0
+    first, second = out.splitlines()
+    assert first == "consistent: yes; forced: no"
+    assert re.fullmatch(rf"another consistent layout: {GEM_ON_CELLS}(; {GEM_ON_CELLS}){{6}}",
+                        second), second

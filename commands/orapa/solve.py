@@ -123,7 +123,7 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
         if as_json or not isinstance(exc.partial, dict):
             raise
         found = exc.partial["count"]
-        click.echo(f"unfinished: at least {found} consistent layout{'' if found == 1 else 's'} "
+        click.echo(f"unfinished: at least {found:,} consistent layout{'' if found == 1 else 's'} "
                    f"found before the time limit")
         raise LimitReached(str(exc)) from None  # exit 3, the partial JSON not printed
     if as_json:
@@ -131,7 +131,7 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
         return
     color = sys.stdout.isatty()
     exactness = "" if result.exact else "at least "
-    click.echo(f"{result.status}: {exactness}{result.count} consistent layout"
+    click.echo(f"{result.status}: {exactness}{result.count:,} consistent layout"
                f"{'' if result.count == 1 else 's'}")
     if result.estimate is not None:
         click.echo(estimate_words(result.estimate))
@@ -146,7 +146,7 @@ def solve_command(puzzle: str, limit: int, count_limit: int, show: bool, backend
                                      labels=labels))
     if not show:
         for i, layout in enumerate(result.solutions, 1):
-            click.echo(f"solution {i}: " + "; ".join(str(g) for g in layout.gems))
+            click.echo(f"solution {i}: " + "; ".join(g.describe() for g in layout.gems))
 
 
 @click.command("verify")
@@ -173,4 +173,4 @@ def verify_command(puzzle: str, guess: str, backend: BackendName, method: Method
                f"forced: {'yes' if result.forced else 'no'}")
     if result.alternative is not None:
         click.echo("another consistent layout: "
-                   + "; ".join(str(g) for g in result.alternative.gems))
+                   + "; ".join(g.describe() for g in result.alternative.gems))

@@ -104,6 +104,17 @@ class PlacedGem:
     def __str__(self) -> str:
         return f"{self.gem} at {list(map(list, self.placement.vertices))}"
 
+    def describe(self) -> str:
+        """The gem and the cells it covers, as a player reads the board.
+
+        >>> from games.orapa.gems import RED_PARALLELOGRAM
+        >>> from games.orapa.placements import find_placement
+        >>> where = find_placement("parallelogram", [(0, 0), (2, 0), (3, 1), (1, 1)])
+        >>> PlacedGem(RED_PARALLELOGRAM, where).describe()
+        'red parallelogram (A1 B1 C1)'
+        """
+        return f"{self.gem} ({' '.join(self.placement.cells_covered)})"
+
     def to_json(self) -> dict[str, Any]:
         return {**self.gem.to_json(), "vertices": [list(v) for v in self.placement.vertices]}
 
