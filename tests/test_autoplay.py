@@ -87,8 +87,8 @@ def test_play_auto_prints_the_log_and_layout(capsys: pytest.CaptureFixture[str])
 
 @pytest.mark.parametrize("exact, uniform, count, text", [
     (True, True, 743, "743 consistent layouts (listed)"),
-    (False, True, 1.05e6, "about 1.05e+06 consistent layouts (uniform sample of 2)"),
-    (False, False, 1.17e6, "at least ~1.17e+06 consistent layouts (2 drawn from the families "
+    (False, True, 1.05e6, "about 1.05 million consistent layouts (uniform sample of 2)"),
+    (False, False, 1.17e6, "at least about 1.17 million consistent layouts (2 drawn from the families "
                            "found in time: not uniform)"),
 ])
 def test_next_says_how_the_layouts_were_obtained(exact: bool, uniform: bool, count: float,

@@ -92,3 +92,17 @@ def test_verify_names_the_cells_of_another_consistent_layout(capsys, tmp_path) -
     assert first == "consistent: yes; forced: no"
     assert re.fullmatch(rf"another consistent layout: {GEM_ON_CELLS}(; {GEM_ON_CELLS}){{6}}",
                         second), second
+
+
+def test_next_writes_its_figures_in_words_not_powers_of_ten(capsys, tmp_path) -> None:
+    """Early in a game the counts are estimates in the millions: a person reads `about 1.03
+    million` and `230,000` left, never `1.03e+06` or `2.303e+05`."""
+    puzzle = tmp_path / "early.json"
+    puzzle.write_text(json.dumps({"gems": "base", "observations": [
+        {"shot": "L", "exit": "O", "color": "white"}, {"shot": "N", "exit": "N", "color": "pink"}]}))
+    status, out, _ = run_cli(capsys, "next", str(puzzle), "--top", "4", "--explain")
+    assert status == 0
+    assert re.search(r"about [\d.]+ million consistent layouts \(uniform sample of 1,500\)", out)
+    assert not re.search(r"\de[+-]?\d", out), out
+    rows = out.splitlines()[2:6]
+    assert all(re.fullmatch(r" *\w+ +\d\.\d{3} +[\d,]+ +[\d,]+", row) for row in rows), rows

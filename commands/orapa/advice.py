@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from commands.common import SEED, Seconds, emit_json, not_empty, plural
+from commands.common import SEED, Seconds, emit_json, not_empty
 from commands.orapa.layout import load_layout, rule_options
 from commands.orapa.solve import (answer_words, backend_option, labels_option, load_puzzle,
+                                  rough_count,
                                   question_text)
 from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_layout
@@ -37,15 +38,39 @@ lookahead_option = click.option("--lookahead", is_flag=True,
                                 help="Re-rank the best few by two-question information.")
 
 
+def layouts_text(count: float, word: str = "layout", exact: bool = True) -> str:
+    """A number of layouts in a person's words, to three figures unless `exact`: `1 layout`,
+    `1,656 consistent layouts`, `398,000 layouts`, `1.63 billion layouts`.
+
+    >>> layouts_text(1), layouts_text(1656, "consistent layout"), layouts_text(397_539, exact=False)
+    ('1 layout', '1,656 consistent layouts', '398,000 layouts')
+    >>> layouts_text(1.634e9)
+    '1.63 billion layouts'
+    """
+    text = rough_count(count if exact else float(f"{count:.3g}"))
+    return f"{text} {word}{'' if text == '1' else 's'}"
+
+
+def left_text(count: float) -> str:
+    """An expected or worst number of layouts left, for the ranking's columns, to three
+    figures (most come from a sample).
+
+    >>> left_text(2.5), left_text(230_342), left_text(3.402e8)
+    ('2.5', '230,000', '340 million')
+    """
+    return rough_count(float(f"{count:.3g}")) if count >= 100 else f"{count:.3g}"
+
+
 def _count_text(advice: Advice) -> str:
     c = advice.candidates
     if c.exact:
-        return f"{int(c.count)} consistent layout{'' if c.count == 1 else 's'} (listed)"
+        return f"{layouts_text(c.count, 'consistent layout')} (listed)"
     if c.uniform:
-        return (f"about {plural(c.count, 'consistent layout', '.3g')} (uniform sample of "
-                f"{len(c.layouts)})")
-    return (f"at least ~{plural(c.count, 'consistent layout', '.3g')} ({len(c.layouts)} drawn "
-            "from the families found in time: not uniform)")
+        return (f"about {layouts_text(c.count, 'consistent layout', False)} (uniform sample of "
+                f"{len(c.layouts):,})")
+    return (f"at least about {layouts_text(c.count, 'consistent layout', False)} "
+            f"({len(c.layouts):,} "
+            "drawn from the families found in time: not uniform)")
 
 
 @click.command("next")
@@ -86,7 +111,7 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
                f"{best.expected_bits:.3f} bits expected; {_count_text(advice)}")
     planned = advice.best.expected_questions is not None
     looked = advice.best.two_step_bits is not None
-    click.echo(f"{'question':>8} {'bits':>7} {'worst left':>11} {'expected left':>14}"
+    click.echo(f"{'question':>8} {'bits':>7} {'worst left':>12} {'expected left':>14}"
                + ("  two-step bits" if looked else "")
                + ("  questions to go" if planned else ""))
     for q in advice.ranking[:top]:
@@ -96,15 +121,15 @@ def next_command(puzzle: str, strategy: str, top: int, explain: bool, sample: in
         if planned:
             extra += f"  {q.expected_questions:16.3f}" if q.expected_questions is not None \
                 else f"  {'-':>16}"
-        click.echo(f"{question_text(q.question, labels):>8} {q.expected_bits:7.3f} {q.worst_case:11.4g} "
-                   f"{q.expected_size:14.4g}{extra}")
+        click.echo(f"{question_text(q.question, labels):>8} {q.expected_bits:7.3f} "
+                   f"{left_text(q.worst_case):>12} {left_text(q.expected_size):>14}{extra}")
     if explain:
         for q in advice.ranking[:3]:
             click.echo(f"\n{question_text(q.question, labels)}: {len(q.answers)} possible answers, "
                        f"H = -sum p log2 p = {q.expected_bits:.3f} bits")
             for label, p in q.answers[:12]:
-                left = plural(p * advice.candidates.count, 'layout', '.4g')
-                click.echo(f"  {answer_words(label, labels):<22} p = {p:.4f}  (~{left} left)")
+                left = layouts_text(p * advice.candidates.count, exact=False)
+                click.echo(f"  {answer_words(label, labels):<22} p = {p:.4f}  (about {left} left)")
             if len(q.answers) > 12:
                 rest = sum(p for _, p in q.answers[12:])
                 click.echo(f"  ... {len(q.answers) - 12} more answers, p = {rest:.4f}")
@@ -152,8 +177,9 @@ def play_command(auto: bool, seed: int, gems_name: str | None, mine_file: str | 
         bar.update(1)
         if not as_json:
             tqdm.write(f"{len(game_steps) + 1:2d}. {step.answer}   "
-                       f"[{step.expected_bits:.2f} bits, ~{plural(step.candidates, 'layout', '.3g')}"
-                       f"{' (listed)' if step.exact else ''}, {step.seconds:.2f} s]")
+                       f"[{step.expected_bits:.2f} bits, {'' if step.exact else 'about '}"
+                       f"{layouts_text(step.candidates, exact=step.exact)}{' (listed)' if step.exact else ''}, "
+                       f"{step.seconds:.2f} s]")
         game_steps.append(step)
 
     game_steps: list[Step] = []
