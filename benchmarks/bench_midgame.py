@@ -24,7 +24,12 @@ cell questions mixed), `solve` and the deduction map with exact counts, against 
 the deduction map alone (`--map`: CPU seconds, and how many maps had every cell proved):
 
     .venv/bin/python benchmarks/bench_midgame.py --map --presets base --mines 50 \
-        --answers 0,3,6,9,12 --timeout 5
+        --answers 0,3,6,9,12 --timeout 5 [--clock cpu] [--per-state]
+
+(`--map --clock cpu`, the default there: the map's deadlines on this process's CPU time, the C
+kernels' included (`KernelClock`), so that two runs on a shared machine agree; `--clock wall`:
+as a person at a busy machine sees it. The states of a run depend on its largest number of
+answers: `--answers 6,12` are the states of `--answers 0,3,6,9,12`.)
 
 and `orapa next --json`, the whole command's CPU time, on the same states:
 
@@ -40,7 +45,7 @@ import argparse
 import random
 import statistics
 import time
-from collections import Counter
+from collections import Counter, deque
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -213,6 +218,48 @@ def deduction_maps(presets: list[str], mines: int, answers: list[int], timeout: 
                   flush=True)
 
 
+class KernelClock:
+    """The C kernels' deadlines for a process whose `time.monotonic` is its CPU time.
+
+    The kernels read CLOCK_MONOTONIC: they are handed the CPU seconds left as wall seconds,
+    and on a shared machine, where the process gets a share of a core, they stop after that
+    share of their CPU seconds (a count of 1.5 s of CPU given 2 s stopped at 1 s under a load
+    of 4 on 2 cores), so two runs of the map differed. Here the seconds left are divided by
+    the share of a core this process had over the last `WINDOW` seconds of wall time."""
+
+    WINDOW = 2.0
+    LOWEST_SHARE = 0.1
+
+    def __init__(self) -> None:
+        self.marks: deque[tuple[float, float]] = deque()   # (wall, CPU) readings
+
+    def share(self) -> float:
+        """This process's CPU seconds per wall second lately (1 with too short a window)."""
+        wall, cpu = time.clock_gettime(time.CLOCK_MONOTONIC), time.process_time()
+        self.marks.append((wall, cpu))
+        while len(self.marks) > 2 and wall - self.marks[1][0] >= self.WINDOW:
+            self.marks.popleft()
+        first_wall, first_cpu = self.marks[0]
+        if wall - first_wall < 0.05:
+            return 1.0
+        return min(1.0, max(self.LOWEST_SHARE, (cpu - first_cpu) / (wall - first_wall)))
+
+    def kernel_deadline(self, deadline: float | None) -> float:
+        """`deadline` (CPU time) on CLOCK_MONOTONIC, as the kernels read it; -1 for none."""
+        if deadline is None:
+            return -1.0
+        left = max(0.0, deadline - time.process_time())
+        return time.clock_gettime(time.CLOCK_MONOTONIC) + left / self.share()
+
+
+def use_cpu_kernels() -> None:
+    """Put the C kernels' deadlines on this process's CPU time too (`KernelClock`)."""
+    from solver.orapa.counting import family_counts
+    clock = KernelClock()
+    frontier_compiled._kernel_deadline = clock.kernel_deadline
+    family_counts._kernel_deadline = clock.kernel_deadline
+
+
 # `orapa next` run with its deadlines on its own CPU clock (`--clock cpu`): bench_agent's
 # use_cpu_clock, then the command's own entry point
 CPU_CLOCK_CHILD = ("import sys; sys.path.insert(0, sys.argv.pop(1)); import common; "
@@ -294,9 +341,11 @@ def main() -> None:
                         help="issue 31: `orapa next --json` on the --counts states of "
                              "--presets (base,full,double), the whole command's CPU time")
     parser.add_argument("--budget", type=float, default=1.5, help="with --next")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="with --next: the command's deadlines on the wall clock (as a "
-                             "person runs it) or on its own CPU time (a shared machine)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default=None,
+                        help="with --next (default wall) and --map (default cpu): the "
+                             "deadlines on the wall clock (as a person runs it) or on the "
+                             "process's own CPU time (a shared machine; with --map, the C "
+                             "kernels' too)")
     parser.add_argument("--per-state", action="store_true",
                         help="with --next: a line for every state as well; with --map, "
                              "for every state past a second")
@@ -310,16 +359,21 @@ def main() -> None:
     if KERNEL is None:
         print("skipped: the compiled frontier search was not built")
         return
-    use_cpu_clock("cpu")
     answers = [int(a) for a in args.answers.split(",")]
     if args.next:
-        next_commands(args.presets.split(","), args.mines, answers, args.budget, args.clock,
-                      args.per_state)
+        use_cpu_clock("cpu")
+        next_commands(args.presets.split(","), args.mines, answers, args.budget,
+                      args.clock or "wall", args.per_state)
         return
     if args.map:
+        if args.clock != "wall":
+            use_cpu_clock("cpu")
+            use_cpu_kernels()
+        print(f"clock: {args.clock or 'cpu'}")
         deduction_maps(args.presets.split(","), args.mines, answers, args.timeout,
                        args.per_state)
         return
+    use_cpu_clock("cpu")
     if args.counts:
         exact_counts(args.presets.split(","), args.mines, answers, args.timeout,
                      not args.now_only)
