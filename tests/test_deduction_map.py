@@ -4,6 +4,7 @@ equals the map of the full list of layouts wherever that list can be had, by eve
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -57,7 +58,9 @@ def listable_full_states(seeds: range, shots: int) -> list[tuple[Puzzle, dict[in
 def without_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """The map by witnesses and proofs alone: the exact count never answers."""
     from solver.orapa.counting import exact
+    from solver.orapa.deduction_count import PausedCount
     monkeypatch.setattr(exact, "exact_possible", lambda *args, **kwargs: None)
+    monkeypatch.setattr(PausedCount, "start", lambda *args: None)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[
@@ -291,6 +294,7 @@ def test_the_count_for_the_time_left_proves_the_listed_map(
     gives the map: the listed one."""
     from solver.orapa import deduction_families, deduction_map, deduction_pass
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # no other count
+    monkeypatch.setattr(deduction_map, "COUNT_SECONDS", 0.0)   # nor a first one
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     monkeypatch.setattr(deduction_map, "MANY_PAIRS", 0)
     monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
@@ -334,6 +338,7 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
 
     monkeypatch.setattr(deduction_map, "settle_pairs", last_rounds_only)
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)
+    monkeypatch.setattr(deduction_map.PausedCount, "start", lambda *args: None)
     monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
     monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
     monkeypatch.setattr(deduction_map, "quick_proof", lambda *args: False)
@@ -460,6 +465,7 @@ def test_each_way_out_of_the_probe_proves_the_listed_map(
     else the longer rounds of the wave search: each gives the listed map."""
     from solver.orapa import deduction_families, deduction_map, deduction_pass
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)   # not the first count
+    monkeypatch.setattr(deduction_map, "COUNT_SECONDS", 0.0)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     monkeypatch.setattr(deduction_families, "SLICE_NEWS", 10**6)   # one shuffled order only
     monkeypatch.setattr(deduction_map, "PROBE_PAIRS", 2)
@@ -510,10 +516,11 @@ def test_a_costly_probe_gives_the_count_a_long_try_and_no_more_pass(
     given: list[float] = []
     real = deduction_map._long_count
 
-    def long_count(found: WitnessMap, puzzle: Puzzle, stop: float) -> bool:
+    def long_count(found: WitnessMap, puzzle: Puzzle, stop: float,
+                   deadline: float | None) -> bool:
         import time
         given.append(stop - time.monotonic())
-        return counts and real(found, puzzle, stop)
+        return counts and real(found, puzzle, stop, deadline)
 
     monkeypatch.setattr(deduction_map, "_long_count", long_count)
     found = WitnessMap(puzzle)
@@ -541,10 +548,10 @@ def test_a_count_is_not_tried_again_with_no_more_time_than_one_that_failed(
     monkeypatch.setattr(exact, "exact_possible", exact_possible)
     puzzle = state("full", 1, 6)
     found = WitnessMap(puzzle)
-    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 60)
-    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 30)
+    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 60, None)
+    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 30, None)
     assert len(asked) == 1 and found.count_failed == asked[0]
-    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 120)
+    assert not deduction_map._long_count(found, puzzle, time.monotonic() + 120, None)
     assert len(asked) == 2 and asked[1] > 60
 
 
@@ -668,6 +675,7 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
     round, and the map is the listed one."""
     from solver.orapa import deduction_families, deduction_map
     monkeypatch.setattr(deduction_map, "_count", lambda *args: None)
+    monkeypatch.setattr(deduction_map.PausedCount, "start", lambda *args: None)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
     puzzle, expected = listable_full_states(range(8), 10)[0]
     impossible = [(c, x) for c in range(CELLS) for x in ("red", "blue")
@@ -713,3 +721,57 @@ def test_the_pass_taken_up_again_rules_out_what_the_whole_pass_does() -> None:
         assert parts.impossible == whole.impossible
         checked += pauses > 2
     assert checked   # some passes were taken up again more than twice
+
+
+@settings(max_examples=15, deadline=None)
+@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
+       shots=st.integers(6, 12), cells=st.integers(0, 2))
+def test_the_count_in_parts_is_the_whole_count(preset: str, seed: int, shots: int,
+                                               cells: int) -> None:
+    """Counted in short parts (each `run` stopped after its first step, a batch of leaves
+    counted again when the pause came first, each part twice as long as the last), the
+    count's map and total are the whole count's."""
+    from solver.orapa.counting.exact import exact_possible
+    from solver.orapa.deduction_count import PausedCount
+    puzzle = state(preset, seed, shots, cells)
+    whole = exact_possible(puzzle, seconds=60)
+    count = PausedCount.start(puzzle)
+    assert count is not None and whole is not None
+    parts, seconds = None, 1e-4
+    while not count.finished:
+        parts = count.run(time.monotonic() + seconds, None)
+        seconds *= 2
+    assert parts == whole
+
+
+def test_the_map_s_count_goes_on_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tries too short for the whole count, one after another (each twice as long as the
+    last), end with the exact map, and each takes the count up where the last one stopped:
+    the search hands over each of its leaves once in all (a full state of 6 answers whose
+    count took 1.3 s lost tries of 0.1, 1.3 and 1.4 s, each started over)."""
+    from solver.orapa import deduction_map
+    from solver.orapa.counting.exact import exact_possible
+    from solver.orapa.deduction_count import PausedCount
+    from solver.orapa.search import frontier_compiled
+    puzzle = state("full", 1, 4)   # a count of a few steps (7 million layouts)
+    whole = exact_possible(puzzle, seconds=60)
+    assert whole is not None
+    leaves = sum(1 for _ in frontier_compiled.lazy_leaves(puzzle))
+    kernel = frontier_compiled._KERNEL
+    handed: list[int] = []
+
+    def lazy_step(*args):  # type: ignore[no-untyped-def]
+        step = real_step(*args)
+        handed.append(step[3])
+        return step
+
+    real_step = kernel.lazy_step
+    monkeypatch.setattr(kernel, "lazy_step", lazy_step)
+    found = WitnessMap(puzzle)
+    found.count = PausedCount.start(puzzle)
+    tries, seconds = 1, 1e-4
+    while not deduction_map._long_count(found, puzzle, time.monotonic() + seconds, None):
+        tries, seconds = tries + 1, 2 * seconds
+        assert tries < 100
+    assert tries > 1 and (found.possible, found.counted) == whole
+    assert sum(handed) == leaves

@@ -4,7 +4,9 @@ A content is possible in a cell when some consistent layout shows it there (a wi
 impossible when no consistent layout does (a proof). Nothing is taken from a sample. In order
 (issue 31):
 - the exact count with its per-cell marginals, for `COUNT_SECONDS` (it finishes in a few
-  hundredths of a second where it can finish quickly at all);
+  hundredths of a second where it can finish quickly at all); it is counted in parts
+  (`solver.orapa.deduction_count`), so that each later try of the count goes on where the
+  last one stopped;
 - the pairs no placement allowed by the cell answers reaches, ruled out (`out_of_reach`);
 - every family of the compiled wave search, when they are very few: they partition the
   consistent layouts, so the map follows from them without a solver
@@ -43,6 +45,7 @@ from typing import Any
 from games.errors import LimitReached
 from games.orapa.puzzle import Puzzle
 from games.wording import plural
+from solver.orapa.deduction_count import PausedCount
 from solver.orapa.deduction_families import (all_families, prove_by_families, settle_pairs,
                                              within, witnesses_from_families)
 from solver.orapa.deduction_model import model_proof, model_round, quick_proof
@@ -156,9 +159,8 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
             settle_pairs(found, puzzle, _share(deadline, THIRD_ROUND_SHARE), THIRD_PAIR_SECONDS,
                          seed=2)
         if found.unshown() and not quick_proof(found, puzzle, backend, deadline):
-            counted = _count(puzzle, RETRY_SECONDS, deadline)   # one family of billions...
-            if counted is not None:
-                found.possible, found.counted = counted
+            if _long_count(found, puzzle, within(deadline, _retry_seconds(  # one family
+                    RETRY_SECONDS, deadline)), deadline):                 # of billions...
                 return True
             # the harder ones: longer rounds, in the fixed order and shuffled ones in turn,
             # until the deadline (every pair's search ends, given the time: the model then
@@ -191,9 +193,9 @@ def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
             if not found.unshown():
                 return True
         if len(found.unshown()) >= MANY_PAIRS and _long_count(
-                found, puzzle, _share(deadline, LONG_COUNT_SHARE)):
+                found, puzzle, _share(deadline, LONG_COUNT_SHARE), deadline):
             return True
-    elif _long_count(found, puzzle, _share(deadline, PASSED_COUNT_SHARE)):
+    elif _long_count(found, puzzle, _share(deadline, PASSED_COUNT_SHARE), deadline):
         # dozens of hard pairs the pass could not rule out: each some family may show, but
         # its witness is as hard to find (base mine 38 of 50 at 3 answers: rounds of pairs
         # for 5 s, unproved, where the count took 0.3 s)
@@ -226,7 +228,7 @@ def _probe_then_pass(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
         return "passed"
     budget -= time.monotonic() - start
     if estimate >= COUNT_ESTIMATE and _long_count(found, puzzle, within(
-            deadline, _probe_count_seconds(estimate, deadline))):
+            deadline, _probe_count_seconds(estimate, deadline)), deadline):
         return "counted"
     if estimate >= LONG_COUNT_ESTIMATE:
         return "failed"   # (the pass taken up again after a long count never finished)
@@ -270,17 +272,26 @@ def _share(deadline: float | None, share: float) -> float:
     return now + share * (FAMILY_SECONDS if deadline is None else max(0.0, deadline - now))
 
 
-def _long_count(found: WitnessMap, puzzle: Puzzle, stop: float) -> bool:
-    """The exact map by the counts (marginals) until `stop`, past counting's own share of a
-    command (`exact.COUNT_SECONDS`): True when it finished (`found` then holds it)."""
+def _long_count(found: WitnessMap, puzzle: Puzzle, stop: float,
+                deadline: float | None) -> bool:
+    """The exact map by the counts (marginals) until `stop`: True when it finished (`found`
+    then holds it). The count in parts (`found.count`) goes on where it stopped; without
+    it (no compiled kernels) the count starts over, past counting's own share of a command
+    (`exact.COUNT_SECONDS`)."""
     from solver.orapa.counting.exact import exact_possible
-    seconds = max(0.0, stop - time.monotonic())
-    if seconds <= found.count_failed:
-        return False   # a count given no more time than one that failed (the count starts
-        # over each time: full mine 24 of 50 at 6 answers failed in 1.5 s, then in 1.1 s)
-    counted = exact_possible(puzzle, seconds=seconds)
+    counted: tuple[dict[int, set[str]], int] | None
+    if found.count is not None:
+        counted = found.count.run(stop, deadline)
+    else:
+        seconds = max(0.0, stop - time.monotonic())
+        if seconds <= found.count_failed:
+            return False   # a count given no more time than one that failed (the count
+            # starts over each time: full mine 24 of 50 at 6 answers failed in 1.5 s, then
+            # in 1.1 s)
+        counted = exact_possible(puzzle, seconds=seconds)
+        if counted is None:
+            found.count_failed = seconds
     if counted is None:
-        found.count_failed = seconds
         return False
     found.possible, found.counted = counted
     return True
@@ -290,9 +301,14 @@ def _count(puzzle: Puzzle, seconds: float, deadline: float | None
            ) -> tuple[dict[int, set[str]], int] | None:
     """The exact map and count by counting, within `seconds` (and the deadline), or None."""
     from solver.orapa.counting.exact import exact_possible
+    return exact_possible(puzzle, seconds=_retry_seconds(seconds, deadline))
+
+
+def _retry_seconds(seconds: float, deadline: float | None) -> float:
+    """`seconds`, or a quarter of the time left when less."""
     if deadline is not None:
         seconds = min(seconds, max(0.0, deadline - time.monotonic()) / 4)
-    return exact_possible(puzzle, seconds=seconds)
+    return seconds
 
 
 def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
@@ -300,10 +316,14 @@ def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float |
     """Which contents each cell can take, proved (see the module's docstring); with
     `method="model"` neither the counts nor the wave search's families are used."""
     deadline = None if timeout is None else time.monotonic() + timeout
-    counted = _count(puzzle, COUNT_SECONDS, deadline) if method == "auto" else None
+    found = WitnessMap(puzzle)
+    found.count = PausedCount.start(puzzle) if method == "auto" else None
+    if found.count is not None:
+        counted = found.count.run(within(deadline, COUNT_SECONDS), deadline)
+    else:
+        counted = _count(puzzle, COUNT_SECONDS, deadline) if method == "auto" else None
     if counted is not None:
         return Deductions(counted[0], counted[1], exact=True)
-    found = WitnessMap(puzzle)
     if prove_map(found, puzzle, backend, deadline, method):
         if found.counted is not None:
             return Deductions(found.possible, found.counted, exact=True)

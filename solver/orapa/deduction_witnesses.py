@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from games.orapa.answers import cell_contents, shown_by
 from games.orapa.board import CELLS, PORT_LINES
 from games.orapa.layout import Layout, PlacedGem
 from games.orapa.placements import Placement, bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
+
+if TYPE_CHECKING:
+    from solver.orapa.deduction_count import PausedCount
 
 ALL_CELLS = (1 << CELLS) - 1
 
@@ -31,6 +35,7 @@ class WitnessMap:
         self.impossible: set[tuple[int, str]] = set()   # proved so
         self.counted: int | None = None   # the exact count, when the counts gave the map
         self.count_failed = 0.0   # the longest count's seconds that did not finish
+        self.count: PausedCount | None = None   # the count in parts, where it applies
         # per (cell, content, search order), the longest a pair's wave search ran out of:
         # asking again with no more is lost time (its budget is in search nodes)
         self.tried: dict[tuple[int, str, int], float] = {}
