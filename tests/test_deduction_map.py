@@ -775,3 +775,22 @@ def test_the_map_s_count_goes_on_where_it_stopped(monkeypatch: pytest.MonkeyPatc
         assert tries < 100
     assert tries > 1 and (found.possible, found.counted) == whole
     assert sum(handed) == leaves
+
+
+def test_the_map_benchmark_hands_the_kernels_its_cpu_seconds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bench_midgame.py --map --clock cpu`: the C kernels, which read the wall's clock, are
+    handed the CPU seconds left divided by the share of a core the process had lately, so
+    that a loaded machine gives them the CPU seconds an idle one would."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from bench_midgame import KernelClock
+    wall, cpu = [100.0], [10.0]
+    monkeypatch.setattr(time, "clock_gettime", lambda clock: wall[0])
+    monkeypatch.setattr(time, "process_time", lambda: cpu[0])
+    clock = KernelClock()
+    assert clock.kernel_deadline(12.0) == pytest.approx(102.0)   # no history yet: a whole core
+    wall[0], cpu[0] = 101.0, 10.5   # half a core over the last second
+    assert clock.kernel_deadline(12.0) == pytest.approx(101.0 + 1.5 / 0.5)
+    assert clock.kernel_deadline(None) == -1.0
