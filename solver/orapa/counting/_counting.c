@@ -76,8 +76,8 @@ typedef struct {
                                                  single mask in nohide has P, then per P < 18
                                                  those whose pair mask has P and P + 18 */
     unsigned char pinch[MAXK][MAXK];          /* a may block b from both ends of a line */
-    u64 *unblockable[MAXK][MAXK];             /* [a][b]: per placement of b, the ports no
-                                                 compatible placement of a blocks */
+    u64 *unblockable[MAXK][MAXK];             /* [a][b]: per port, the placements of b no
+                                                 compatible placement of a blocks there */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
     int opposite_18;                          /* port P's line, reversed, is port P + 18's */
