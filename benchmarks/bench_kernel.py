@@ -10,7 +10,7 @@
   wall's there).
 
     .venv/bin/python benchmarks/bench_kernel.py [--preset full] [--mines 25] [--answers 3]
-        [--nodes 20000000] [--deadline 5] [--marginals] [--per-state]
+        [--nodes 20000000] [--deadline 5] [--marginals] [--per-state] [--no-visibility]
 
 CPU time of this process (`time.process_time`); the deadline itself is the wall clock's, as
 `count_layouts` takes it, so run it on a quiet machine.
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 
 import common  # noqa: F401  (puts the project on sys.path)
 from bench_midgame import count_states
@@ -74,8 +75,13 @@ def main() -> None:
     parser.add_argument("--deadline", type=float, default=0, help="seconds a state (0: skip)")
     parser.add_argument("--marginals", action="store_true")
     parser.add_argument("--per-state", action="store_true")
+    parser.add_argument("--no-visibility", action="store_true",
+                        help="the same states under the rule visibility off")
     args = parser.parse_args()
     states = count_states(args.preset, args.mines, [int(a) for a in args.answers.split(",")])
+    if args.no_visibility:
+        states = [(k, replace(puzzle, rules=replace(puzzle.rules, visibility=False)))
+                  for k, puzzle in states]
     if args.nodes:
         by_nodes(states, args.nodes, args.marginals, args.per_state)
     if args.deadline:

@@ -49,11 +49,13 @@ static int pinches(const Context *ctx, int a, int b) {
     return 0;
 }
 
-/* Per placement of kind b, the ports from which no placement of kind a compatible with it
-   comes at or before its first cell (a b seen from one of them stays seen), or NULL. */
+/* Per port P, the placements of kind b from which no placement of kind a compatible with
+   them comes at or before their first cell on P's line (a b seen from P stays seen whatever
+   a does), as PORTS sets of NW words; or NULL. Sets, so that a parent finds all its b's seen
+   from such a port at once (unblocked_at). */
 static u64 *unblockable(const Context *ctx, int a, int b) {
     const Shape *sa = ctx->shape[a], *sb = ctx->shape[b];
-    u64 *t = PyMem_Calloc((size_t)sb->n, sizeof(u64));
+    u64 *t = PyMem_Calloc((size_t)PORTS * NW, sizeof(u64));
     if (!t) return NULL;
     for (int q = 0; q < sb->n; q++) {
         const u64 *cp = ctx->compat[b][a] + (size_t)q * NW;
@@ -62,13 +64,41 @@ static u64 *unblockable(const Context *ctx, int a, int b) {
             if (f == NONE) continue;
             u64 meet = 0;
             for (int w = 0; w < NW; w++) meet |= cp[w] & sa->before[P][f + 1][w];
-            if (!meet) t[q] |= 1ULL << P;
+            if (!meet) t[P * NW + (q >> 6)] |= 1ULL << (q & 63);
         }
     }
     return t;
 }
 
+/* Into out, the placements of kind b (table `unblocked` = ctx->unblockable[a][b]) seen from
+   some port of the first indices d from which no compatible placement of a can block them:
+   never made unseen by a's child, so never at risk. */
+static inline void unblocked_at(const Shape *B, const u64 *unblocked, const unsigned char *d,
+                                u64 *out) {
+    memset(out, 0, NW * sizeof(u64));
+    for (int P = 0; P < PORTS; P++) {
+        const u64 *x = B->before[P][d[P]], *u = unblocked + P * NW;
+        for (int w = 0; w < NW; w++) out[w] |= x[w] & u[w];
+    }
+}
+
 #define FEW_CHILDREN 4
+
+/* Removes from `set` the placements at risk that the gem placed with first indices fa makes
+   unseen (first indices d before it). b stays seen when some port sees it before d and
+   before fa: b in before[P][min(fa[P], d[P])]. The b's left after some ports are few, so the
+   loop over the ports soon ends (a few sets a child, not two port comparisons per b). */
+static inline void drop_unseen(const Shape *B, const unsigned char *fa, const unsigned char *d,
+                               const u64 *risk, u64 *set) {
+    u64 t[NW], any = 0;
+    for (int w = 0; w < NW; w++) { t[w] = set[w] & risk[w]; any |= t[w]; }
+    for (int P = 0; P < PORTS && any; P++) {
+        const u64 *x = B->before[P][fa[P] < d[P] ? fa[P] : d[P]];
+        any = 0;
+        for (int w = 0; w < NW; w++) { t[w] &= ~x[w]; any |= t[w]; }
+    }
+    for (int w = 0; w < NW && any; w++) set[w] &= ~t[w];
+}
 
 /* Into kill, the placements of kind A among `among` that make the last gem's placement b
    (first indices fb, seen from the ports lt; `cp` its compatible placements of A) unseen:
@@ -147,7 +177,6 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
     u128 quick_total = 0, quick_lost = 0;
     long long nquick = 0;
     int direct = 0, live = 0;
-    const u64 *safe_ports = ctx->unblockable[ka][kb];
     unsigned char owner[PORTS];
     u64 set[NW];                               /* those that cover the answered cells no
                                                   gem covers and the last gem may not */
@@ -202,9 +231,10 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
         }
         /* the placements that close some open port of a placed gem and leave it open on
            no port that keeps it never hidden (no single-port line, no line open from both
-           ends of the pair kind): only their children
-           look at the placed gems */
-        for (int j = 0; j < nplaced; j++) {
+           ends of the pair kind): only their children look at the placed gems (with few
+           children, each looks at them itself: the sets would cost more) */
+        if (direct) memcpy(harm, set, sizeof harm);
+        for (int j = 0; j < nplaced && !direct; j++) {
             u64 o = open[j], single = s->placed_nh[j][0], pair = s->placed_nh[j][1];
             u64 h[NW] = {0}, any = 0;
             for (u64 m = o; m; m &= m - 1) {
@@ -253,9 +283,12 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                 quick_total += (u128)popcount_set(t);
                 nquick++;
             }
-        /* the b's at risk: not seen from both ends of a line */
-        memcpy(risk, sb, sizeof risk);
-        if (!ctx->pinch[ka][kb])
+        /* the b's at risk: not seen from a port no a can block, nor from both ends of a
+           line (with few children, every b: drop_unseen is exact for any b) */
+        if (direct) memcpy(risk, sb, sizeof risk);
+        else unblocked_at(B, ctx->unblockable[ka][kb], d, risk);
+        for (int w = 0; w < NW && !direct; w++) risk[w] = sb[w] & ~risk[w];
+        if (!ctx->pinch[ka][kb] && !direct)
             for (int P = 0; P < PORTS / 2; P++) {
                 const u64 *x = B->before[P][d[P]], *y = B->before[P + PORTS / 2][d[P + PORTS / 2]];
                 for (int w = 0; w < NW; w++) risk[w] &= ~(x[w] & y[w]);
@@ -267,7 +300,6 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
                 const unsigned char *fb = B->first[b];
                 u64 lt, le, kill[NW];
                 ports_before(fb, d, B->ports[b], B->nports[b], &lt, &le);
-                if (lt & safe_ports[b]) continue;   /* seen from a port no a can block */
                 if (!killers(A, fb, lt, set, compat_b + (size_t)b * NW, kill)) continue;
                 u64 scatter[NW];               /* the children that look at killed */
                 for (int x = 0; x < NW; x++) scatter[x] = kill[x] & (s->marginals ? ~0ULL : ~quick[x]);
@@ -347,16 +379,7 @@ HOT static u128 pair_children(Search *s, int level, const unsigned char *d, cons
             if (vis) {
                 if (haskill[w] >> (p & 63) & 1)
                     for (int x = 0; x < NW; x++) lastset[x] &= ~s->killed[p][x];
-                for (int x = 0; x < NW && direct; x++)   /* its b's at risk, one by one */
-                    for (u64 r = lastset[x] & risk[x]; r; r &= r - 1) {
-                        int b = 64 * x + __builtin_ctzll(r);
-                        u64 lt, le, blocked, at_or_before;
-                        ports_before(B->first[b], d, B->ports[b], B->nports[b], &lt, &le);
-                        if (lt & safe_ports[b]) continue;
-                        ports_before(fp, B->first[b], A->ports[p], A->nports[p], &blocked,
-                                     &at_or_before);
-                        if (!(lt & ~at_or_before)) lastset[x] &= ~(1ULL << (b & 63));
-                    }
+                if (direct) drop_unseen(B, fp, d, risk, lastset);   /* its b's at risk */
                 for (int c = 0; c < nchg; c++)
                     drop_hiding(B, chg_open[c], s->placed_first[chg[c]], lastset);
                 const u64 *nh = ctx->nohide[ka][kb] + 2 * (size_t)p;

@@ -39,6 +39,7 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
         }
         return pair_children(s, level, d, occ, set, c);
     }
+    if (triangles_apply(s, level, occ)) return triangles(s, level, set, cand);  /* no visibility */
     u128 total = 0;
     if (level == s->k - 3 && vis) {            /* the parents' parent (_count_pair.c) */
         s->gp_state = 0;

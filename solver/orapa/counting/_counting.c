@@ -18,7 +18,8 @@ With `marginals`, the context also adds up, for every cell and gem kind, the mem
 that kind covers that cell: the exact deduction map and the cells' probabilities.
 
 The file is in parts, included below: _count_marginals.c, _count_visible.c, _count_pair.c
-(the last two levels' quick children), _count_search.c
+(the last two levels' quick children), _count_triples.c (the last three, visibility off),
+_count_search.c
 (the search and one family's count) and _count_calls.c (the methods called from Python).
 */
 #define PY_SSIZE_T_CLEAN
@@ -76,8 +77,8 @@ typedef struct {
                                                  single mask in nohide has P, then per P < 18
                                                  those whose pair mask has P and P + 18 */
     unsigned char pinch[MAXK][MAXK];          /* a may block b from both ends of a line */
-    u64 *unblockable[MAXK][MAXK];             /* [a][b]: per placement of b, the ports no
-                                                 compatible placement of a blocks */
+    u64 *unblockable[MAXK][MAXK];             /* [a][b]: per port, the placements of b no
+                                                 compatible placement of a blocks there */
     u128 *marg;                               /* CELLS x nkinds member counts */
     u128 total;
     int opposite_18;                          /* port P's line, reversed, is port P + 18's */
@@ -286,6 +287,7 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
 
 #include "_count_visible.c"
 #include "_count_pair.c"
+#include "_count_triples.c"
 #include "_count_search.c"
 #include "_count_calls.c"
 
