@@ -448,9 +448,15 @@ def test_quick_children_counted_together(preset: str, seed: int, free: int, visi
     if family is None:
         return
     kinds = tuple(sorted(set(gem_set(preset))))
+    assert_same_count_and_nodes_with_marginals(family, kinds)
+    assert_kernel_matches_reference(family, kinds)
+
+
+def assert_same_count_and_nodes_with_marginals(family, kinds) -> None:
+    """The kernel's count is the reference's, and the kernel visits the same nodes with
+    marginals as without."""
     expected = python_family_count(family, None)
     status, n, nodes = counting.kernel_family_count(family, kinds, False, None, None)
     assert (status, n) == (1, expected)
     counting._context(kinds, family.mirror).reset()
     assert counting.kernel_family_count(family, kinds, True, None, None) == (1, expected, nodes)
-    assert_kernel_matches_reference(family, kinds)

@@ -12,9 +12,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from games.orapa.gems import gem_set
-from solver.orapa.counting import family_counts as counting
-from solver.orapa.counting.family_counts import python_family_count
-from tests.test_orapa_counting import crowded_family, needs_kernel
+from tests.test_orapa_counting import (assert_same_count_and_nodes_with_marginals, crowded_family,
+                                       needs_kernel)
 
 
 @needs_kernel
@@ -34,9 +33,4 @@ def test_last_three_gems_counted_as_triangles(preset: str, seed: int, free: int,
     family = crowded_family(preset, seed, free, False, twins, asked, sparse, limit=2_000_000)
     if family is None:
         return
-    kinds = tuple(sorted(set(gem_set(preset))))
-    expected = python_family_count(family, None)
-    status, n, nodes = counting.kernel_family_count(family, kinds, False, None, None)
-    assert (status, n) == (1, expected)
-    counting._context(kinds, family.mirror).reset()
-    assert counting.kernel_family_count(family, kinds, True, None, None) == (1, expected, nodes)
+    assert_same_count_and_nodes_with_marginals(family, tuple(sorted(set(gem_set(preset)))))

@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from typing import Any, Generator
 
-from games.orapa.answers import shown_by
 from games.orapa.board import CELLS
 from games.orapa.puzzle import Puzzle
 from solver.orapa.counting import family_counts
@@ -94,12 +93,7 @@ class PausedCount:
         batch is counted on its own (the kernel's sums cleared) and its sums added here."""
         kernel, puzzle = frontier_compiled._KERNEL, self.puzzle
         assert kernel is not None
-        forbidden = b"".join(f.to_bytes(16, "little") for f in setup.forbidden)
-        answers = bytearray()
-        for a in setup.cells:
-            if a.content != "empty":
-                shows = sum(1 << i for i, k in enumerate(setup.kinds) if shown_by(k) == a.content)
-                answers += bytes([a.cell, shows & 0xFF, shows >> 8])
+        forbidden, answers = family_counts.kernel_inputs(setup)
         tally = self.context.count_lazy if lazy else self.context.count_leaves
         batch = FIRST_BATCH
         while True:
@@ -117,7 +111,7 @@ class PausedCount:
             status, leaves = self.pending
             if leaves:
                 self.context.reset()
-                counted = tally(leaves, forbidden, bytes(answers), puzzle.rules.visibility,
+                counted = tally(leaves, forbidden, answers, puzzle.rules.visibility,
                                 True, family_counts._kernel_deadline(self.pause), -1)
                 if counted[0] != 1:
                     yield None   # past the pause: this batch again at the next run

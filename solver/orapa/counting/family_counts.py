@@ -46,7 +46,7 @@ from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
-from solver.orapa.search.search_setup import prepare
+from solver.orapa.search.search_setup import SearchSetup, prepare
 from solver.orapa.search.path_family import PathFamily
 
 
@@ -302,12 +302,7 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
     if search is None:
         return
     setup, handle = search
-    forbidden = b"".join(f.to_bytes(16, "little") for f in setup.forbidden)
-    answers = bytearray()
-    for a in setup.cells:
-        if a.content != "empty":
-            shows = sum(1 << i for i, k in enumerate(setup.kinds) if shown_by(k) == a.content)
-            answers += bytes([a.cell, shows & 0xFF, shows >> 8])
+    forbidden, answers = kernel_inputs(setup)
     used = 0
     while True:
         if lazy:
@@ -318,7 +313,7 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
             tally = ctx.count_leaves
         if leaves:
             budget = -1 if max_nodes is None else max(0, max_nodes - used)
-            counted = tally(leaves, forbidden, bytes(answers), puzzle.rules.visibility,
+            counted = tally(leaves, forbidden, answers, puzzle.rules.visibility,
                             marginals, _kernel_deadline(deadline), budget)
             used += counted[2]
             yield counted
@@ -331,6 +326,19 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
 
 
 _BATCH = 4096   # leaves of the frontier search counted per kernel call
+
+
+def kernel_inputs(setup: SearchSetup) -> tuple[bytes, bytes]:
+    """What the counting kernel takes of a compiled search's setup, besides its leaves: the
+    cells each gem kind must avoid (16 bytes a kind) and the answered cells some gem must
+    cover (the cell, then a 16-bit mask of the kinds that show its content)."""
+    forbidden = b"".join(f.to_bytes(16, "little") for f in setup.forbidden)
+    answers = bytearray()
+    for a in setup.cells:
+        if a.content != "empty":
+            shows = sum(1 << i for i, k in enumerate(setup.kinds) if shown_by(k) == a.content)
+            answers += bytes([a.cell, shows & 0xFF, shows >> 8])
+    return forbidden, bytes(answers)
 
 
 def _start_search(puzzle: Puzzle, lazy: bool = False):
