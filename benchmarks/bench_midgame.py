@@ -360,20 +360,19 @@ def main() -> None:
         print("skipped: the compiled frontier search was not built")
         return
     answers = [int(a) for a in args.answers.split(",")]
-    if args.next:
+    if not (args.map and args.clock == "wall"):
         use_cpu_clock("cpu")
+    if args.next:
         next_commands(args.presets.split(","), args.mines, answers, args.budget,
                       args.clock or "wall", args.per_state)
         return
     if args.map:
         if args.clock != "wall":
-            use_cpu_clock("cpu")
             use_cpu_kernels()
         print(f"clock: {args.clock or 'cpu'}")
         deduction_maps(args.presets.split(","), args.mines, answers, args.timeout,
                        args.per_state)
         return
-    use_cpu_clock("cpu")
     if args.counts:
         exact_counts(args.presets.split(","), args.mines, answers, args.timeout,
                      not args.now_only)

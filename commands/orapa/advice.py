@@ -9,8 +9,7 @@ import click
 from commands.common import SEED, Seconds, emit_json, not_empty
 from commands.orapa.layout import load_layout, rule_options
 from commands.orapa.solve import (answer_words, backend_option, labels_option, load_puzzle,
-                                  rough_count,
-                                  question_text)
+                                  question_text, rough_count)
 from games.errors import BadInput, LimitReached
 from games.orapa.drawing import render_layout
 from games.orapa.gems import gem_set
@@ -19,6 +18,7 @@ from solver.orapa.advisor import defaults
 from solver.orapa.options import BackendName
 
 if TYPE_CHECKING:
+    from solver.orapa.advisor.autoplay import Step
     from solver.orapa.advisor.ranking import Advice
 
 # one set of defaults for `next` and `play --auto`: solver/orapa/advisor/defaults.py
@@ -71,6 +71,12 @@ def _count_text(advice: Advice) -> str:
     return (f"at least about {layouts_text(c.count, 'consistent layout', False)} "
             f"({len(c.layouts):,} "
             "drawn from the families found in time: not uniform)")
+
+
+def _step_count_text(step: Step) -> str:
+    if step.exact:
+        return f"{layouts_text(step.candidates)} (listed)"
+    return f"about {layouts_text(step.candidates, exact=False)}"
 
 
 @click.command("next")
@@ -158,7 +164,7 @@ def play_command(auto: bool, seed: int, gems_name: str | None, mine_file: str | 
     """Solve a hidden mine (random, or --mine) with the advisor's questions, until the layout
     is forced."""
     from tqdm import tqdm
-    from solver.orapa.advisor.autoplay import Step, autoplay
+    from solver.orapa.advisor.autoplay import autoplay
     if not auto:
         raise BadInput("play: only --auto games are available (the advisor plays)")
     mine = None
@@ -177,8 +183,7 @@ def play_command(auto: bool, seed: int, gems_name: str | None, mine_file: str | 
         bar.update(1)
         if not as_json:
             tqdm.write(f"{len(game_steps) + 1:2d}. {step.answer}   "
-                       f"[{step.expected_bits:.2f} bits, {'' if step.exact else 'about '}"
-                       f"{layouts_text(step.candidates, exact=step.exact)}{' (listed)' if step.exact else ''}, "
+                       f"[{step.expected_bits:.2f} bits, {_step_count_text(step)}, "
                        f"{step.seconds:.2f} s]")
         game_steps.append(step)
 
