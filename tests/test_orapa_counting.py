@@ -430,7 +430,9 @@ def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
 
 
 @needs_kernel
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 80 examples (68 s for 150 in the suite: the Python reference counts each family member by
+# member); the crowded families' tests above and below hold the same kernel from other sides
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
        seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),
        twins=st.booleans(), asked=st.integers(0, 3), sparse=st.integers(2, 5))
