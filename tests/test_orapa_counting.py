@@ -407,7 +407,7 @@ def crowded_family(preset: str, seed: int, free: int, visibility: bool, twins: b
 
 
 @needs_kernel
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
        seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),
        twins=st.booleans(), asked=st.integers(0, 2), sparse=st.integers(1, 3))
