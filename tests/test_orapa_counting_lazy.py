@@ -43,7 +43,7 @@ def both_ways(puzzle):
 
 
 @needs_lazy
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "base+diamond", "first-edition"]),
        seed=st.integers(0, 10**6), fewer=st.integers(0, 3))
 def test_lazy_count_and_marginals_equal_the_plain_families(preset: str, seed: int,
