@@ -34,7 +34,7 @@ class PausedCount:
     or reads its answer from elsewhere (the empty board)."""
 
     def __init__(self, puzzle: Puzzle, kernel_search: tuple[Any, Any], lazy: bool) -> None:
-        self.puzzle = puzzle
+        self.puzzle, self.lazy = puzzle, lazy
         self.kinds = tuple(sorted(set(puzzle.gems)))
         mirror = puzzle.rules.mirror
         # the thread's tables (built once per gem set: 10 to 20 ms); other counts clear its
@@ -48,6 +48,7 @@ class PausedCount:
         self.result: Possible | None = None
         self.finished = False   # True once counted, or once a kernel ran out of time
         self.seconds = 0.0      # spent counting so far
+        self.nodes = self.leaves = 0   # the lazy search's so far
 
     @classmethod
     def start(cls, puzzle: Puzzle) -> PausedCount | None:
@@ -63,6 +64,17 @@ class PausedCount:
         if search is None:   # an answer rules out every layout
             return None
         return cls(puzzle, search, lazy)
+
+    @classmethod
+    def plain(cls, count: PausedCount) -> PausedCount | None:
+        """The same count over the plain search's families, beside a count over the lazy
+        search's leaves (None when `count` is not one): each search is the faster one on
+        some states (full mine 1 of 50 at 6 answers: 0.2 s of CPU by the families, 1.9 s by
+        the lazy leaves; mine 34: 2.1 s against 0.65 s)."""
+        if not count.lazy:
+            return None
+        search = family_counts._start_search(count.puzzle, False)
+        return None if search is None else cls(count.puzzle, search, False)
 
     def run(self, pause: float, deadline: float | None) -> Possible | None:
         """Count on until the step that passes `pause` (`time.monotonic()`; none when it is
@@ -85,6 +97,11 @@ class PausedCount:
         self.seconds += time.monotonic() - start
         return self.result
 
+    def nodes_per_leaf(self) -> float:
+        """The lazy search's nodes per leaf handed over so far (its nodes when none): high
+        where its leaves are sparse, and the plain search's cuts may prune more."""
+        return self.nodes / max(1, self.leaves)
+
     def _steps(self, setup: Any, handle: Any, lazy: bool) -> Generator[None, None, bool]:
         """The count a batch of leaves at a time (yields after each); returns True when it
         is exact, False when the search ran out of time. A batch whose count runs past the
@@ -102,7 +119,8 @@ class PausedCount:
                 # the search stops cleanly only with a batch handed over: the map's deadline
                 clock = family_counts._kernel_deadline(self._deadline())
                 if lazy:
-                    status, _, leaves, _ = kernel.lazy_step(handle, batch, clock, -1)
+                    status, nodes, leaves, handed = kernel.lazy_step(handle, batch, clock, -1)
+                    self.nodes, self.leaves = self.nodes + nodes, self.leaves + handed
                 else:
                     status, _, leaves = kernel.step(handle, batch, clock, -1)
                 if status not in (0, 1):

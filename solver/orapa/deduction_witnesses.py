@@ -36,6 +36,7 @@ class WitnessMap:
         self.counted: int | None = None   # the exact count, when the counts gave the map
         self.count_failed = 0.0   # the longest count's seconds that did not finish
         self.count: PausedCount | None = None   # the count in parts, where it applies
+        self.plain_count: PausedCount | None = None   # the same by the plain search, beside
         # per (cell, content, search order), the longest a pair's wave search ran out of:
         # asking again with no more is lost time (its budget is in search nodes)
         self.tried: dict[tuple[int, str, int], float] = {}
