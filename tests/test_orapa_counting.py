@@ -368,13 +368,13 @@ def test_kernel_visibility_state_on_crowded_families(preset: str, seed: int, fre
     weight = 1
     for k, gem in enumerate(loose):
         weight *= sum(1 for p in family.options[k] if family._allowed(k, p))
-    if weight > 300_000:
+    if weight > 100_000:      # the reference visits every tuple: a bound on its time
         return
     assert_kernel_matches_reference(family, tuple(sorted(set(gems))))
 
 
 def crowded_family(preset: str, seed: int, free: int, visibility: bool, twins: bool,
-                   asked: int, sparse: int, limit: int = 400_000):
+                   asked: int, sparse: int, limit: int = 100_000):
     """A family of a random mine with `free` of its gems free (identical ones first when
     `twins`), the others fixed where the mine has them, random cells to avoid (fewer with
     more `sparse`) and `asked` answered cells of the free gems; None past `limit` tuples."""

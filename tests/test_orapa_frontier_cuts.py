@@ -41,6 +41,17 @@ def with_gem_cells(case: tuple[str, object], seed: int, shots: list[int],
     return puzzle.with_observations(list(puzzle.observations) + extra)
 
 
+def listed_families(puzzle: Puzzle, max_nodes: int) -> tuple[list, int, bool]:
+    """The Python search's families until its end or its node limit (one pass), the nodes it
+    took, and whether it finished."""
+    nodes, found = [0], []
+    try:
+        found.extend(python_frontier_families(puzzle, nodes=nodes, max_nodes=max_nodes))
+    except LimitReached:
+        return found, nodes[0], False
+    return found, nodes[0], True
+
+
 def keys(found) -> list[tuple]:
     """The families as `run` gives them: comparable keys."""
     return [(tuple((g.gem, g.placement.mask) for g in f.fixed), f.free, f.avoid)
@@ -58,15 +69,14 @@ def test_the_cover_cut_drops_only_families_without_members(case, seed: int,
     same; and the cut never adds nodes."""
     rng = random.Random(seed)
     puzzle = with_gem_cells(case, seed, rng.sample(range(36), rng.choice([6, 10, 16])), cells)
-    with_cut, cut_nodes, cut_done = run(python_frontier_families, puzzle, 20_000)
-    kept = [] if not cut_done else list(python_frontier_families(puzzle))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(frontier_search, "_uncoverable", lambda *args: False)
-        without, nodes, done = run(python_frontier_families, puzzle, 20_000)
+    with pytest.MonkeyPatch.context() as patch:       # without the cut first: the states
+        patch.setattr(frontier_search, "_uncoverable", lambda *args: False)   # it lists in time
+        every, nodes, done = listed_families(puzzle, 20_000)
         assume(done)
-        every = list(python_frontier_families(puzzle))
+    kept, cut_nodes, cut_done = listed_families(puzzle, 20_000)
+    with_cut = keys(kept)
     assert cut_done and cut_nodes <= nodes
-    left = iter(without)
+    left = iter(keys(every))
     assert all(key in left for key in with_cut)       # a subsequence: same order
     dropped = [f for f, key in zip(every, keys(every)) if key not in set(with_cut)]
     for family in dropped:
