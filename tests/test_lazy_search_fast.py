@@ -191,7 +191,7 @@ def test_absorbed_wave_counted_by_its_complement(case: tuple[str, str], seed: in
 
 
 @needs_lazy
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black"]), seed=st.integers(0, 10**6),
        answer=st.sampled_from(["colour", "both"]), others=st.integers(4, 10),
        cells=st.integers(0, 2))

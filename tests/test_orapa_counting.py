@@ -82,7 +82,7 @@ def test_count_equals_the_listed_layouts_on_every_preset(preset: str) -> None:
             assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6))
 def test_count_and_map_equal_the_list_for_random_states(preset: str, seed: int) -> None:
@@ -121,7 +121,7 @@ def test_rules_without_visibility_or_mirror() -> None:
 
 
 @needs_kernel
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "first-edition", "double"]),
        seed=st.integers(0, 10**6))
 def test_kernel_equals_the_python_reference_family_by_family(preset: str, seed: int) -> None:

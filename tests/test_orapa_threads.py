@@ -29,7 +29,7 @@ def _puzzles() -> list:
 
 def test_model_listings_in_threads_agree_with_listings_alone() -> None:
     puzzles = _puzzles()
-    alone = [solve(p, limit=0, count_limit=120, method="model").count for p in puzzles]
+    alone = [solve(p, limit=0, count_limit=40, method="model").count for p in puzzles]
     assert all(count >= 1 for count in alone)      # each puzzle has its own mine at least
     seen: dict[tuple[int, int], int] = {}
     failures: list[BaseException] = []
@@ -40,7 +40,7 @@ def test_model_listings_in_threads_agree_with_listings_alone() -> None:
             start.wait()
             for round_ in range(2):                   # the threads' calls overlap
                 puzzle = puzzles[(index + round_) % THREADS]
-                seen[index, round_] = solve(puzzle, limit=0, count_limit=120,
+                seen[index, round_] = solve(puzzle, limit=0, count_limit=40,
                                             method="model").count
         except BaseException as error:              # noqa: BLE001: reported below
             failures.append(error)

@@ -72,7 +72,7 @@ def test_path_points_run_on_centre_lines() -> None:
     assert trace_wave(tri, parse_port("3")).points() == [(2.5, 0.0), (2.5, 2.0), (2.5, 0.0)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(layouts())
 def test_every_wave_is_reversible(case: tuple[str, Layout]) -> None:
     _, layout = case
@@ -82,7 +82,7 @@ def test_every_wave_is_reversible(case: tuple[str, Layout]) -> None:
             assert answers[exit_port] == (port, color)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(layouts())
 def test_a_wave_returns_to_its_port_exactly_when_it_bounces_straight_back_or_is_absorbed(
         case: tuple[str, Layout]) -> None:
@@ -93,7 +93,7 @@ def test_a_wave_returns_to_its_port_exactly_when_it_bounces_straight_back_or_is_
         assert returns == (wave.reflects_straight_back or wave.exit is None)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(layouts())
 def test_batch_tracer_equals_the_single_tracer(case: tuple[str, Layout]) -> None:
     _, layout = case
@@ -116,7 +116,7 @@ def _fast_answer(exit_port: int, color: int) -> tuple[str, frozenset[str] | None
     return port_label(exit_port), frozenset(basic_colors(color))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(layouts())
 def test_fast_tracer_agrees_with_exact_ray_caster_on_all_ports(case: tuple[str, Layout]) -> None:
     _, layout = case
