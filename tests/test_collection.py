@@ -62,7 +62,11 @@ def test_puzzle_solves_uniquely_to_its_solution(entry: dict) -> None:
     # cuts the solver's work on these few-shot puzzles.
     shots = [o for o in puzzle.observations if isinstance(o, ShotAnswer)]
     posed = puzzle.with_observations(list(puzzle.observations) + implied_shots(shots))
-    assert ConsistentLayouts(posed, method="model").first(exclude=(solution,)) is None
+    assert ConsistentLayouts(posed).first(exclude=(solution,)) is None
+    # every third puzzle also by the SAT model, an engine the generator does not use (it
+    # takes 6 to 13 s on a hard one, the wave search 0.03 to 0.15 s)
+    if ENTRIES.index(entry) % 3 == 0:
+        assert ConsistentLayouts(posed, method="model").first(exclude=(solution,)) is None
 
 
 def test_make_run_writes_its_demo_outside_the_collection() -> None:
