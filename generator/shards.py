@@ -303,15 +303,18 @@ class Generation:
         if not 1 <= self.shard_size <= MAX_SHARD_SIZE:
             raise BadInput(f"--shard-size: between 1 and {MAX_SHARD_SIZE}, got {self.shard_size}")
         started = time.perf_counter()
-        done = prepare(self.out, self.spec.parameters(self.count, self.shard_size), self.resume)
-        plan_all = plan(self.count, self.shard_size)
-        jobs = [ShardJob(self.spec, index, n) for index, n in plan_all if index not in done]
-        records = dict(done)
+        records: dict[int, dict[str, Any]] = {}
         interrupted = False
-        with tqdm(total=self.count, initial=sum(r["puzzles"] for r in done.values()),
-                  desc="puzzles", unit="puzzle", file=sys.stderr, dynamic_ncols=True,
-                  disable=None if self.progress is None else not self.progress) as bar:
-            try:
+        try:            # Ctrl-C from here on says what is kept
+            done = prepare(self.out, self.spec.parameters(self.count, self.shard_size),
+                           self.resume)
+            records.update(done)
+            with tqdm(total=self.count, initial=sum(r["puzzles"] for r in done.values()),
+                      desc="puzzles", unit="puzzle", file=sys.stderr, dynamic_ncols=True,
+                      disable=None if self.progress is None else not self.progress) as bar:
+                plan_all = plan(self.count, self.shard_size)
+                jobs = [ShardJob(self.spec, index, n) for index, n in plan_all
+                        if index not in done]
                 for result in mapper(jobs):
                     if isinstance(result, tuple):     # (index, how it failed twice)
                         self.failed.append(result[0])
@@ -321,15 +324,16 @@ class Generation:
                     records[result.index] = write_shard(self.out, self.spec.gems, result,
                                                         len(plan_all))
                     bar.update(len(result.lines))
-            except KeyboardInterrupt:
-                interrupted = True
-            except Exception as exc:      # Ctrl-C inside PySAT, when a shard is made here
-                if not is_interrupt(exc):
-                    raise
-                interrupted = True
+        except KeyboardInterrupt:
+            interrupted = True
+        except Exception as exc:      # Ctrl-C inside PySAT, when a shard is made here
+            if not is_interrupt(exc):
+                raise
+            interrupted = True
         summary = summarise(records.values(), time.perf_counter() - started, interrupted,
                             sorted(self.failed))
-        _write_text(self.out / SUMMARY, json.dumps(summary, indent=1) + "\n")
+        if self.out.is_dir():           # not when Ctrl-C came before it was made
+            _write_text(self.out / SUMMARY, json.dumps(summary, indent=1) + "\n")
         return summary
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from games.orapa.gems import PRESETS
+from generator.shards import RUN
 from tests.child_signals import default_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,14 +34,17 @@ def _start(gems: str, out: Path, *extra: str) -> subprocess.Popen:
                             preexec_fn=default_sigint)
 
 
-def _interrupt_all(runs: list[tuple[str, subprocess.Popen, Path]], rng: random.Random) -> None:
-    """Wait until each run is generating (its first file, or a few seconds for the slow sets
-    whose first puzzle takes longer), then send each SIGINT at a random moment."""
+def _interrupt_all(runs: list[tuple[str, subprocess.Popen, Path]], rng: random.Random,
+                   started: str = ".") -> None:
+    """Wait until each run has started its work (`started` is in its --out: the directory
+    itself, or a sharded run's run file), then send each SIGINT at a random moment of its
+    next second and a half. (A fixed 4 s wait sent some, on a loaded machine, before the
+    command had even been read: a traceback of the import, status 1.)"""
     for _, process, out in runs:
         waited = 0.0
-        while waited < 4 and not any(out.glob("*-*.json*")) and process.poll() is None:
-            time.sleep(0.1)
-            waited += 0.1
+        while waited < 120 and not (out / started).exists() and process.poll() is None:
+            time.sleep(0.05)
+            waited += 0.05
         time.sleep(rng.uniform(0, 1.5))
         process.send_signal(signal.SIGINT)
 
@@ -78,13 +82,34 @@ def test_ctrl_c_during_a_sharded_run_made_in_this_process(tmp_path):
     out = tmp_path / "shards"
     process = _start("double", out, "--shard-size", "2", "--jobs", "1")
     try:
-        _interrupt_all([("double", process, out)], random.Random(1))
+        _interrupt_all([("double", process, out)], random.Random(1), RUN)
         stdout, stderr = process.communicate(timeout=120)
     finally:
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130, stderr[-2000:]
     assert stderr == "orapa: interrupted; the finished shards are kept\n", stderr[-2000:]
+
+
+@pytest.mark.parametrize("sharded", [False, True])
+def test_ctrl_c_as_soon_as_the_output_is_made_says_what_is_kept(tmp_path, sharded: bool):
+    """The moment --out is made (a sharded run: its run file), the generation has begun:
+    Ctrl-C then said only "orapa: interrupted" while the progress bar, the generator or the
+    shards' plan were being set up."""
+    out = tmp_path / "out"
+    extra = ("--shard-size", "2", "--jobs", "1") if sharded else ()
+    process = _start("base", out, *extra)
+    started = out / RUN if sharded else out
+    try:
+        while not started.exists() and process.poll() is None:
+            time.sleep(0.002)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    kept = "the finished shards are kept" if sharded else "the puzzles written are kept"
+    assert (process.returncode, stderr) == (130, f"orapa: interrupted; {kept}\n")
 
 
 @pytest.mark.parametrize("command, prompt_on", [

@@ -81,15 +81,16 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: ClueMod
         if given is not None:
             raise BadInput(f"{name}: only for sharded runs (--shard-size or --engine ray)")
     out = Path(out_dir)
-    paths = output_paths(out_dir, file_stem(gems), count, force)
-    generator = Generator(gems, RuleOptions(mirror, touching, visibility, answer),
-                          random.Random(seed), clues)
+    generator: Generator | None = None
     made: list[tuple[Path, Generated]] = []
     grades: dict[Path, Any] = {}        # with --difficulty: each puzzle's grade
     interrupted = False
-    with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr,
-              disable=None) as bar:  # None: no bar when standard error is not a terminal
-        try:
+    try:                # Ctrl-C from here on says what is kept
+        paths = output_paths(out_dir, file_stem(gems), count, force)
+        with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr,
+                  disable=None) as bar:  # None: no bar when standard error is not a terminal
+            generator = Generator(gems, RuleOptions(mirror, touching, visibility, answer),
+                                  random.Random(seed), clues)
             for path in paths:
                 if difficulty is None:
                     found = generator.next()
@@ -100,13 +101,13 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: ClueMod
                 made.append((path, found))
                 bar.set_postfix(rejected=sum(generator.rejected.values()))
                 bar.update()
-        except Exception as exc:       # Ctrl-C, which PySAT reports as its own error
-            if not is_interrupt(exc):
-                raise
-            interrupted = True
-        except KeyboardInterrupt:
-            interrupted = True
-    rejected = dict(generator.rejected)
+    except Exception as exc:       # Ctrl-C, which PySAT reports as its own error
+        if not is_interrupt(exc):
+            raise
+        interrupted = True
+    except KeyboardInterrupt:
+        interrupted = True
+    rejected = dict(generator.rejected) if generator is not None else {}
     if as_json:
         emit_json({"puzzles": [{"file": str(path), "shots": found.shots,
                                 "difficulty": found.difficulty.level,

@@ -7,6 +7,7 @@ truth of literals in the last model and, after a failure, the assumptions that c
 from __future__ import annotations
 
 import atexit
+import signal
 import threading
 import time
 import weakref
@@ -72,6 +73,20 @@ def can_interrupt(solver_name: str) -> bool:
     return not solver_name.startswith("cadical")
 
 
+def _whole_solver(solver_name: str) -> Solver:
+    """A PySAT solver made with Ctrl-C held back until it is whole: a SIGINT inside its
+    constructor left an object without its inner solver, whose finaliser then printed
+    "Exception ignored ... has no attribute 'glucose'" under the one-line message."""
+    if (not hasattr(signal, "pthread_sigmask")
+            or threading.current_thread() is not threading.main_thread()):
+        return Solver(name=solver_name)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return Solver(name=solver_name)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 class SatBackend:
     """A PySAT solver (Glucose 4 by default, CaDiCaL on request); exactly-one groups become
     sequential counters. Glucose 4 is the default because it enumerates layouts about twice as
@@ -80,7 +95,7 @@ class SatBackend:
 
     def __init__(self, cnf: Cnf, solver_name: str = DEFAULT_SAT_SOLVER) -> None:
         self.cnf = cnf
-        self.solver = Solver(name=solver_name)
+        self.solver = _whole_solver(solver_name)
         _OPEN_SAT_BACKENDS.add(self)
         self.interruptible = can_interrupt(solver_name)
         self._clauses = self._exactly = self._at_most = 0
