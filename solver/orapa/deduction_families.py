@@ -258,7 +258,10 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     barren branch first) had one in the first family of every shuffled order tried. `only`:
     these pairs alone (those still unshown). Each search keeps the gems off the cells where
     their content was proved impossible so far (`known_avoid`)."""
+    avoid, proved = known_avoid(found), len(found.impossible)
     for cell, content in found.unshown() if only is None else only:
+        if len(found.impossible) != proved:   # (proofs only add to it)
+            avoid, proved = known_avoid(found), len(found.impossible)
         if content in found.possible[cell] or (cell, content) in found.impossible \
                 or (left is not None and (cell, content) in left):
             continue
@@ -277,7 +280,7 @@ def settle_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                                          + [CellAnswer(cell, content)])
         try:
             for family in one_by_one(asked, stop, max(1, int(seconds * NODES_PER_SECOND)),
-                                     seed, known_avoid(found)):
+                                     seed, avoid):
                 if not could_show(family, cell, content):
                     continue
                 member = member_or_proof(family, stop, PAIR_MEMBER_SECONDS)
