@@ -443,9 +443,9 @@ def test_a_pair_that_ran_out_of_nodes_is_not_asked_again_with_no_more(
     real = deduction_families.one_by_one
 
     def counted(puzzle: Puzzle, deadline: float | None, max_nodes: int | None = None,
-                seed: int = 0):  # type: ignore[no-untyped-def]
+                seed: int = 0, avoid: dict[str, int] | None = None):  # type: ignore[no-untyped-def]
         asked.append((seed, max_nodes))
-        return real(puzzle, deadline, max_nodes, seed)
+        return real(puzzle, deadline, max_nodes, seed, avoid)
 
     monkeypatch.setattr(deduction_families, "one_by_one", counted)
     found = WitnessMap(puzzle)

@@ -24,7 +24,8 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
 - then each pair not shown yet asked of the wave search with that cell answer added (a
   member, or no family with one: about a millisecond each, `settle_pairs`); with dozens of
   pairs it cannot settle so, the pass (when not tried yet), then the count for half the time
-  left when the pass finished, else longer rounds, the model pair by pair while it answers
+  left when the pass finished, else a round asking the wave search and the model in turn
+  with growing budgets (`portfolio_round`), the model pair by pair while it answers
   quickly (`model_round`: the model's questions are in `solver.orapa.deduction_model`) and
   the count for most of the time left (`_many_hard_pairs`);
 - the wave search again, at `SECOND_PAIR_SECONDS` (with a few pairs left after its fixed
@@ -33,6 +34,10 @@ impossible when no consistent layout does (a proof). Nothing is taken from a sam
   asked for a layout showing *any* pair not shown yet (one clause over all of them, so that
   the last, unsatisfiable call proves every pair left impossible at once), and after
   `GROUPED_CALLS` such calls pair by pair.
+
+Every question to the wave search or the model keeps to the pairs proved impossible so far
+(as cells a gem keeps off, as assumptions): the same answers, sooner. With a time limit, the
+count gets `COUNT_ALLOWANCE` of it in all its tries.
 
 At the time limit: LimitReached, or with `partial` the map so far, the cells with a pair still
 unproved `undecided`.
@@ -49,7 +54,7 @@ from games.wording import plural
 from solver.orapa.deduction_count import PausedCount
 from solver.orapa.deduction_families import (all_families, prove_by_families, settle_pairs,
                                              within, witnesses_from_families)
-from solver.orapa.deduction_model import model_proof, model_round, quick_proof
+from solver.orapa.deduction_model import model_proof, model_round, portfolio_round, quick_proof
 from solver.orapa.deduction_pass import FamilyPass, rule_out_by_families
 from solver.orapa.deduction_witnesses import WitnessMap, out_of_reach
 from solver.orapa.options import BackendName, Method
@@ -100,6 +105,11 @@ PLAIN_NODES_PER_LEAF = 300
 PLAIN_COUNT_TRY = 0.5        # a try of the count this long or longer gives this share first
 PLAIN_COUNT_SHARE = 0.25     # to the count by the plain search's families, until that has
 PLAIN_COUNT_SECONDS = 0.3    # had this much in all (`_plain_count`)
+# The count's share of the time limit, over all its tries: on the 50 full states of 6 answers
+# of the map's benchmark, the counts that finished took 0.2 to 2.1 s in all, and those that
+# did not (mines 19, 20, 38, 43: 2.8 s to over a minute) took 3 to 3.8 s of the 5 s before
+# the time limit, where the pairs left needed 1 to 3 s
+COUNT_ALLOWANCE = 0.5
 
 
 @dataclass
@@ -191,11 +201,12 @@ def _many_hard_pairs(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
     if early == "untried":
         passed = rule_out_by_families(found, puzzle, _share(deadline, PROJECTION_SHARE))
     if not passed:
-        # too many families to pass over in time: the wave search again at 0.1 s a pair for
-        # a share of the time (dozens of pairs of 0.03 s each), then, if dozens are still
-        # left, the count (full seed 24 with 6 answers: 1.5 to 2 s of counting, where the
+        # too many families to pass over in time: the wave search and the model in turn,
+        # from 0.04 s a pair, for a share of the time (dozens of pairs of 0.03 s each; the
+        # model proves in milliseconds some the wave search needs 0.5 s on), then, if
+        # dozens are still left, the count (full seed 24 with 6 answers: 1.5 to 2 s of counting, where the
         # wave search pair by pair and the model took over 5 s)
-        settle_pairs(found, puzzle, _share(deadline, HARD_ROUND_SHARE), SECOND_PAIR_SECONDS)
+        portfolio_round(found, puzzle, backend, _share(deadline, HARD_ROUND_SHARE))
         if found.unshown() and len(found.unshown()) >= MANY_PAIRS:
             # dozens still left: the model, when it answers them quickly (`model_round`;
             # before that round it cost 0.2 to 2 s on states the round settles)
@@ -291,6 +302,9 @@ def _long_count(found: WitnessMap, puzzle: Puzzle, stop: float,
     from solver.orapa.counting.exact import exact_possible
     counted: tuple[dict[int, set[str]], int] | None
     if found.count is not None:
+        stop = _within_allowance(found, stop)
+        if stop <= time.monotonic():
+            return False
         counted = _plain_count(found, stop, deadline)
         if counted is None:
             counted = found.count.run(stop, deadline)
@@ -307,6 +321,17 @@ def _long_count(found: WitnessMap, puzzle: Puzzle, stop: float,
         return False
     found.possible, found.counted = counted
     return True
+
+
+def _within_allowance(found: WitnessMap, stop: float) -> float:
+    """`stop`, or sooner where the count in parts (lazy and plain) would pass the seconds it
+    may have in all (`found.count_allowance`, a share of the map's time limit)."""
+    if found.count_allowance is None or found.count is None:
+        return stop
+    spent = found.count.seconds
+    if found.plain_count is not None:
+        spent += found.plain_count.seconds
+    return min(stop, time.monotonic() + found.count_allowance - spent)
 
 
 def _plain_count(found: WitnessMap, stop: float, deadline: float | None
@@ -343,6 +368,7 @@ def deduction_map(puzzle: Puzzle, backend: BackendName = "sat", timeout: float |
     `method="model"` neither the counts nor the wave search's families are used."""
     deadline = None if timeout is None else time.monotonic() + timeout
     found = WitnessMap(puzzle)
+    found.count_allowance = None if timeout is None else COUNT_ALLOWANCE * timeout
     found.count = PausedCount.start(puzzle) if method == "auto" else None
     if found.count is not None:
         counted = found.count.run(within(deadline, COUNT_SECONDS), deadline)

@@ -37,6 +37,7 @@ class WitnessMap:
         self.count_failed = 0.0   # the longest count's seconds that did not finish
         self.count: PausedCount | None = None   # the count in parts, where it applies
         self.plain_count: PausedCount | None = None   # the same by the plain search, beside
+        self.count_allowance: float | None = None   # the seconds the count may have in all
         # per (cell, content, search order), the longest a pair's wave search ran out of:
         # asking again with no more is lost time (its budget is in search nodes)
         self.tried: dict[tuple[int, str, int], float] = {}
