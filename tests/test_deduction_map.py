@@ -18,6 +18,7 @@ from games.orapa.random_layouts import random_layout
 from solver.orapa.deduction_witnesses import WitnessMap, walk
 from solver.orapa.api import deductions
 from solver.orapa.consistent import ConsistentLayouts
+from solver.orapa.counting.family_counts import count_layouts
 
 
 def state(preset: str, seed: int, shots: int, cells: int = 0,
@@ -32,7 +33,12 @@ def state(preset: str, seed: int, shots: int, cells: int = 0,
 
 
 def listed_map(puzzle: Puzzle, bound: int = 3000) -> dict[int, set[str]] | None:
-    """Each cell's contents over every consistent layout; None past `bound` layouts."""
+    """Each cell's contents over every consistent layout; None past `bound` layouts (told by
+    the kernel's count first: listing 3,000 of a loose state, where the listing falls back to
+    the SAT model, once took minutes), or when the count does not end within 10 s."""
+    counted = count_layouts(puzzle, deadline=time.monotonic() + 10)
+    if not counted.exact or counted.count > bound:
+        return None
     possible: dict[int, set[str]] = {c: set() for c in range(CELLS)}
     for n, layout in enumerate(ConsistentLayouts(puzzle).layouts()):
         if n >= bound:
