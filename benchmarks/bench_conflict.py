@@ -1,0 +1,154 @@
+"""Contradictions: `solve` on states whose answers cannot all hold because one answer was
+flipped (a typo: a wave's colour or exit changed), and the minimal conflict it names.
+
+A state is a random mine of a preset, `n` random shots answered, and one of those answers
+(one whose wave left the board by another port) flipped: its colour's lowest bit toggled
+(`colour`) or its exit moved to another port (`exit`). Each state is solved as `orapa solve`
+does (`solve(puzzle, limit=1)`); its CPU seconds, the conflict's size, whether the conflict
+names the flipped answer (it must: the mine gives every other answer) and, with `--check`,
+whether the conflict is minimal (drop any member and the rest have a layout) are reported.
+Deadlines count this process's CPU time (`bench_agent.use_cpu_clock`), so that a busy machine
+gives an idle one's figures. Before the timings of a preset, a consistent state of it is solved
+and its SAT model built (both cached per process; the model's building is shown apart).
+
+    .venv/bin/python benchmarks/bench_conflict.py [--presets base,full,double] [--seeds 5]
+        [--answers 6,12,24,36] [--flips colour,exit] [--timeout 60] [--check] [--per-state]
+
+A flip that leaves the answers consistent (few answers: another layout gives them all) is
+counted apart and not timed as a contradiction.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+import common  # noqa: F401  (puts the project on sys.path)
+from bench_agent import use_cpu_clock
+
+from games.errors import LimitReached
+from games.orapa.board import PORTS
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import Puzzle, ShotAnswer, puzzle_from_layout, shot_answer
+from games.orapa.random_layouts import random_layout
+from solver.orapa.api import solve
+from solver.orapa.consistent import ConsistentLayouts, session_for
+
+
+def flipped_state(preset: str, seed: int, answers: int, flip: str
+                  ) -> tuple[Puzzle, int] | None:
+    """A state of `answers` shots with one answer flipped, and the flipped answer's index;
+    None when no answered wave left by another port (nothing to flip)."""
+    gems = gem_set(preset)
+    truth = random_layout(gems, rng=random.Random(seed))
+    rng = random.Random(f"{preset}/{seed}/{answers}/{flip}")
+    observations = [shot_answer(truth, port) for port in rng.sample(range(PORTS), answers)]
+    candidates = [i for i, a in enumerate(observations) if a.exit is not None and a.exit != a.port]
+    if not candidates:
+        return None
+    index = rng.choice(candidates)
+    original = observations[index]
+    if flip == "colour":
+        changed = ShotAnswer(original.port, original.exit, (original.color or 0) ^ 1)
+    else:
+        others = [p for p in range(PORTS) if p not in (original.exit, original.port)]
+        changed = ShotAnswer(original.port, rng.choice(others), original.color)
+    observations[index] = changed
+    return Puzzle(gems, RuleOptions(), tuple(observations)), index
+
+
+def is_minimal(puzzle: Puzzle, core: list[int]) -> bool:
+    """Does every proper subset of the core (one member dropped) have a layout?"""
+    for i in range(len(core)):
+        rest = puzzle.with_observations([puzzle.observations[j] for j in core if j != core[i]])
+        if ConsistentLayouts(rest).first() is None:
+            return False
+    return True
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--presets", default="base,full,double")
+    parser.add_argument("--seeds", type=int, default=5, help="mines 0..N-1 of each preset")
+    parser.add_argument("--answers", default="6,12,24,36")
+    parser.add_argument("--flips", default="colour,exit")
+    parser.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per solve")
+    parser.add_argument("--check", action="store_true", help="check each conflict's minimality")
+    parser.add_argument("--per-state", action="store_true")
+    args = parser.parse_args()
+    use_cpu_clock("cpu")
+    answer_counts = [int(a) for a in args.answers.split(",")]
+    groups: dict[tuple[str, int], list[float]] = defaultdict(list)
+    sizes: dict[tuple[str, int], list[int]] = defaultdict(list)
+    consistent: dict[tuple[str, int], int] = defaultdict(int)
+    timed_out: dict[tuple[str, int], int] = defaultdict(int)
+    wrong: list[str] = []
+    for preset in args.presets.split(","):
+        warm = random_layout(gem_set(preset), rng=random.Random(-1))
+        solve(puzzle_from_layout(warm, gem_set(preset), RuleOptions()), limit=1)
+        start = time.process_time()
+        session_for(gem_set(preset), RuleOptions()).backend.solve([])
+        print(f"{preset}: SAT model built in {time.process_time() - start:.2f} CPU s",
+              flush=True)
+        for answers in answer_counts:
+            for flip in args.flips.split(","):
+                for seed in range(args.seeds):
+                    made = flipped_state(preset, seed, answers, flip)
+                    if made is None:
+                        continue
+                    puzzle, index = made
+                    key = (preset, answers)
+                    start = time.process_time()
+                    try:
+                        result = solve(puzzle, limit=1, timeout=args.timeout)
+                    except LimitReached:
+                        timed_out[key] += 1
+                        groups[key].append(time.process_time() - start)
+                        if args.per_state:
+                            print(f"  {preset} {answers} {flip} seed {seed}: time limit",
+                                  flush=True)
+                        continue
+                    seconds = time.process_time() - start
+                    if result.status != "contradiction":
+                        consistent[key] += 1
+                        continue
+                    core = result.conflict or []
+                    groups[key].append(seconds)
+                    sizes[key].append(len(core))
+                    label = f"{preset} {answers} {flip} seed {seed}"
+                    if index not in core:
+                        wrong.append(f"{label}: conflict {core} misses the flipped {index}")
+                    if args.check and not is_minimal(puzzle, core):
+                        wrong.append(f"{label}: conflict {core} is not minimal")
+                    if args.per_state:
+                        print(f"  {label}: {seconds:.3f} s, conflict {core} (flipped {index})",
+                              flush=True)
+    print("preset answers  n  p50 s   p95 s   worst s  timeouts consistent  core sizes")
+    for (preset, answers), seconds in groups.items():
+        key = (preset, answers)
+        core = sizes[key]
+        print(f"{preset:7} {answers:5} {len(seconds):3} {statistics.median(seconds):7.3f} "
+              f"{percentile(seconds, 0.95):7.3f} {max(seconds):8.3f} {timed_out[key]:6} "
+              f"{consistent[key]:8}   {statistics.median(core) if core else '-'} median, "
+              f"{max(core) if core else '-'} max")
+    every = [s for seconds in groups.values() for s in seconds]
+    if every:
+        print(f"all: n {len(every)}, p50 {statistics.median(every):.3f} s, "
+              f"p95 {percentile(every, 0.95):.3f} s, worst {max(every):.3f} s, "
+              f"total {sum(every):.1f} CPU s")
+    for line in wrong:
+        print("WRONG", line)
+    sys.exit(1 if wrong else 0)
+
+
+if __name__ == "__main__":
+    main()
