@@ -24,8 +24,13 @@ from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.search.wave_search import search_families
 
-FIRST_BUDGET = 0.05   # seconds each engine has for a check in the first round
-BUDGET_GROWTH = 4     # each round's budget is the last one's times this
+# A check's first round: the search's nodes (about 40 ms compiled; counted in nodes, not
+# seconds, so that a cold start building its tables does not hand the check to the model, whose
+# own building takes 1.4 s on `full`), then the model's seconds (and a family's to show a
+# member). Each later round has BUDGET_GROWTH times more of both.
+FIRST_NODES = 100_000
+FIRST_SECONDS = 0.05
+BUDGET_GROWTH = 4
 
 
 def conflict(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
@@ -89,21 +94,23 @@ class Satisfiability:
     def holds(self, chosen: list[int]) -> bool:
         """Do the chosen observations (indices) have a layout?"""
         self.last_core = None
+        if self._out_of_time():
+            raise _time_up()
         observations = [self.puzzle.observations[i] for i in chosen]
         if impossible_answers(observations, self.puzzle.gems) is not None:
             return False
-        budget = FIRST_BUDGET
+        nodes, seconds = FIRST_NODES, FIRST_SECONDS
         while True:
             if self.searchable:
-                found = self._by_search(chosen, budget)
+                found = self._by_search(chosen, nodes, seconds)
                 if found is not None:
                     self.by_search += 1
                     return found
-            found = self._by_model(chosen, budget if self.searchable else None)
+            found = self._by_model(chosen, seconds if self.searchable else None)
             if found is not None:
                 self.by_model += 1
                 return found
-            budget *= BUDGET_GROWTH
+            nodes, seconds = nodes * BUDGET_GROWTH, seconds * BUDGET_GROWTH
 
     def _until(self, budget: float | None) -> float | None:
         if budget is None:
@@ -114,16 +121,16 @@ class Satisfiability:
     def _out_of_time(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
 
-    def _by_search(self, chosen: list[int], budget: float) -> bool | None:
-        """The wave search's answer, or None when it needs more than `budget` seconds."""
+    def _by_search(self, chosen: list[int], nodes: int, seconds: float) -> bool | None:
+        """The wave search's answer, or None when it needs more than `nodes` search nodes
+        (or a family more than `seconds` to show a member)."""
         puzzle = self.puzzle.with_observations([self.puzzle.observations[i] for i in chosen])
         plain = wave_search_applies(puzzle.gems, puzzle.rules) \
             and not frontier_compiled.available(puzzle)
         search = search_families if plain else frontier_families
-        until = self._until(budget)
         try:
-            for family in search(puzzle, until):
-                if next(iter(family.members(until)), None) is not None:
+            for family in search(puzzle, self.deadline, max_nodes=nodes):
+                if next(iter(family.members(self._until(seconds))), None) is not None:
                     return True
             return False
         except LimitReached:
