@@ -4,7 +4,8 @@ flipped (a typo: a wave's colour or exit changed), and the minimal conflict it n
 A state is a random mine of a preset, `n` random shots answered, and one of those answers
 (one whose wave left the board by another port) flipped: its colour's lowest bit toggled
 (`colour`) or its exit moved to another port (`exit`). Each state is solved as `orapa solve`
-does (`solve(puzzle, limit=1)`); its CPU seconds, the conflict's size, whether the conflict
+does (`solve(puzzle, limit=1)`); its CPU seconds and those spent naming the conflict (in
+`conflict`, after the listing found no layout), the conflict's size, whether the conflict
 names the flipped answer (it must: the mine gives every other answer) and, with `--check`,
 whether the conflict is minimal (drop any member and the rest have a layout) are reported.
 Deadlines count this process's CPU time (`bench_agent.use_cpu_clock`), so that a busy machine
@@ -15,7 +16,9 @@ and its SAT model built (both cached per process; the model's building is shown 
         [--answers 6,12,24,36] [--flips colour,exit] [--timeout 60] [--check] [--per-state]
 
 A flip that leaves the answers consistent (few answers: another layout gives them all) is
-counted apart and not timed as a contradiction.
+counted apart and not timed as a contradiction; so is a solve that reached its time limit
+before `conflict` began (the listing could not decide: issue 31's work, not this one's). A
+time limit inside `conflict` is timed, at the limit.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, ShotAnswer, puzzle_from_layout, shot_answer
 from games.orapa.random_layouts import random_layout
+import solver.orapa.api as api
 from solver.orapa.api import solve
 from solver.orapa.consistent import ConsistentLayouts, session_for
 
@@ -70,6 +74,21 @@ def is_minimal(puzzle: Puzzle, core: list[int]) -> bool:
     return True
 
 
+class TimedConflict:
+    """`api.conflict` with its CPU seconds kept (`seconds` None until it is called)."""
+
+    def __init__(self) -> None:
+        self.inner = api.conflict
+        self.seconds: float | None = None
+
+    def __call__(self, *args, **kwargs):
+        start = time.process_time()
+        try:
+            return self.inner(*args, **kwargs)
+        finally:
+            self.seconds = time.process_time() - start
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -88,6 +107,9 @@ def main() -> None:
     use_cpu_clock("cpu")
     answer_counts = [int(a) for a in args.answers.split(",")]
     groups: dict[tuple[str, int], list[float]] = defaultdict(list)
+    in_conflict: dict[tuple[str, int], list[float]] = defaultdict(list)
+    undecided: dict[tuple[str, int], int] = defaultdict(int)
+    timed = api.conflict = TimedConflict()
     sizes: dict[tuple[str, int], list[int]] = defaultdict(list)
     consistent: dict[tuple[str, int], int] = defaultdict(int)
     timed_out: dict[tuple[str, int], int] = defaultdict(int)
@@ -107,15 +129,21 @@ def main() -> None:
                         continue
                     puzzle, index = made
                     key = (preset, answers)
+                    timed.seconds = None
                     start = time.process_time()
                     try:
                         result = solve(puzzle, limit=1, timeout=args.timeout)
                     except LimitReached:
-                        timed_out[key] += 1
-                        groups[key].append(time.process_time() - start)
+                        where = "in conflict" if timed.seconds is not None else "listing"
+                        if timed.seconds is None:
+                            undecided[key] += 1
+                        else:
+                            timed_out[key] += 1
+                            groups[key].append(time.process_time() - start)
+                            in_conflict[key].append(timed.seconds)
                         if args.per_state:
-                            print(f"  {preset} {answers} {flip} seed {seed}: time limit",
-                                  flush=True)
+                            print(f"  {preset} {answers} {flip} seed {seed}: time limit "
+                                  f"({where})", flush=True)
                         continue
                     seconds = time.process_time() - start
                     if result.status != "contradiction":
@@ -123,6 +151,7 @@ def main() -> None:
                         continue
                     core = result.conflict or []
                     groups[key].append(seconds)
+                    in_conflict[key].append(timed.seconds or 0.0)
                     sizes[key].append(len(core))
                     label = f"{preset} {answers} {flip} seed {seed}"
                     if index not in core:
@@ -130,21 +159,24 @@ def main() -> None:
                     if args.check and not is_minimal(puzzle, core):
                         wrong.append(f"{label}: conflict {core} is not minimal")
                     if args.per_state:
-                        print(f"  {label}: {seconds:.3f} s, conflict {core} (flipped {index})",
-                              flush=True)
-    print("preset answers  n  p50 s   p95 s   worst s  timeouts consistent  core sizes")
-    for (preset, answers), seconds in groups.items():
-        key = (preset, answers)
-        core = sizes[key]
-        print(f"{preset:7} {answers:5} {len(seconds):3} {statistics.median(seconds):7.3f} "
-              f"{percentile(seconds, 0.95):7.3f} {max(seconds):8.3f} {timed_out[key]:6} "
-              f"{consistent[key]:8}   {statistics.median(core) if core else '-'} median, "
-              f"{max(core) if core else '-'} max")
-    every = [s for seconds in groups.values() for s in seconds]
-    if every:
-        print(f"all: n {len(every)}, p50 {statistics.median(every):.3f} s, "
-              f"p95 {percentile(every, 0.95):.3f} s, worst {max(every):.3f} s, "
-              f"total {sum(every):.1f} CPU s")
+                        print(f"  {label}: {seconds:.3f} s ({timed.seconds or 0:.3f} in conflict), "
+                              f"conflict {core} (flipped {index})", flush=True)
+    print("CPU s of solve (of conflict): p50, p95, worst; limits in conflict; not timed: "
+          "consistent, limit in the listing; conflict sizes")
+    keys = sorted(set(groups) | set(undecided) | set(consistent))
+    for key in keys:
+        seconds, inner, core = groups[key], in_conflict[key], sizes[key]
+        figures = " ".join(f"{statistics.median(v):.3f} {percentile(v, 0.95):.3f} {max(v):.3f}"
+                           for v in (seconds, inner)) if seconds else "-"
+        print(f"{key[0]:7} {key[1]:3} n {len(seconds):3}: {figures}; limits {timed_out[key]}; "
+              f"not timed {consistent[key]} {undecided[key]}; sizes "
+              f"{statistics.median(core) if core else '-'} median {max(core) if core else '-'} max")
+    for label, values in (("solve", [s for v in groups.values() for s in v]),
+                          ("conflict", [s for v in in_conflict.values() for s in v])):
+        if values:
+            print(f"all, {label}: n {len(values)}, p50 {statistics.median(values):.3f} s, "
+                  f"p95 {percentile(values, 0.95):.3f} s, worst {max(values):.3f} s, "
+                  f"total {sum(values):.1f} CPU s")
     for line in wrong:
         print("WRONG", line)
     sys.exit(1 if wrong else 0)

@@ -2,12 +2,13 @@
 
 `conflict` names a minimal set of answers with no layout (drop any one and the rest have
 one), so that a player can find the typo. Every check asks whether some subset of the answers
-can all hold, exactly, by two engines taking turns with budgets that grow fourfold: the wave
+can all hold, exactly, by three engines taking turns with budgets that grow fourfold: the wave
 search (`frontier_families`, the engine `solve` found the contradiction with; a family with a
-member is a layout, no family left is a proof) and the SAT model (selector literals, every
-model replayed by the tracer). The wave search settles most checks in milliseconds where
-Glucose needed tens of seconds to prove one flipped answer impossible on `full`; the model
-takes the checks the search cannot finish in its budget. The checks are ordered by
+member is a layout, no family left is a proof), the exact count (`counting.exact`: more than
+none), and the SAT model (selector literals, every model replayed by the tracer). The wave
+search settles most checks in milliseconds where Glucose needed tens of seconds to prove one
+flipped answer impossible on `full`; the count settles the sets of few answers the search
+wanders in; the model takes what neither finishes in its budget. The checks are ordered by
 QuickXplain (Junker 2004): a core of k answers among n in about 2k log(n/k) checks.
 """
 from __future__ import annotations
@@ -26,8 +27,8 @@ from solver.orapa.search.wave_search import search_families
 
 # A check's first round: the search's nodes (about 40 ms compiled; counted in nodes, not
 # seconds, so that a cold start building its tables does not hand the check to the model, whose
-# own building takes 1.4 s on `full`), then the model's seconds (and a family's to show a
-# member). Each later round has BUDGET_GROWTH times more of both.
+# own building takes 1.4 s on `full`), then the count's and the model's seconds (and a family's
+# to show a member). Each later round has BUDGET_GROWTH times more of both.
 FIRST_NODES = 100_000
 FIRST_SECONDS = 0.05
 BUDGET_GROWTH = 4
@@ -74,8 +75,8 @@ def quickxplain(holds: Callable[[list[int]], bool], unsatisfiable: list[int]) ->
 
 
 class Satisfiability:
-    """Can chosen answers of a puzzle all hold? Exact, by the wave search and the SAT model in
-    turn with growing budgets (the model alone under `touching any` or `method="model"`).
+    """Can chosen answers of a puzzle all hold? Exact, by the wave search, the count and the
+    SAT model in turn with growing budgets (the model alone under `touching any` or `method="model"`).
     `last_core`: after the model proved a set impossible, the answers its proof used (None
     when the search decided, or the proof leaned on blocked spurious layouts)."""
 
@@ -86,7 +87,7 @@ class Satisfiability:
         self.deadline = deadline
         self.searchable = method == "auto" and puzzle.rules.touching == "corner"
         self.last_core: list[int] | None = None
-        self.by_search = self.by_model = 0   # checks each engine decided
+        self.by_search = self.by_count = self.by_model = 0   # checks each engine decided
         self._session: ModelSession | None = None
         self._activation = 0
         self._selectors: list[int] = []
@@ -105,6 +106,10 @@ class Satisfiability:
                 found = self._by_search(chosen, nodes, seconds)
                 if found is not None:
                     self.by_search += 1
+                    return found
+                found = self._by_count(chosen, seconds)
+                if found is not None:
+                    self.by_count += 1
                     return found
             found = self._by_model(chosen, seconds if self.searchable else None)
             if found is not None:
@@ -137,6 +142,21 @@ class Satisfiability:
             if self._out_of_time():
                 raise _time_up() from None
             return None
+
+    def _by_count(self, chosen: list[int], seconds: float) -> bool | None:
+        """The exact count's answer (some layout or none), or None when counting needs more
+        than `seconds`: it settles in a fraction of a second the sets of a few answers whose
+        one layout the search can take millions of nodes to meet."""
+        from solver.orapa.counting.exact import exact_count
+        puzzle = self.puzzle.with_observations([self.puzzle.observations[i] for i in chosen])
+        if self.deadline is not None:
+            seconds = min(seconds, max(0.0, self.deadline - time.monotonic()))
+        counted = exact_count(puzzle, seconds=seconds)
+        if counted is None:
+            if self._out_of_time():
+                raise _time_up()
+            return None
+        return counted.count > 0
 
     def _by_model(self, chosen: list[int], budget: float | None) -> bool | None:
         """The model's answer (every model replayed by the tracer), or None when it needs
