@@ -8,8 +8,8 @@ does (`solve(puzzle, limit=1)`); its CPU seconds and those spent naming the conf
 `conflict`, after the listing found no layout), the conflict's size, whether the conflict
 names the flipped answer (it must: the mine gives every other answer) and, with `--check`,
 whether the conflict is minimal (drop any member and the rest have a layout) are reported.
-Deadlines count this process's CPU time (`bench_agent.use_cpu_clock`), so that a busy machine
-gives an idle one's figures. Before the timings of a preset, a consistent state of it is solved
+Deadlines count this process's CPU time (`bench_agent.use_cpu_clock`, the C kernels' too:
+`bench_midgame.use_cpu_kernels`), so that a busy machine gives an idle one's figures. Before the timings of a preset, a consistent state of it is solved
 and its SAT model built (both cached per process; the model's building is shown apart).
 
     .venv/bin/python benchmarks/bench_conflict.py [--presets base,full,double] [--seeds 5]
@@ -27,10 +27,11 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import common  # noqa: F401  (puts the project on sys.path)
 from bench_agent import use_cpu_clock
+from bench_midgame import use_cpu_kernels
 
 from games.errors import LimitReached
 from games.orapa.board import PORTS
@@ -40,6 +41,7 @@ from games.orapa.puzzle import Puzzle, ShotAnswer, puzzle_from_layout, shot_answ
 from games.orapa.random_layouts import random_layout
 import solver.orapa.api as api
 from solver.orapa.api import solve
+from solver.orapa.conflict import Satisfiability
 from solver.orapa.consistent import ConsistentLayouts, session_for
 
 
@@ -89,6 +91,18 @@ class TimedConflict:
             self.seconds = time.process_time() - start
 
 
+def tally_engines() -> Counter:
+    """How many checks each engine decided, over every conflict from now on."""
+    tally: Counter = Counter()
+    close = Satisfiability.close
+
+    def counted_close(self: Satisfiability) -> None:
+        tally.update(search=self.by_search, count=self.by_count, model=self.by_model)
+        close(self)
+    Satisfiability.close = counted_close   # type: ignore[method-assign]
+    return tally
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -105,11 +119,13 @@ def main() -> None:
     parser.add_argument("--per-state", action="store_true")
     args = parser.parse_args()
     use_cpu_clock("cpu")
+    use_cpu_kernels()
     answer_counts = [int(a) for a in args.answers.split(",")]
     groups: dict[tuple[str, int], list[float]] = defaultdict(list)
     in_conflict: dict[tuple[str, int], list[float]] = defaultdict(list)
     undecided: dict[tuple[str, int], int] = defaultdict(int)
     timed = api.conflict = TimedConflict()
+    engines = tally_engines()
     sizes: dict[tuple[str, int], list[int]] = defaultdict(list)
     consistent: dict[tuple[str, int], int] = defaultdict(int)
     timed_out: dict[tuple[str, int], int] = defaultdict(int)
@@ -177,6 +193,8 @@ def main() -> None:
             print(f"all, {label}: n {len(values)}, p50 {statistics.median(values):.3f} s, "
                   f"p95 {percentile(values, 0.95):.3f} s, worst {max(values):.3f} s, "
                   f"total {sum(values):.1f} CPU s")
+    print("checks decided by the wave search, the count, the model:",
+          engines["search"], engines["count"], engines["model"])
     for line in wrong:
         print("WRONG", line)
     sys.exit(1 if wrong else 0)
