@@ -10,7 +10,8 @@ names the flipped answer (it must: the mine gives every other answer) and, with 
 whether the conflict is minimal (drop any member and the rest have a layout) are reported.
 Deadlines count this process's CPU time (`bench_agent.use_cpu_clock`, the C kernels' too:
 `bench_midgame.use_cpu_kernels`), so that a busy machine gives an idle one's figures. Before
-the timings of a preset, a consistent state of it is solved and its SAT model built (both cached per process; the model's building is shown apart).
+the timings of a preset, a consistent state of it is solved and its SAT model built (both
+cached per process; the model's building is shown apart).
 
     .venv/bin/python benchmarks/bench_conflict.py [--presets base,full,double] [--seeds 5]
         [--answers 6,12,24,36] [--flips colour,exit] [--timeout 60] [--check] [--per-state]
