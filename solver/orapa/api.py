@@ -21,10 +21,10 @@ from games.errors import LimitReached
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, check_legal_for
 from games.wording import plural
-from solver.orapa.consistent import ConsistentLayouts, ModelSession, session_for
+from solver.orapa.conflict import conflict
+from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_map import Deductions
 from solver.orapa.options import BackendName, Method
-from solver.orapa.precheck import impossible_answers
 
 DEFAULT_COUNT_LIMIT = 10_000
 Status = Literal["unique", "ambiguous", "contradiction"]   # docs/interface.md's statuses
@@ -99,7 +99,7 @@ def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMI
         raise LimitReached(str(exc), partial=partial.to_json()) from None
     if count == 0:
         return SolveResult("contradiction", 0, True, [],
-                           conflict(puzzle, backend, layouts.remaining()),
+                           conflict(puzzle, backend, layouts.remaining(), method),
                            sat_calls=layouts.sat_calls, stats=_work(layouts))
     status = "unique" if count == 1 else "ambiguous"
     return SolveResult(status, count, True, kept, sat_calls=layouts.sat_calls,
@@ -145,83 +145,6 @@ def verify(puzzle: Puzzle, guess: Layout, backend: BackendName = "sat",
     consistent = all(obs.holds(guess) for obs in puzzle.observations)
     other = ConsistentLayouts(puzzle, backend, timeout, method=method).first(exclude=(guess,))
     return VerifyResult(consistent, consistent and other is None, other)
-
-
-def conflict(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None
-             ) -> list[int] | None:
-    """A minimal set of observation indices that cannot all hold (None when they can).
-
-    Each observation gets a selector literal; the solver's failed assumptions give a core,
-    which is shrunk by dropping one observation at a time while the rest still fail.
-    Answers the gem set cannot give (`solver.orapa.precheck`) are named without a solver; a
-    pair the rules forbid together is the core to shrink (one of the two may fail alone).
-    """
-    found = impossible_answers(puzzle.observations, puzzle.gems)
-    if found is not None and len(found) == 1:
-        return found
-    session = session_for(puzzle.gems, puzzle.rules, backend)
-    cnf = session.model.cnf
-    deadline = None if timeout is None else time.monotonic() + timeout
-    activation = session.query()
-    selectors = []
-    for obs in puzzle.observations:
-        s = cnf.new_var()
-        for lit in session.model.observation_literals(obs):
-            cnf.implies([activation, s], lit)
-        selectors.append(s)
-    index = {s: i for i, s in enumerate(selectors)}
-    try:
-        if found is not None:
-            core = found
-        else:
-            ok, failed = _satisfiable(puzzle, session, activation, list(range(len(selectors))),
-                                      selectors, deadline)
-            if ok:
-                return None
-            core = sorted(index[abs(lit)] for lit in failed if abs(lit) in index) \
-                or list(range(len(selectors)))
-        i = 0
-        while i < len(core):
-            trial = core[:i] + core[i + 1:]
-            ok, failed = _satisfiable(puzzle, session, activation, trial, selectors, deadline)
-            if not ok:
-                # the solver's own core may be smaller still
-                core = sorted({index[abs(lit)] for lit in failed if abs(lit) in index}
-                              & set(trial)) \
-                    or trial
-            else:
-                i += 1
-        return core
-    finally:
-        session.retire(activation)
-
-
-def _satisfiable(puzzle: Puzzle, session: ModelSession, activation: int, chosen: list[int],
-                 selectors: list[int], deadline: float | None) -> tuple[bool, list[int]]:
-    """Can the chosen observations all hold? Exact: every model is checked by simulation.
-    Returns (answer, the failed assumptions when the answer is no)."""
-    backend, lv = session.backend, session.model.layout
-    observations = [puzzle.observations[i] for i in chosen]
-    block = session.query()
-    try:
-        while _solve_in_time(backend, [selectors[i] for i in chosen] + [activation, block],
-                             deadline):
-            layout = lv.decode(backend.values)
-            if all(obs.holds(layout) for obs in observations):
-                return True, []
-            backend.add_clause([-block] + lv.blocking_clause(layout))
-        return False, backend.core()
-    finally:
-        session.retire(block)
-
-
-def _solve_in_time(backend, assumptions: list[int], deadline: float | None) -> bool:
-    try:
-        return backend.solve(assumptions, deadline)
-    except TimeoutError:
-        raise LimitReached("time limit reached while looking for a minimal conflict",
-                           partial={"status": "contradiction", "count": 0, "exact": True,
-                                    "solutions": [], "conflict": None}) from None
 
 
 def deductions(puzzle: Puzzle, backend: BackendName = "sat", timeout: float | None = None,
