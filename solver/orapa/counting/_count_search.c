@@ -41,6 +41,11 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
     }
     if (triangles_apply(s, level, occ)) return triangles(s, level, set, cand);  /* no visibility */
     u128 total = 0;
+    if (level == s->k - 3 && vis && !s->marginals) {   /* by subtraction (_count_subtract.c) */
+        u128 n;
+        long long ticks;
+        if (subtract_gp(s, level, d, occ, set, cand, &n, &ticks)) { tick_many(s, ticks); return n; }
+    }
     if (level == s->k - 3 && vis) {            /* the parents' parent (_count_pair.c) */
         s->gp_state = 0;
         memcpy(s->gp_d, d, PORTS);

@@ -65,6 +65,17 @@ typedef struct {
 
 typedef struct Search Search;
 
+/* The pairs of the last two gems in which some gem ends hidden, per placement of the gem
+   before them (_count_subtract.c). */
+typedef struct {
+    u64 h[MAXP][NW];                           /* per b, the c's of hidden pairs */
+    u64 touched[NW], full[NW], gall[NW];
+    /* at the parents' parent, built on first use: per b the c's that alone hide it, per c
+       the b's that alone hide it (seen ports as there: valid for the a's that block none) */
+    u64 kb[MAXP][NW], kb_done[NW], kb_none[NW];
+    u64 kc[MAXP][NW], kc_done[NW], kc_none[NW];
+} Hidden;
+
 typedef struct {
     PyObject_HEAD
     int nkinds;
@@ -126,6 +137,7 @@ struct Search {
        the placements with a count), spread over their cells when the family is done */
     u128 tally[MAXG][MAXP];
     u64 tallied[MAXG][NW];
+    Hidden hidden;                            /* the subtraction's sets (_count_subtract.c) */
 };
 
 #include "_count_marginals.c"
@@ -288,6 +300,7 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
 #include "_count_visible.c"
 #include "_count_pair.c"
 #include "_count_triples.c"
+#include "_count_subtract.c"
 #include "_count_search.c"
 #include "_count_calls.c"
 
