@@ -15,7 +15,7 @@ from tests.test_orapa_counting import (assert_same_count_and_nodes_with_marginal
 
 
 @needs_kernel
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition", "base+black",
                                "base+diamond"]),
        seed=st.integers(0, 10**6), free=st.integers(3, 4), twins=st.booleans(),
