@@ -241,17 +241,9 @@ HOT static int subtract_gp(Search *s, int level, const unsigned char *d, const u
             if (!raw || !raw2) continue;
             nodes++;
             if (!nx || !ny) continue;
-            long long sum = (long long)nx * ny;
-            for (int k = 0; k < nplanes; k++) {
-                int n = 0;
-                for (int x = 0; x < NW; x++) n += __builtin_popcountll(x_set[x] & plane[k][x]);
-                sum -= (long long)n << k;
-            }
-            for (int x = 0; x < NW; x++)
-                for (u64 f = xc[x] & ~kac[x]; f; f &= f - 1) {
-                    const u64 *cp = compat_cb + (size_t)(64 * x + __builtin_ctzll(f)) * NW;
-                    for (int y = 0; y < NW; y++) sum += __builtin_popcountll(x_set[y] & ~cp[y]);
-                }
+            u64 outside_y[NW];
+            for (int x = 0; x < NW; x++) outside_y[x] = xc[x] & ~kac[x];
+            long long sum = free_pairs(nx, ny, x_set, plane, nplanes, outside_y, compat_cb);
             /* the hidden pairs */
             const unsigned char *fa = A->first[a];
             unsigned char d2[PORTS];

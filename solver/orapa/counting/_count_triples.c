@@ -27,6 +27,25 @@ static int triangles_apply(const Search *s, int level, const u64 *occ) {
     return 1;
 }
 
+/* The pairs (b, c) of X x Y that do not conflict, for one placement a: |X| |Y| less, by the
+   bit planes of each b's count of conflicts in S_C, sum_k 2^k |X & plane_k|, plus the conflicts
+   counted there with c's outside Y (`outside_y`: S_C's placements that conflict with a). */
+static inline long long free_pairs(int nx, int ny, const u64 *x_set, u64 (*plane)[NW],
+                                   int nplanes, const u64 *outside_y, const u64 *compat_cb) {
+    long long sum = (long long)nx * ny;
+    for (int k = 0; k < nplanes; k++) {
+        int n = 0;
+        for (int x = 0; x < NW; x++) n += __builtin_popcountll(x_set[x] & plane[k][x]);
+        sum -= (long long)n << k;
+    }
+    for (int x = 0; x < NW; x++)
+        for (u64 f = outside_y[x]; f; f &= f - 1) {
+            const u64 *cp = compat_cb + (size_t)(64 * x + __builtin_ctzll(f)) * NW;
+            for (int y = 0; y < NW; y++) sum += __builtin_popcountll(x_set[y] & ~cp[y]);
+        }
+    return sum;
+}
+
 /* The members below the parents' parent at `level` (its gem's placements `sa`, after the
    previous identical gem; the later levels' sets in cand), its children's and grandchildren's
    nodes ticked. */
@@ -66,17 +85,7 @@ HOT static u128 triangles(Search *s, int level, const u64 *sa, u64 (*cand)[NW]) 
                 ny += __builtin_popcountll(y_set[x]);
             }
             if (!nx || !ny) continue;          /* no child: not a node */
-            long long sum = (long long)nx * ny;
-            for (int k = 0; k < nplanes; k++) {
-                int n = 0;
-                for (int x = 0; x < NW; x++) n += __builtin_popcountll(x_set[x] & plane[k][x]);
-                sum -= (long long)n << k;
-            }
-            for (int x = 0; x < NW; x++)
-                for (u64 f = fa[x]; f; f &= f - 1) {
-                    const u64 *cp = compat_cb + (size_t)(64 * x + __builtin_ctzll(f)) * NW;
-                    for (int y = 0; y < NW; y++) sum += __builtin_popcountll(x_set[y] & ~cp[y]);
-                }
+            long long sum = free_pairs(nx, ny, x_set, plane, nplanes, fa, compat_cb);
             /* its children: the b's of X that leave some of Y (all of them unless Y is no
                larger than some b's conflicts) */
             long long children = nx;
