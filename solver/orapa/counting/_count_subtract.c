@@ -208,20 +208,8 @@ HOT static int subtract_gp(Search *s, int level, const unsigned char *d, const u
     const u64 *compat_bc = ctx->compat[kb][kc], *compat_cb = ctx->compat[kc][kb];
     u64 plane[W_PLANES][NW];
     unsigned short w_of[MAXP];
-    int nplanes = 0, w_max = 0;
     long long nodes = 0;
-    memset(plane, 0, sizeof plane);
-    for (int w = 0; w < NW; w++)
-        for (u64 m = xb[w]; m; m &= m - 1) {
-            int b = 64 * w + __builtin_ctzll(m), n = 0;
-            const u64 *cp = compat_bc + (size_t)b * NW;
-            for (int x = 0; x < NW; x++) n += __builtin_popcountll(xc[x] & ~cp[x]);
-            if (n > w_max) w_max = n;
-            w_of[b] = (unsigned short)n;
-            for (int k = 0; n; k++, n >>= 1)
-                if (n & 1) plane[k][w] |= 1ULL << (b & 63);
-        }
-    while ((1 << nplanes) <= w_max) nplanes++;
+    int nplanes = conflict_planes(xb, xc, compat_bc, plane, w_of, NULL);
     u128 total = 0;
     const u64 *raw_b = cand[level + 1], *raw_c = cand[level + 2];
     for (int w = 0; w < NW; w++)

@@ -27,6 +27,28 @@ static int triangles_apply(const Search *s, int level, const u64 *occ) {
     return 1;
 }
 
+/* The bit planes of each b of `sb`'s count of conflicts (w_of[b]: placements of `sc` it
+   overlaps or touches): plane k holds the b's whose count has bit k. The planes' number;
+   into *w_max (when given) the largest count. */
+static inline int conflict_planes(const u64 *sb, const u64 *sc, const u64 *compat_bc,
+                                  u64 (*plane)[NW], unsigned short *w_of, int *w_max) {
+    int nplanes = 0, most = 0;
+    memset(plane, 0, W_PLANES * NW * sizeof(u64));
+    for (int w = 0; w < NW; w++)
+        for (u64 m = sb[w]; m; m &= m - 1) {
+            int b = 64 * w + __builtin_ctzll(m), n = 0;
+            const u64 *cp = compat_bc + (size_t)b * NW;
+            for (int x = 0; x < NW; x++) n += __builtin_popcountll(sc[x] & ~cp[x]);
+            w_of[b] = (unsigned short)n;
+            if (n > most) most = n;
+            for (int k = 0; n; k++, n >>= 1)
+                if (n & 1) plane[k][w] |= 1ULL << (b & 63);
+        }
+    while ((1 << nplanes) <= most) nplanes++;
+    if (w_max) *w_max = most;
+    return nplanes;
+}
+
 /* The pairs (b, c) of X x Y that do not conflict, for one placement a: |X| |Y| less, by the
    bit planes of each b's count of conflicts in S_C, sum_k 2^k |X & plane_k|, plus the conflicts
    counted there with c's outside Y (`outside_y`: S_C's placements that conflict with a). */
@@ -57,19 +79,8 @@ HOT static u128 triangles(Search *s, int level, const u64 *sa, u64 (*cand)[NW]) 
     const u64 *compat_bc = ctx->compat[kb][kc], *compat_cb = ctx->compat[kc][kb];
     u64 plane[W_PLANES][NW];
     unsigned short w_of[MAXP];
-    int nplanes = 0, w_max = 0;
-    memset(plane, 0, sizeof plane);
-    for (int w = 0; w < NW; w++)
-        for (u64 m = sb[w]; m; m &= m - 1) {
-            int b = 64 * w + __builtin_ctzll(m), n = 0;
-            const u64 *cp = compat_bc + (size_t)b * NW;
-            for (int x = 0; x < NW; x++) n += __builtin_popcountll(sc[x] & ~cp[x]);
-            w_of[b] = (unsigned short)n;
-            if (n > w_max) w_max = n;
-            for (int k = 0; n; k++, n >>= 1)
-                if (n & 1) plane[k][w] |= 1ULL << (b & 63);
-        }
-    while ((1 << nplanes) <= w_max) nplanes++;
+    int w_max;
+    int nplanes = conflict_planes(sb, sc, compat_bc, plane, w_of, &w_max);
     u128 total = 0;
     for (int w = 0; w < NW; w++)
         for (u64 m = sa[w]; m; m &= m - 1) {
