@@ -25,17 +25,27 @@ compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,
                               reason="the compiled frontier search was not built")
 
 
-def run(search, puzzle, max_nodes: int) -> tuple[list, int, bool]:
-    """The families a search gives (as comparable keys) until its end or its node limit, the
-    nodes it took, and whether it finished."""
-    nodes = [0]
-    found = []
+def listed(search, puzzle, max_nodes: int) -> tuple[list, int, bool]:
+    """The families a search gives until its end or its node limit, the nodes it took, and
+    whether it finished."""
+    nodes, found = [0], []
     try:
-        for f in search(puzzle, nodes=nodes, max_nodes=max_nodes):
-            found.append((tuple((g.gem, g.placement.mask) for g in f.fixed), f.free, f.avoid))
+        found.extend(search(puzzle, nodes=nodes, max_nodes=max_nodes))
     except LimitReached:
         return found, nodes[0], False
     return found, nodes[0], True
+
+
+def family_keys(found) -> list[tuple]:
+    """Families as comparable keys: fixed gems, free gems, cells avoided."""
+    return [(tuple((g.gem, g.placement.mask) for g in f.fixed), f.free, f.avoid)
+            for f in found]
+
+
+def run(search, puzzle, max_nodes: int) -> tuple[list, int, bool]:
+    """`listed`, the families as comparable keys."""
+    found, nodes, done = listed(search, puzzle, max_nodes)
+    return family_keys(found), nodes, done
 
 
 @compiled

@@ -21,7 +21,7 @@ from solver.orapa.search import frontier_compiled, frontier_search
 from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
 from tests.orapa_strategies import layouts
 from tests.test_found_families import _double_state
-from tests.test_orapa_frontier_compiled import run
+from tests.test_orapa_frontier_compiled import family_keys, listed, run
 
 compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,
                               reason="the compiled frontier search was not built")
@@ -41,21 +41,6 @@ def with_gem_cells(case: tuple[str, object], seed: int, shots: list[int],
     return puzzle.with_observations(list(puzzle.observations) + extra)
 
 
-def listed_families(puzzle: Puzzle, max_nodes: int) -> tuple[list, int, bool]:
-    """The Python search's families until its end or its node limit (one pass), the nodes it
-    took, and whether it finished."""
-    nodes, found = [0], []
-    try:
-        found.extend(python_frontier_families(puzzle, nodes=nodes, max_nodes=max_nodes))
-    except LimitReached:
-        return found, nodes[0], False
-    return found, nodes[0], True
-
-
-def keys(found) -> list[tuple]:
-    """The families as `run` gives them: comparable keys."""
-    return [(tuple((g.gem, g.placement.mask) for g in f.fixed), f.free, f.avoid)
-            for f in found]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,14 +56,14 @@ def test_the_cover_cut_drops_only_families_without_members(case, seed: int,
     puzzle = with_gem_cells(case, seed, rng.sample(range(36), rng.choice([6, 10, 16])), cells)
     with pytest.MonkeyPatch.context() as patch:       # without the cut first: the states
         patch.setattr(frontier_search, "_uncoverable", lambda *args: False)   # it lists in time
-        every, nodes, done = listed_families(puzzle, 20_000)
+        every, nodes, done = listed(python_frontier_families, puzzle, 20_000)
         assume(done)
-    kept, cut_nodes, cut_done = listed_families(puzzle, 20_000)
-    with_cut = keys(kept)
+    kept, cut_nodes, cut_done = listed(python_frontier_families, puzzle, 20_000)
+    with_cut, every_keys = family_keys(kept), family_keys(every)
     assert cut_done and cut_nodes <= nodes
-    left = iter(keys(every))
+    left = iter(every_keys)
     assert all(key in left for key in with_cut)       # a subsequence: same order
-    dropped = [f for f, key in zip(every, keys(every)) if key not in set(with_cut)]
+    dropped = [f for f, key in zip(every, every_keys) if key not in set(with_cut)]
     for family in dropped:
         assert pack_member(family, random.Random(0), 10**7) is None
     members = None if case[0] == "double" else listed_members(kept)
@@ -131,7 +116,7 @@ def test_a_seeded_run_lists_the_same_families_in_another_order(case, seed: int,
 def test_seeds_change_the_order() -> None:
     """Two seeds, two orders (and neither is the plain one) on a state with many families."""
     puzzle = _double_state(0)
-    firsts = [keys(itertools.islice(frontier_families(puzzle, seed=s), 20)) for s in (0, 1, 2)]
+    firsts = [family_keys(itertools.islice(frontier_families(puzzle, seed=s), 20)) for s in (0, 1, 2)]
     assert firsts[0] != firsts[1] != firsts[2] != firsts[0]
 
 
