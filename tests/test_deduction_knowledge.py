@@ -4,7 +4,6 @@ turn; the count's allowance of the time limit."""
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -18,13 +17,7 @@ from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_families import known_avoid
 from solver.orapa.deduction_witnesses import WitnessMap
 from solver.orapa.search import frontier_compiled
-from tests.test_deduction_map import listable_full_states as list_states, listed_map, state
-
-
-@lru_cache(maxsize=None)
-def listable_full_states(seeds: range, shots: int):  # type: ignore[no-untyped-def]
-    """`tests.test_deduction_map.listable_full_states`, listed once for the file."""
-    return list_states(seeds, shots)
+from tests.test_deduction_map import listable_full_states, listed_map, state
 
 
 def impossible_pairs(expected: dict[int, set[str]], contents: list[str]) -> set[tuple[int, str]]:
@@ -46,11 +39,11 @@ def members_kept_off(puzzle: Puzzle, expected: dict[int, set[str]]) -> None:
     found = WitnessMap(puzzle)
     found.impossible = impossible_pairs(expected, found.contents)
     avoid = known_avoid(found)
-    kept = [member for family in frontier_compiled.families(puzzle, avoid=avoid)
-            for member in family.members()]
+    families = list(frontier_compiled.families(puzzle, avoid=avoid))
+    kept = [member for family in families for member in family.members()]
     assert len(kept) == len(set(kept))
     assert set(kept) == set(ConsistentLayouts(puzzle).layouts())
-    for family in frontier_compiled.families(puzzle, avoid=avoid):
+    for family in families:
         for gem, cells_avoided in zip(family.free, family.avoid):
             assert avoid.get(shown_by(gem), 0) & ~cells_avoided == 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
@@ -48,9 +49,11 @@ def listed_map(puzzle: Puzzle, bound: int = 3000) -> dict[int, set[str]] | None:
     return possible
 
 
+@lru_cache(maxsize=None)
 def listable_full_states(seeds: range, shots: int) -> list[tuple[Puzzle, dict[int, set[str]]]]:
     """`full` states (`shots` shots and one cell answer each) whose layouts are few enough
-    to list, with their listed maps."""
+    to list, with their listed maps (listed once a test process; the callers only read
+    them)."""
     found = []
     for seed in seeds:
         puzzle = state("full", seed, shots, 1)
