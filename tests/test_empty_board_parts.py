@@ -32,6 +32,9 @@ def test_orbits_cover_every_placement_once(shape: str, mirror: bool) -> None:
 
 
 def test_base_by_parts_is_the_shipped_count_with_its_marginals_and_resumes(tmp_path) -> None:
+    """Base's empty board recounted by the kernel, in parts (test_parts_add_up_to_the_whole_count
+    holds parts to the whole count): the count and marginals `orapa solve` reads from
+    empty_boards.json."""
     gems, rules = gem_set("base"), RuleOptions()
     progress = tmp_path / "base.jsonl"
     assert parts.count_in_parts(gems, rules, progress, max_parts=7) is None

@@ -252,18 +252,6 @@ def test_counts_in_two_threads_keep_their_own_marginals() -> None:
     assert together == alone * 3
 
 
-@needs_kernel
-def test_the_shipped_empty_board_count_is_recounted() -> None:
-    """The empty base board's count and marginals kept in empty_boards.json are what the
-    kernel counts (some 16 s for the count, twice that with the marginals)."""
-    from solver.orapa.counting.empty_board import cached_empty_count
-    puzzle = Puzzle(gem_set("base"), RuleOptions(), ())
-    shipped = cached_empty_count(puzzle)
-    counted = count_layouts(puzzle, marginals=True)
-    assert shipped is not None and counted.exact
-    assert (shipped.count, shipped.by_cell) == (counted.count, counted.by_cell)
-
-
 def test_an_empty_board_counted_once_is_read_back(tmp_path, monkeypatch: pytest.MonkeyPatch
                                                   ) -> None:
     """Counts of other empty boards are kept in the cache directory; a state with an answer
