@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean serve frontend fuzz fuzz-batch cluster-test empty-board
+.PHONY: run test bench clean serve frontend fuzz fuzz-batch fuzz-solver cluster-test empty-board
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,15 @@ fuzz: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider tests/test_cli_hostile.py tests/test_cli_batch.py
 	ORAPA_INTERRUPT_ROUNDS=$(INTERRUPT_ROUNDS) $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_cli_interrupt.py
 	$(MAKE) fuzz-batch
+	$(MAKE) fuzz-solver
+
+# The solver's property tests with ORAPA_EXAMPLES_SCALE times the random examples `make test`
+# gives them (tests/examples.py): counts, maps and reviews held to listed layouts on more states.
+ORAPA_EXAMPLES_SCALE ?= 10
+fuzz-solver: $(STAMP)
+	ORAPA_EXAMPLES_SCALE=$(ORAPA_EXAMPLES_SCALE) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider \
+		tests/test_orapa_counting.py tests/test_orapa_counting_lazy.py tests/test_deduction_map.py \
+		tests/test_review.py tests/test_review_why.py
 
 fuzz-batch: $(STAMP)
 	ORAPA_CRASH_ROUNDS=10 $(BIN)/python -m pytest -q -n 2 tests/test_batch_crash.py

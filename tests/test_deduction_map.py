@@ -20,6 +20,7 @@ from solver.orapa.deduction_witnesses import WitnessMap, walk
 from solver.orapa.api import deductions
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.counting.family_counts import count_layouts
+from tests.examples import examples
 
 
 def state(preset: str, seed: int, shots: int, cells: int = 0,
@@ -72,7 +73,7 @@ def without_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PausedCount, "start", lambda *args: None)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 14), cells=st.integers(0, 3))
@@ -227,7 +228,8 @@ def test_the_wave_search_settles_pairs_truly(preset: str, seed: int, shots: int,
     assert all(content not in expected[cell] for cell, content in found.impossible)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(4, 12), cells=st.integers(1, 4))
 def test_the_pairs_ruled_out_by_masks_are_impossible(preset: str, seed: int, shots: int,
@@ -362,7 +364,8 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     assert started
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 12), cells=st.integers(0, 3))
 def test_the_pass_rules_out_what_no_family_reaches_though_it_may_end_early(
@@ -639,7 +642,7 @@ def test_the_model_round_proves_the_listed_map(monkeypatch: pytest.MonkeyPatch) 
     from solver.orapa import deduction_model
     monkeypatch.setattr(deduction_model, "MODEL_PAIR_SECONDS", 60.0)
     monkeypatch.setattr(deduction_model, "MODEL_FIRST_SECONDS", 60.0)
-    states = listable_full_states(range(8), 10)
+    states = listable_full_states(range(8), 10)[:3]     # every pair asked: 2 to 5 s a state
     assert len(states) >= 2
     for puzzle, expected in states:
         found = WitnessMap(puzzle)

@@ -21,6 +21,7 @@ from solver.orapa.api import deductions, solve
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.counting.family_counts import count_layouts, python_family_count
 from solver.orapa.search.frontier_search import frontier_families
+from tests.examples import examples
 
 needs_kernel = pytest.mark.skipif(counting._KERNEL is None, reason="counting kernel not built")
 
@@ -82,7 +83,8 @@ def test_count_equals_the_listed_layouts_on_every_preset(preset: str) -> None:
             assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6))
 def test_count_and_map_equal_the_list_for_random_states(preset: str, seed: int) -> None:
@@ -420,7 +422,8 @@ def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
 @needs_kernel
 # 80 examples (68 s for 150 in the suite: the Python reference counts each family member by
 # member); the crowded families' tests above and below hold the same kernel from other sides
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
        seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),
        twins=st.booleans(), asked=st.integers(0, 3), sparse=st.integers(2, 5))

@@ -20,6 +20,7 @@ from solver.orapa.counting import family_counts as counting
 from solver.orapa.counting.family_counts import count_layouts, lazy_applies
 from solver.orapa.search.frontier_compiled import lazy_leaves
 from solver.orapa.search.lazy_search import python_lazy_count, python_lazy_leaves
+from tests.examples import examples
 from tests.test_orapa_counting import ANSWERS, LISTABLE, listed, listed_map, random_state
 
 needs_lazy = pytest.mark.skipif(counting._KERNEL is None or not counting.LAZY,
@@ -73,7 +74,8 @@ def test_lazy_count_without_visibility_or_mirror(rules: RuleOptions) -> None:
 
 
 @needs_lazy
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+diamond", "first-edition"]),
        seed=st.integers(0, 10**6))
 def test_lazy_count_and_map_equal_the_listed_layouts(preset: str, seed: int) -> None:
@@ -108,7 +110,8 @@ def test_touched_gems_of_one_kind_are_not_counted_twice(monkeypatch: pytest.Monk
 
 
 @needs_lazy
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6))
 def test_compiled_lazy_search_follows_the_python_reference(preset: str, seed: int) -> None:

@@ -14,9 +14,10 @@ from solver.orapa.consistent import ConsistentLayouts
 from games.orapa.answers import cell_contents
 from solver.orapa.review.why import forcing_answers, why_wrong
 from tests.cli_runner import run_cli
+from tests.examples import examples
 from tests.test_review import hidden_game
 
-SLOW = settings(max_examples=5, deadline=None, phases=[Phase.explicit, Phase.generate],
+SLOW = settings(max_examples=examples(3), deadline=None, phases=[Phase.explicit, Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
