@@ -82,6 +82,17 @@ def api_get(page, base: str, path: str) -> Any:
         return json.load(res)
 
 
+def api_post(page, base: str, path: str, body: Any) -> Any:
+    """POST a JSON body to an API path as the page's player (a game's set-up, where the page's
+    clicks are not what a test is about)."""
+    token = page.evaluate("localStorage.getItem('orapa.token')")
+    request = urllib.request.Request(f"{base}/api{path}", data=json.dumps(body).encode(),
+                                     headers={"Authorization": f"Bearer {token}",
+                                              "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as res:
+        return json.load(res)
+
+
 def game_id(page) -> str:
     return page.url.rstrip("/").split("/games/")[1].split("?")[0]
 

@@ -12,7 +12,7 @@ from games.orapa.board import PORT_LABELS
 
 from tests.browser.conftest import screenshot
 from tests.browser.helpers import api_get, enter_layout, game_id, solve_answers
-from tests.browser.test_a11y import AXE, axe_problems
+from tests.browser.test_a11y import AXE, WIDTHS, axe_problems
 
 QUESTIONS = ".boards > section:first-child"     # the question board's section, in any language
 # English a French page must not show (the header, the lobby, the game page, the end)
@@ -59,29 +59,53 @@ def sign_up(page, name: str) -> None:
     page.wait_for_selector("select[name=game]")
 
 
-@pytest.mark.parametrize("phone", [False, True])
-def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, phone):
-    context, page = french_page(browser, server, phone)
+def at_both_widths(page, where: str, check=None, axe: bool = False, shot: str = "") -> None:
+    """The page in French and fitting the window on a desktop and resized to a 390 px phone
+    (the layout follows the width by CSS only: tests/browser/test_a11y.py), with `check(page)`,
+    axe and a screenshot NAME-desktop / NAME-phone at each; the page is left at the desktop."""
+    for width, size in WIDTHS.items():
+        page.set_viewport_size(size)
+        assert_french(page, f"{where} ({width})")
+        assert_fits(page, f"{where} ({width})")
+        if check:
+            check(page)
+        if axe and AXE.is_file():   # the French texts keep every name a screen reader needs
+            assert axe_problems(page) == [], width
+        if shot:
+            screenshot(page, f"{shot}-{width}")
+    page.set_viewport_size(WIDTHS["desktop"])
+
+
+def lobby_texts(page) -> None:
+    body = page.inner_text("body")
+    for french in ("Nouvelle partie", "Rejoindre une partie", "Mes parties", "Jouer maintenant",
+                   "Bienvenue, Léa", "Énigme du jour", "Comment jouer"):
+        assert french in body, french
+
+
+def daily_texts(page) -> None:
+    """The date in French words, the score line French too."""
+    day = page.inner_text("main h1")
+    assert re.search(r"Énigme du (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ \w+ \d{4}",
+                     day), day
+    score = page.inner_text("[data-testid=daily-score]")
+    assert re.fullmatch(r"Réponses? reproduites? : \d+ sur \d+", score), score
+
+
+def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server):
+    context, page = french_page(browser, server)
     try:
         page.wait_for_selector("h1:has-text('Quatre jeux de déduction')")
         assert "Choisissez un nom" in page.inner_text("body")
         sign_up(page, "Léa")
         assert page.input_value("[data-testid=language-switch]") == "fr"
         page.wait_for_selector("h2:has-text('Mes parties')")      # my games loaded
-        body = page.inner_text("body")
-        for french in ("Nouvelle partie", "Rejoindre une partie", "Mes parties", "Jouer maintenant",
-                       "Bienvenue, Léa", "Énigme du jour", "Comment jouer"):
-            assert french in body, french
         page.check("input[name=mode][value=duel]")            # duels offer clocks, in French
         clocks = page.locator("select[name=clock] option").all_inner_texts()
         assert clocks[0] == "sans pendule" and "10 min + 10 s par coup" in clocks and "2 min par tour" in clocks
         assert page.locator("select[name=opponent] option").all_inner_texts()[0] == "l’ordinateur"
         page.check("input[name=mode][value=solo]")
-        assert_french(page, "lobby")
-        assert_fits(page, "lobby")
-        if AXE.is_file():           # the French texts keep every name a screen reader needs
-            assert axe_problems(page) == []
-        screenshot(page, f"lobby-fr-{'phone' if phone else 'desktop'}")
+        at_both_widths(page, "lobby", lobby_texts, axe=True, shot="lobby-fr")
         page.click("header >> text=Comment jouer")
         page.click(".learn-index >> text=Orapa Mine")
         page.wait_for_selector("h1:has-text('Comment jouer à Orapa Mine')")
@@ -91,35 +115,22 @@ def test_the_lobby_and_a_rules_page_in_french_fit_the_window(browser, server, ph
         assert "ressort par le port 7 lui-même, couleur bleu" in answer, answer
         assert page.locator(".mix-table tr[data-mix='light purple'] td").first.inner_text().strip() == "violet clair"
         assert page.locator(".learn-nav a:text-is('Tutoriel')").count() == 1
-        assert_french(page, "rules page")
-        assert_fits(page, "rules page")
-        if AXE.is_file():
-            assert axe_problems(page) == []
-        screenshot(page, f"learn-orapa-fr-{'phone' if phone else 'desktop'}")
+        at_both_widths(page, "rules page", axe=True, shot="learn-orapa-fr")
         for game, title in (("ripple", "Ripple"), ("mandragora", "Mandragora Mania"),
                             ("uncovered", "Uncovered!")):
             page.click(f".learn-nav >> text={title}")
             page.wait_for_selector(f"h1:has-text('Comment jouer à {title}')")
-            assert_french(page, f"rules of {game}")
-            assert_fits(page, f"rules of {game}")
+            at_both_widths(page, f"rules of {game}")
         # the other pages of the header, and the tutorial
         for path, heading in (("/learn/orapa/tutorial", "Votre première partie d’Orapa Mine"),
                               ("/daily", "Énigme du"), ("/learn", "Comment jouer")):
             page.goto(path)
             page.wait_for_selector(f"main h1:has-text('{heading}')")
-            assert_french(page, path)
-            assert_fits(page, path)
-            if path == "/daily":       # the date in French words, the score line French too
-                day = page.inner_text("main h1")
-                assert re.search(r"Énigme du (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+ \w+ \d{4}",
-                                 day), day
-                score = page.inner_text("[data-testid=daily-score]")
-                assert re.fullmatch(r"Réponses? reproduites? : \d+ sur \d+", score), score
+            at_both_widths(page, path, daily_texts if path == "/daily" else None)
         page.click("header >> text=Mes statistiques")
         page.wait_for_selector("main h1:has-text('Statistiques de Léa')")
         assert "Pas encore de partie gagnée" in page.inner_text("main")
-        assert_french(page, "stats page")
-        assert_fits(page, "stats page")
+        at_both_widths(page, "stats page")
         assert page.errors == []
     finally:
         context.close()

@@ -8,9 +8,20 @@ from games.orapa.board import PORT_LABELS
 from games.orapa.gems import gem_set
 from games.orapa.random_layouts import random_layout
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import api_get, enter_layout, game_id, solve_answers
+from tests.browser.helpers import api_get, api_post, enter_layout, game_id, solve_answers
 
 QUESTIONS = "section[aria-label=questions]"
+CLICKED = 8     # the solo game's questions asked on the page (a typed port and a cell among them)
+
+
+def check_tags(page, port: str, number: int) -> None:
+    """One numbering: the tag of a shot's entry and exit is its answer's number in the list
+    (the cell question counts too)."""
+    answer = page.inner_text(f"{QUESTIONS} [data-answer='{number}'] .answer-text")
+    tagged = [port] + ([answer.split("→ ")[1].split()[0]] if "absorbed" not in answer else [])
+    for end in tagged:
+        tag = page.text_content(f"{QUESTIONS} .port[data-port='{end}'] .port-tag")
+        assert tag == str(number + 1), (answer, end, tag)
 
 
 def test_solo_game_clicked_to_a_right_guess(new_page, server):
@@ -19,34 +30,47 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
     page.click("text=Create game")
     page.wait_for_selector("[data-testid=turn]:has-text('Your turn')")
     # Ports in turn (one typed instead of clicked) and a cell, until the project's solver finds
-    # one layout only (a generated mine is unique under all 36 shots, so it stops by then).
+    # one layout only (a generated mine is unique under all 36 shots, so it stops by then). The
+    # first CLICKED questions are asked on the page; the shots after them go through the API
+    # (the set-up of the guess), and their answers and tags are read on the reloaded page.
     asked = 0
     mine = None
-    repeated = False
+    known: set[str] = set()
+    gid = game_id(page)
+    seat = api_get(page, server, f"/games/{gid}")["your_seat"]
+
+    def repeat_known(port: str) -> None:
+        """An earlier shot's exit (O5): the page answers from the record, sends nothing, and
+        the turn stays."""
+        page.click(f"{QUESTIONS} [data-port='{port}']")
+        known_line = page.wait_for_selector("[data-testid=already-known]").inner_text()
+        assert known_line.startswith(f"Already known: {port} → ") and "free" in known_line
+        assert "Your turn" in page.inner_text("[data-testid=turn]")
+
+    repeated = None     # the first known port met, and whether the page was asked it yet
+    clicked_again = False
     for port in PORT_LABELS:
-        if page.locator(f"{QUESTIONS} .port[data-port='{port}'] .port-tag").count():
-            # an earlier shot's exit (O5): the page answers from the record, sends nothing, and
-            # the turn stays
-            if not repeated:
-                page.click(f"{QUESTIONS} [data-port='{port}']")
-                known = page.wait_for_selector("[data-testid=already-known]").inner_text()
-                assert known.startswith(f"Already known: {port} → ") and "free" in known
-                assert "Your turn" in page.inner_text("[data-testid=turn]")
-                repeated = True
+        if port in known:
+            if asked <= CLICKED:        # every answer so far asked on the page: tagged there
+                assert page.locator(f"{QUESTIONS} .port[data-port='{port}'] .port-tag").count()
+                if repeated is None:
+                    repeat_known(port)
+                    clicked_again = True
+            repeated = repeated or port
             continue
-        if port == "7":
+        if asked >= CLICKED:
+            api_post(page, server, f"/games/{gid}/actions", {"shot": port})
+        elif port == "7":
             page.fill(f"{QUESTIONS} input[name=question]", "7")
             page.press(f"{QUESTIONS} input[name=question]", "Enter")
         else:
             page.click(f"{QUESTIONS} [data-port='{port}']")
-        page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
-        # one numbering: the port's tag is the answer's number in the list (the cell question
-        # counts too), on the entry and on the exit
-        answer = page.inner_text(f"{QUESTIONS} [data-answer='{asked}'] .answer-text")
-        tagged = [port] + ([answer.split("→ ")[1].split()[0]] if "absorbed" not in answer else [])
-        for end in tagged:
-            tag = page.text_content(f"{QUESTIONS} .port[data-port='{end}'] .port-tag")
-            assert tag == str(asked + 1), (answer, end, tag)
+        if asked < CLICKED:
+            page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked}']")
+            check_tags(page, port, asked)
+        heard = api_get(page, server, f"/games/{gid}")["observations"][str(seat)]
+        known |= {end for answer in heard if "shot" in answer
+                  for end in (answer["shot"], answer["exit"])}
         asked += 1
         if asked == 6:
             page.click(f"{QUESTIONS} [data-cell='E4']")       # a first tap selects the cell
@@ -58,12 +82,19 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
             asked += 1
             screenshot(page, "explorer")
         if asked >= 12 and asked % 3 == 0:
-            state = api_get(page, server, f"/games/{game_id(page)}")
+            state = api_get(page, server, f"/games/{gid}")
             mine = solve_answers(state, state["your_seat"], unique=False)
             if mine is not None:
                 break
-    state = api_get(page, server, f"/games/{game_id(page)}")
-    seat = state["your_seat"]
+    page.reload()
+    page.wait_for_selector(f"{QUESTIONS} [data-answer='{asked - 1}']")
+    state = api_get(page, server, f"/games/{gid}")
+    for number, answer in enumerate(state["observations"][str(seat)]):
+        if number >= CLICKED:
+            check_tags(page, answer["shot"], number)
+    assert repeated, "no shot left by a port another entered by"
+    if not clicked_again:               # the first known port came after the clicked shots
+        repeat_known(repeated)
     assert len(state["observations"][str(seat)]) == asked
     mine = mine or solve_answers(state, seat)
     enter_layout(page, mine, "sketch board")
