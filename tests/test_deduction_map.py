@@ -351,6 +351,8 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
     monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
     monkeypatch.setattr(deduction_map, "quick_proof", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "model_round", lambda *args: None)
     monkeypatch.setattr(deduction_model, "ask", lambda *args: pytest.fail("the model asked"))
     monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
@@ -709,6 +711,8 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
     monkeypatch.setattr(deduction_map, "settle_pairs", settle)
     monkeypatch.setattr(deduction_map, "quick_proof", proof)
     monkeypatch.setattr(deduction_map, "_probe_then_pass", lambda *args: "untried")
+    monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "model_round", lambda *args: None)
     found = deductions(puzzle, timeout=120)
     assert not found.undecided and found.possible == expected
     second = steps.index(("pairs", deduction_map.SECOND_PAIR_SECONDS, 0))
