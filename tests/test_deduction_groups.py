@@ -4,7 +4,6 @@ only impossible pairs and shows only possible ones, and the map stays the listed
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -160,35 +159,47 @@ def test_a_few_pairs_left_after_the_groups_go_to_the_model_pair_by_pair(
 
 
 @pytest.mark.parametrize("finishes", [True, False])
-def test_the_count_gets_a_short_try_before_the_groups(monkeypatch: pytest.MonkeyPatch,
-                                                      finishes: bool) -> None:
-    """After the witnesses the count in parts goes on for `GROUP_COUNT_SECONDS` before the
-    groups (full mines 5 and 43 of 50 at 9 answers: it finishes 0.1 to 0.2 s later, the
-    groups took a second); when it finishes, the groups are not asked."""
-    from solver.orapa import deduction_map
-    from solver.orapa.api import deductions
-    puzzle, expected = listable_full_states(range(8), 10)[0]
-    monkeypatch.setattr(deduction_map, "all_families", lambda *args: None)
-    steps: list[object] = []
-    real_count, real_groups = deduction_map._long_count, deduction_map.settle_groups
-    first_try = deduction_map.PausedCount.run
+def test_the_count_gets_between_the_groups_what_they_had_more_than_it(
+        monkeypatch: pytest.MonkeyPatch, finishes: bool) -> None:
+    """Before each group but the first, the count in parts gets the seconds the groups have
+    had more than it (`count_seconds` in all at most), so a state whose groups are quick
+    pays nothing for it; when it finishes, no group comes after it."""
+    puzzle, _ = listable_full_states(range(8), 10)[0]
+    found = WitnessMap(puzzle)
+    now = [0.0]
+    steps: list[tuple[str, float]] = []
 
-    def run(self, stop, deadline):  # type: ignore[no-untyped-def]
-        return None if not steps else first_try(self, stop, deadline)
+    def group(found, puzzle, content, deadline, seconds):  # type: ignore[no-untyped-def]
+        steps.append(("group", now[0]))
+        now[0] += 0.1
+        return False
 
-    def long_count(found, puzzle, stop, deadline):  # type: ignore[no-untyped-def]
-        steps.append(("count", stop - time.monotonic() > 50))
-        return real_count(found, puzzle, stop, deadline) if finishes else False
+    def count(seconds: float) -> bool:
+        steps.append(("count", round(seconds, 6)))
+        now[0] += seconds
+        return finishes and len(steps) >= 4
 
-    def groups(*args):  # type: ignore[no-untyped-def]
-        steps.append("groups")
-        real_groups(*args)
+    monkeypatch.setattr(deduction_groups.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(deduction_groups, "settle_group", group)
+    proved = deduction_groups.settle_groups(found, puzzle, None, count, 0.25)
+    groups = [x for x in found.contents[1:] if bin(found.unshown_mask(x)).count("1") >= 2]
+    assert len(groups) >= 4
+    assert [kind for kind, _ in steps[:4]] == ["group", "count", "group", "count"]
+    assert [seconds for kind, seconds in steps if kind == "count"][:2] == [0.1, 0.1]
+    assert sum(seconds for kind, seconds in steps if kind == "count") <= 0.25 + 1e-9
+    if finishes:
+        assert proved and len(steps) == 4
+    else:
+        assert not proved and len([k for k, _ in steps if k == "group"]) == len(groups)
 
-    monkeypatch.setattr(deduction_map.PausedCount, "run", run)   # the first try: no count
-    monkeypatch.setattr(deduction_map, "_long_count", long_count)
-    monkeypatch.setattr(deduction_map, "settle_groups", groups)
-    monkeypatch.setattr(deduction_map, "GROUP_COUNT_SECONDS", 60.0)
-    found = deductions(puzzle, timeout=600)
-    assert found.possible == expected
-    assert steps[0] == ("count", True)   # (its 60 s, not the time left)
-    assert (steps[1:2] == ["groups"]) != finishes and found.exact == finishes
+
+def test_a_quick_groups_state_gives_the_count_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Groups that take no time leave the count nothing to be given."""
+    puzzle, _ = listable_full_states(range(8), 10)[0]
+    monkeypatch.setattr(deduction_groups.time, "monotonic", lambda: 0.0)
+    monkeypatch.setattr(deduction_groups, "settle_group", lambda *args: False)
+    counted: list[float] = []
+    assert not deduction_groups.settle_groups(WitnessMap(puzzle), puzzle, None,
+                                              lambda seconds: bool(counted.append(seconds)),
+                                              0.25)
+    assert not counted

@@ -13,6 +13,7 @@ search ends, every cell still asked is proved impossible at once.
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
@@ -90,13 +91,30 @@ def _open(found: WitnessMap, puzzle: Puzzle, family: PathFamily, content: str, c
     return undecided
 
 
-def settle_groups(found: WitnessMap, puzzle: Puzzle, deadline: float | None) -> None:
+def settle_groups(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                  count: Callable[[float], bool] | None = None, count_seconds: float = 0.0
+                  ) -> bool:
     """`settle_group` for each colour (and `absorbed`) with two pairs or more left, given
-    `GROUP_PAIR_SECONDS` a pair, `GROUP_SECONDS` at most."""
+    `GROUP_PAIR_SECONDS` a pair, `GROUP_SECONDS` at most. Before each group but the first,
+    `count` (the count in parts, which goes on where it stopped) is given the seconds the
+    groups have had more than it, `count_seconds` in all at most: True when it finished
+    (the map is then the count's). (Full mines 5 and 43 of 50 at 9 answers: the count
+    finished 0.1 to 0.2 s after its first try, where the groups took 1 to 1.2 s; on most
+    states of 3 answers it does not finish, and the groups take a few hundredths.)"""
+    spent = counted = 0.0
     for content in found.contents:
         if content == "empty":
             continue   # (the target cut is about a gem's cells)
         pairs = bin(found.unshown_mask(content)).count("1")
-        if pairs >= 2:
-            settle_group(found, puzzle, content, deadline,
-                         min(GROUP_SECONDS, GROUP_PAIR_SECONDS * pairs))
+        if pairs < 2:
+            continue
+        if count is not None and spent > counted and counted < count_seconds:
+            start = time.monotonic()
+            if count(min(spent - counted, count_seconds - counted)):
+                return True
+            counted += time.monotonic() - start
+        start = time.monotonic()
+        settle_group(found, puzzle, content, deadline,
+                     min(GROUP_SECONDS, GROUP_PAIR_SECONDS * pairs))
+        spent += time.monotonic() - start
+    return False

@@ -115,8 +115,8 @@ PLAIN_COUNT_SECONDS = 0.3    # had this much in all (`_plain_count`)
 # did not (mines 19, 20, 38, 43: 2.8 s to over a minute) took 3 to 3.8 s of the 5 s before
 # the time limit, where the pairs left needed 1 to 3 s
 COUNT_ALLOWANCE = 0.5
-# The count's second share, before the groups: full mines 5 and 43 of 50 at 9 answers finish
-# it 0.11 to 0.19 s after the first try, where the groups take 1 to 1.2 s
+# The count's share between the groups (at most what they had): full mines 5 and 43 of 50 at
+# 9 answers finish it 0.11 to 0.19 s after the first try, where the groups take 1 to 1.2 s
 GROUP_COUNT_SECONDS = 0.25
 
 
@@ -162,10 +162,10 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
                 return True
         else:
             witnesses_from_families(found, puzzle, time.monotonic() + FAMILY_SHARE * left)
-            if found.count is not None and _long_count(
-                    found, puzzle, within(deadline, GROUP_COUNT_SECONDS), deadline):
-                return True   # (the count in parts goes on where its first try stopped)
-            settle_groups(found, puzzle, deadline)
+            if settle_groups(found, puzzle, deadline, None if found.count is None else (
+                    lambda seconds: _long_count(found, puzzle, within(deadline, seconds),
+                                                deadline)), GROUP_COUNT_SECONDS):
+                return True   # (the count in parts, between the groups)
         hard: set[tuple[int, str]] = set()
         early = "untried" if families is not None else _probe_then_pass(found, puzzle,
                                                                          deadline, hard)
