@@ -28,6 +28,7 @@ from solver.orapa.search.path_family import PathFamily
 
 GROUP_PAIR_SECONDS = 0.01   # a group's nodes, per pair in it, as the pairs' own would be
 GROUP_SECONDS = 0.15        # at most, a group
+GROUP_MISSES = 3            # families whose member search did not tell, before a group gives up
 
 
 def settle_group(found: WitnessMap, puzzle: Puzzle, content: str, deadline: float | None,
@@ -35,8 +36,9 @@ def settle_group(found: WitnessMap, puzzle: Puzzle, content: str, deadline: floa
     """Every pair of `content` not settled yet, asked of one wave search of `seconds`' worth
     of nodes: True when it ended (every cell still asked then proved impossible; the cells
     whose family's member search did not tell in `PAIR_MEMBER_SECONDS` are left as they
-    were), False past its nodes or the deadline (only what the members showed is kept)."""
-    undecided = 0   # cells a member search could not tell: no longer asked
+    were), False past its nodes or the deadline, or once `GROUP_MISSES` families' member
+    searches did not tell (only what the members showed is kept)."""
+    undecided = misses = 0   # cells a member search could not tell: no longer asked
 
     def asked() -> int:
         return found.unshown_mask(content) & ~undecided
@@ -50,7 +52,13 @@ def settle_group(found: WitnessMap, puzzle: Puzzle, content: str, deadline: floa
         for family in frontier_compiled.families(
                 puzzle, stop, max_nodes=max(1, int(seconds * NODES_PER_SECOND)), batch=1,
                 avoid=known_avoid(found), target=(content, asked)):
-            undecided |= _open(found, puzzle, family, content, asked(), stop, deadline)
+            untold = _open(found, puzzle, family, content, asked(), stop, deadline)
+            if untold:
+                undecided |= untold
+                misses += 1
+                if misses >= GROUP_MISSES:
+                    return False   # (base mine 38 of 50 at 3 answers: white free in family
+                    # after family whose member searches all ran out, 1.1 s for no proof)
     except LimitReached:
         return False
     found.impossible.update((cell, content) for cell in bits(asked()))
@@ -61,7 +69,8 @@ def _open(found: WitnessMap, puzzle: Puzzle, family: PathFamily, content: str, c
           stop: float, deadline: float | None) -> int:
     """The family's members showing `content` in the `cells` it could show it in (by the
     masks: its fixed gems of that content, its free ones' reach), walked from; the cells
-    whose member search did not tell by `stop` are returned."""
+    not told are returned: from the first whose member search did not tell in
+    `PAIR_MEMBER_SECONDS` on."""
     covered = reach = 0
     for placed in family.fixed:
         if shown_by(placed.gem) == content:
@@ -79,16 +88,20 @@ def _open(found: WitnessMap, puzzle: Puzzle, family: PathFamily, content: str, c
         if member is False:
             return 0   # no member at all
         walk(found, member, puzzle, deadline)
-    undecided = 0
+    left = reach & cells
     for cell in bits(reach & cells):
+        left &= ~(1 << cell)
         if not found.unshown_mask(content) >> cell & 1:
             continue   # shown on the way
+        if time.monotonic() > stop:   # (the kernel's clock is checked between leaves only)
+            raise LimitReached("a group's time ran out in its member searches")
         member = member_or_proof(_showing(family, cell, content), stop, PAIR_MEMBER_SECONDS)
-        if member is None:
-            undecided |= 1 << cell
-        elif member is not False:
+        if member is None:   # the family's other cells would cost as much (base mine 38 of
+            # 50 at 3 answers: 49 white pairs of 0.02 s each, 1.1 s, none told)
+            return left | 1 << cell
+        if member is not False:
             walk(found, member, puzzle, deadline)
-    return undecided
+    return 0
 
 
 def settle_groups(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
