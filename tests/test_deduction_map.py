@@ -353,6 +353,7 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     monkeypatch.setattr(deduction_map, "quick_proof", lambda *args: False)
     monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: None)
     monkeypatch.setattr(deduction_map, "model_round", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "portfolio_round", lambda *args: None)
     monkeypatch.setattr(deduction_model, "ask", lambda *args: pytest.fail("the model asked"))
     monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
