@@ -353,6 +353,9 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     monkeypatch.setattr(deduction_map, "_long_count", lambda *args: False)
     monkeypatch.setattr(deduction_pass.FamilyPass, "run", lambda *args: False)
     monkeypatch.setattr(deduction_map, "quick_proof", lambda *args: False)
+    monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "model_round", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "portfolio_round", lambda *args: None)
     monkeypatch.setattr(deduction_model, "ask", lambda *args: pytest.fail("the model asked"))
     monkeypatch.setattr(deduction_map, "THIRD_PAIR_SECONDS", 0.0001)
     monkeypatch.setattr(deduction_families, "MAX_FAMILIES", 0)
@@ -492,6 +495,7 @@ def test_each_way_out_of_the_probe_proves_the_listed_map(
     monkeypatch.setattr(deduction_map, "COUNT_SHARE_OF_ESTIMATE", 10**9)
     monkeypatch.setattr(deduction_map, "EARLY_PASS_SECONDS", 60.0)
     monkeypatch.setattr(deduction_map, "PASS_SHARE_OF_ESTIMATE", 10**9)
+    monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: False)   # (the probe's)
     ways: list[str] = []
     real = deduction_map._probe_then_pass
 
@@ -714,6 +718,8 @@ def test_a_few_pairs_left_after_the_fixed_order_go_to_one_model_call(
     monkeypatch.setattr(deduction_map, "settle_pairs", settle)
     monkeypatch.setattr(deduction_map, "quick_proof", proof)
     monkeypatch.setattr(deduction_map, "_probe_then_pass", lambda *args: "untried")
+    monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: None)
+    monkeypatch.setattr(deduction_map, "model_round", lambda *args: None)
     found = deductions(puzzle, timeout=120)
     assert not found.undecided and found.possible == expected
     second = steps.index(("pairs", deduction_map.SECOND_PAIR_SECONDS, 0))

@@ -9,6 +9,9 @@
  *   seed: 0 (the default) searches the children of a node in their fixed order; any other
  *   value shuffles them (xorshift64 from the seed), so that runs with other seeds start down
  *   other branches (restarts, as a SAT solver's); the Python search shuffles them alike
+ * set_target(capsule, kinds, cells) -> None: from the next node on, a branch ends unless a
+ *   gem of a kind in the bit mask `kinds` covers, or may still cover, one of `cells` (16
+ *   bytes); kinds 0 for no such cut (see _frontier_cuts.c)
  * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
  *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
  *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
@@ -84,6 +87,10 @@ typedef struct {
     int met_by_all, visibility;
     int size[MAX_KINDS];     /* cells a gem of the kind covers */
     int witness[MAX_KINDS];  /* the placement that last showed the kind has room */
+    /* the target cut (set_target): some gem of `target_kinds` must cover a `target` cell */
+    uint32_t target_kinds;
+    Cells target;
+    int target_witness[MAX_KINDS];   /* the placement that last showed a kind could */
     /* the search */
     size_t stride, depth, capacity;   /* node size in bytes; stack entries */
     char *stack;
@@ -256,6 +263,7 @@ static PyObject *step(PyObject *self, PyObject *args) {
         if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
         if (s->nanswered && uncoverable(s, h)) continue;
         if (s->visibility && !room_left(s, h)) continue;
+        if (s->target_kinds && !target_left(s, h)) continue;
         Quarters blocked;
         for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
         int best = -1, fewest = 1 << 30;
@@ -352,6 +360,7 @@ fail:
 static PyMethodDef methods[] = {
     {"start", start, METH_VARARGS, "Set up a frontier search (see the module docstring)."},
     {"step", step, METH_VARARGS, "Run a frontier search to its next leaves."},
+    {"set_target", set_target, METH_VARARGS, "Keep a search to branches that may cover a target."},
     {"lazy_start", lazy_start, METH_VARARGS, "Set up a frontier search with lazy pinning."},
     {"lazy_step", lazy_step, METH_VARARGS, "Run a lazy frontier search to its next leaves."},
     {NULL, NULL, 0, NULL},

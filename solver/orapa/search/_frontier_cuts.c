@@ -1,5 +1,6 @@
 /* The waves followed through the decided cells, and the cuts that end a branch early
- * (met_by_all, the cover cut, visibility's room left); the seeded shuffle's numbers.
+ * (met_by_all, the cover cut, visibility's room left, the target cut); the seeded shuffle's
+ * numbers.
  * Part of _frontier.c: included there, not compiled on its own. */
 
 /* What a decided cell holds for a wave: its quarter pattern (0: nothing decided there), the
@@ -165,4 +166,53 @@ static int room_left(Search *s, const Head *h) {
         if (!found) return 0;
     }
     return 1;
+}
+
+/* The target cut: can some gem of a target kind still cover a target cell? Yes when a placed
+ * one does, or when a gem left of such a kind has a placement over one that fits the node
+ * (free quarters, no touching, off the cells known empty and its forbidden cells). As with
+ * the cover cut, every gem still to place takes a placement that fits the node, so no
+ * layout below a node without one shows the target. (The deduction map asks "this colour
+ * in one of these cells" of one search, where it asked each cell of its own.) */
+static int target_left(Search *s, const Head *h) {
+    for (int j = 0; j < s->placed_n; j++)
+        if ((s->target_kinds >> s->placed_kind[j]) & 1
+                && c_meets(&s->placements[s->placed_kind[j]][s->placed_index[j]].cell, &s->target))
+            return 1;
+    Quarters blocked;
+    for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
+    for (int i = 0; i < s->kinds; i++) {
+        if (!((s->target_kinds >> i) & 1) || !h->left[i]) continue;
+        Cells off = h->empty;
+        off.w[0] |= s->forbidden[i].w[0];
+        off.w[1] |= s->forbidden[i].w[1];
+        int n = s->nplacements[i];
+        for (int r = 0; r < n; r++) {
+            int j = (s->target_witness[i] + r) % n;
+            const Placement *pl = &s->placements[i][j];
+            if (!c_meets(&pl->cell, &s->target) || q_meets(&pl->mask, &blocked)
+                    || q_meets(&pl->touch, &h->used) || c_meets(&pl->cell, &off))
+                continue;
+            s->target_witness[i] = j;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *set_target(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    unsigned long kinds;
+    Py_buffer cells;
+    if (!PyArg_ParseTuple(args, "Oky*", &capsule, &kinds, &cells)) return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, "orapa.frontier");
+    if (!s || cells.len != 16) {
+        if (s) PyErr_SetString(PyExc_ValueError, "set_target: cells must be 16 bytes");
+        PyBuffer_Release(&cells);
+        return NULL;
+    }
+    s->target_kinds = (uint32_t)kinds;
+    read_cells(cells.buf, &s->target);
+    PyBuffer_Release(&cells);
+    Py_RETURN_NONE;
 }

@@ -11,7 +11,7 @@ import os
 import time
 from functools import lru_cache
 from types import ModuleType
-from typing import Iterator
+from typing import Callable, Iterator
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
@@ -123,12 +123,17 @@ def _start(puzzle: Puzzle, setup, lazy: bool = False, seed: int = 0,
 def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None,
              max_nodes: int | None = None, seed: int = 0,
              graded: bool = False, batch: int = BATCH,
-             avoid: dict[str, int] | None = None) -> Iterator[PathFamily]:
+             avoid: dict[str, int] | None = None,
+             target: tuple[str, Callable[[], int]] | None = None) -> Iterator[PathFamily]:
     """`frontier_families` by the compiled search (see `available`); a nonzero `seed`
     shuffles each node's children (a restart down other branches). The C search hands over
     `batch` leaves a step: 1 gives each family as soon as it is reached. `avoid`: per
     content, cells no gem showing it may cover, known to hold in every consistent layout
-    (pairs the deduction map proved impossible): the same layouts, found with fewer nodes."""
+    (pairs the deduction map proved impossible): the same layouts, found with fewer nodes.
+    `target`: (content, cells), only the branches where a gem showing the content covers,
+    or may still cover, one of the cells `cells()` gives before each step (a mask that may
+    shrink as the caller learns: a family left out has no member showing the content in
+    a cell that was asked when it was left out)."""
     assert _KERNEL is not None
     setup = prepare(puzzle, both_ends=not graded)
     if setup is None:
@@ -150,7 +155,13 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
         return gem
 
     budget = -1 if max_nodes is None else max(0, max_nodes - nodes[0])
+    kinds = 0 if target is None else sum(
+        1 << i for i, kind in enumerate(setup.kinds) if shown_by(kind) == target[0])
+    if target is not None and not kinds:
+        return   # no gem shows that content
     while True:
+        if target is not None:
+            _KERNEL.set_target(search, kinds, target[1]().to_bytes(16, "little"))
         status, work, leaves = _KERNEL.step(search, batch, _kernel_deadline(deadline), budget)
         nodes[0] += work
         for left, paths, placed in leaves:

@@ -1,0 +1,133 @@
+"""The deduction map's pairs of one content asked of one wave search (`touching corner`).
+
+`settle_pairs` asks each pair "content x in cell c" of its own wave search, with that cell
+answer added. On full's slow states of 6 answers, after the witnesses, most of the pairs left
+are impossible, and each costs its search 3 to 9 ms of nodes (80 to 115 of them a state):
+searches for neighbouring cells refute the same branches again and again. `settle_group`
+asks them all at once: one search keeping only the branches where a gem showing x covers, or
+may still cover, one of the cells asked (the kernel's target cut), each family it reaches
+opened for the cells it could show x in. A member shows its pairs (and is walked from); the
+cells asked shrink as they are shown, so the search prunes harder as it goes; when the
+search ends, every cell still asked is proved impossible at once.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from games.errors import LimitReached
+from games.orapa.answers import shown_by
+from games.orapa.placements import bits
+from games.orapa.puzzle import Puzzle
+from solver.orapa.deduction_families import (NODES_PER_SECOND, PAIR_MEMBER_SECONDS, PAIR_SLACK,
+                                             _showing, blocked_by, free_reach, known_avoid,
+                                             member_or_proof)
+from solver.orapa.deduction_witnesses import WitnessMap, walk
+from solver.orapa.search import frontier_compiled
+from solver.orapa.search.path_family import PathFamily
+
+GROUP_PAIR_SECONDS = 0.01   # a group's nodes, per pair in it, as the pairs' own would be
+GROUP_SECONDS = 0.15        # at most, a group
+GROUP_MISSES = 3            # families whose member search did not tell, before a group gives up
+
+
+def settle_group(found: WitnessMap, puzzle: Puzzle, content: str, deadline: float | None,
+                 seconds: float) -> bool:
+    """Every pair of `content` not settled yet, asked of one wave search of `seconds`' worth
+    of nodes: True when it ended (every cell still asked then proved impossible; the cells
+    whose family's member search did not tell in `PAIR_MEMBER_SECONDS` are left as they
+    were), False past its nodes or the deadline, or once `GROUP_MISSES` families' member
+    searches did not tell (only what the members showed is kept)."""
+    undecided = misses = 0   # cells a member search could not tell: no longer asked
+
+    def asked() -> int:
+        return found.unshown_mask(content) & ~undecided
+
+    if not asked() or not frontier_compiled.available(puzzle):
+        return not asked()
+    stop = time.monotonic() + PAIR_SLACK * seconds
+    if deadline is not None:
+        stop = min(stop, deadline)
+    try:
+        for family in frontier_compiled.families(
+                puzzle, stop, max_nodes=max(1, int(seconds * NODES_PER_SECOND)), batch=1,
+                avoid=known_avoid(found), target=(content, asked)):
+            untold = _open(found, puzzle, family, content, asked(), stop, deadline)
+            if untold:
+                undecided |= untold
+                misses += 1
+                if misses >= GROUP_MISSES:
+                    return False   # (base mine 38 of 50 at 3 answers: white free in family
+                    # after family whose member searches all ran out, 1.1 s for no proof)
+    except LimitReached:
+        return False
+    found.impossible.update((cell, content) for cell in bits(asked()))
+    return True
+
+
+def _open(found: WitnessMap, puzzle: Puzzle, family: PathFamily, content: str, cells: int,
+          stop: float, deadline: float | None) -> int:
+    """The family's members showing `content` in the `cells` it could show it in (by the
+    masks: its fixed gems of that content, its free ones' reach), walked from; the cells
+    not told are returned: from the first whose member search did not tell in
+    `PAIR_MEMBER_SECONDS` on."""
+    covered = reach = 0
+    for placed in family.fixed:
+        if shown_by(placed.gem) == content:
+            covered |= placed.placement.cell_mask
+    blocked = None
+    for k, gem in enumerate(family.free):
+        if shown_by(gem) == content:
+            if blocked is None:
+                blocked = blocked_by(family.used, family.touch)
+            reach |= free_reach(gem.shape, family.mirror, family.avoid[k], *blocked)
+    if covered & cells:   # every member shows it there
+        member = member_or_proof(family, stop, PAIR_MEMBER_SECONDS)
+        if member is None:
+            return (covered | reach) & cells
+        if member is False:
+            return 0   # no member at all
+        walk(found, member, puzzle, deadline)
+    left = reach & cells
+    for cell in bits(reach & cells):
+        left &= ~(1 << cell)
+        if not found.unshown_mask(content) >> cell & 1:
+            continue   # shown on the way
+        if time.monotonic() > stop:   # (the kernel's clock is checked between leaves only)
+            raise LimitReached("a group's time ran out in its member searches")
+        member = member_or_proof(_showing(family, cell, content), stop, PAIR_MEMBER_SECONDS)
+        if member is None:   # the family's other cells would cost as much (base mine 38 of
+            # 50 at 3 answers: 49 white pairs of 0.02 s each, 1.1 s, none told)
+            return left | 1 << cell
+        if member is not False:
+            walk(found, member, puzzle, deadline)
+    return 0
+
+
+def settle_groups(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
+                  count: Callable[[float], bool] | None = None, count_seconds: float = 0.0
+                  ) -> bool:
+    """`settle_group` for each colour (and `absorbed`) with two pairs or more left, given
+    `GROUP_PAIR_SECONDS` a pair, `GROUP_SECONDS` at most. Before each group but the first,
+    `count` (the count in parts, which goes on where it stopped) is given the seconds the
+    groups have had more than it, `count_seconds` in all at most: True when it finished
+    (the map is then the count's). (Full mines 5 and 43 of 50 at 9 answers: the count
+    finished 0.1 to 0.2 s after its first try, where the groups took 1 to 1.2 s; on most
+    states of 3 answers it does not finish, and the groups take a few hundredths.)"""
+    spent = counted = 0.0
+    for content in found.contents:
+        if content == "empty":
+            continue   # (the target cut is about a gem's cells)
+        pairs = bin(found.unshown_mask(content)).count("1")
+        if pairs < 2:
+            continue
+        if count is not None and spent > counted and counted < count_seconds:
+            start = time.monotonic()
+            if count(min(spent - counted, count_seconds - counted)):
+                return True
+            counted += time.monotonic() - start
+        start = time.monotonic()
+        settle_group(found, puzzle, content, deadline,
+                     min(GROUP_SECONDS, GROUP_PAIR_SECONDS * pairs))
+        spent += time.monotonic() - start
+    return False
