@@ -89,10 +89,15 @@ def use_cpu_clock(clock: str) -> None:
     reads this process's CPU time, and the SAT solver's interrupt timer counts CPU time too."""
     if clock != "cpu":
         return
+    import threading
     import solver.orapa.sat.backends as backends
     time.monotonic = _process_time  # type: ignore[assignment]
+    # the backend's own threading, but its interrupt timer on CPU time (it also asks which
+    # thread it runs on, to hold SIGINT back while a solver is made)
     backends.threading = type(sys)("cpu_threading")
     backends.threading.Timer = CpuTimer
+    backends.threading.current_thread = threading.current_thread
+    backends.threading.main_thread = threading.main_thread
 
 
 def play_one(task: tuple[str, int, str, int, float, bool, int]) -> dict:

@@ -253,15 +253,8 @@ class KernelClock:
 
 
 def use_cpu_kernels() -> None:
-    """Put the C kernels' deadlines on this process's CPU time too (`KernelClock`); the SAT
-    backend's check of the thread it runs on (`use_cpu_clock` put a module with a CPU
-    timer alone in the place of its `threading`) is given back the real one's functions."""
-    import threading
+    """Put the C kernels' deadlines on this process's CPU time too (`KernelClock`)."""
     from solver.orapa.counting import family_counts
-    from solver.orapa.sat import backends
-    for name in ("current_thread", "main_thread"):
-        if not hasattr(backends.threading, name):
-            setattr(backends.threading, name, getattr(threading, name))
     clock = KernelClock()
     frontier_compiled._kernel_deadline = clock.kernel_deadline
     family_counts._kernel_deadline = clock.kernel_deadline

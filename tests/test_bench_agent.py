@@ -29,3 +29,27 @@ def test_compare_pairs_the_common_seeds(tmp_path: Path) -> None:
     result = compare(str(before), str(after))
     assert result["seeds"] == [1, 2] and result["difference"] == -0.5
     assert result["games_changed"] == 1 and result["before"] == 12.0
+
+
+def test_the_cpu_clock_leaves_the_sat_backend_working(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `--clock cpu` the SAT backend's threading is a stand-in with a CPU timer; the
+    backend also asks it which thread it runs on (to hold SIGINT back while a solver is made),
+    which failed on every model call before the stand-in had those functions."""
+    import random
+    import time
+
+    import bench_agent
+    from games.orapa.gems import gem_set
+    from games.orapa.layout import RuleOptions
+    from games.orapa.puzzle import puzzle_from_layout
+    from games.orapa.random_layouts import random_layout
+    from solver.orapa.api import solve
+    from solver.orapa.sat import backends
+
+    monkeypatch.setattr(time, "monotonic", time.monotonic)    # given back after the test
+    monkeypatch.setattr(backends, "threading", backends.threading)
+    bench_agent.use_cpu_clock("cpu")
+    mine = random_layout(gem_set("base"), rng=random.Random(3))
+    puzzle = puzzle_from_layout(mine, gem_set("base"), RuleOptions(), ports=range(10))
+    found = solve(puzzle, limit=1, count_limit=5, method="model", timeout=30)
+    assert found.solutions
