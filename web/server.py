@@ -21,6 +21,11 @@ from web.limits import configured_rates
 from web.logs import log_config, mask
 
 KEEP_ALIVE_SECONDS = 75   # an idle HTTP connection is kept this long (uvicorn's default: 5)
+# On SIGTERM uvicorn waits for requests in flight, by default with no limit: a request waiting
+# for a finished game's analysis held the server for as long as the analysis ran. After this
+# grace the requests are cancelled and the app's shutdown drops the analyses (a later request
+# starts them again), well inside the 10 s a service manager gives before SIGKILL.
+SHUTDOWN_GRACE_SECONDS = 3
 URL_FILE_ENV = "ORAPA_DATABASE_URL_FILE"   # a file holding the URL (a secret kept off `ps`)
 
 
@@ -133,6 +138,7 @@ def serve(url: str | None, host: str, port: int, workers: int, *,
     # (one that sends on it just as the server closes it), so idle connections stay open longer.
     uvicorn.run("web.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level="info", ws_per_message_deflate=False,
-                timeout_keep_alive=KEEP_ALIVE_SECONDS, log_config=log_config(json_logs),
+                timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS, log_config=log_config(json_logs),
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 root_path=root_path, server_header=False)

@@ -8,6 +8,8 @@ import json
 import urllib.request
 from typing import Any
 
+import pytest
+
 from games.orapa.board import parse_cell
 from games.orapa.puzzle import CellAnswer, Puzzle
 from solver.orapa.consistent import ConsistentLayouts
@@ -66,6 +68,18 @@ def finished_duel(base: str) -> tuple[ApiPlayer, ApiPlayer, str]:
     return ann, bob, gid
 
 
+# the three tests only read one finished duel, whose reviews a server computes once (5.7 s of
+# its worker process a duel): the group asks xdist for one worker, so one server and one duel
+# (pytest 9.2 with xdist 3.8 ignores groups, pytest-xdist issue 1386: then one duel a worker)
+pytestmark = pytest.mark.xdist_group("review-duel")
+
+
+@pytest.fixture(scope="module")
+def duel(server: str) -> tuple[ApiPlayer, ApiPlayer, str]:
+    """One finished duel for this module's tests, which only read it."""
+    return finished_duel(server)
+
+
 def page_as(browser: Any, base: str, who: ApiPlayer, gid: str, phone: bool = False) -> Any:
     viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
     context = browser.new_context(viewport=viewport, base_url=base)
@@ -87,8 +101,9 @@ def asked(page: Any, seat: int) -> list[str]:
                                      "rows => rows.map(r => r.dataset.question)")
 
 
-def test_a_duel_review_shows_each_players_own_questions(browser: Any, server: str) -> None:
-    ann, bob, gid = finished_duel(server)
+def test_a_duel_review_shows_each_players_own_questions(
+        browser: Any, server: str, duel: tuple[ApiPlayer, ApiPlayer, str]) -> None:
+    ann, bob, gid = duel
     page = page_as(browser, server, ann, gid)
     assert asked(page, 0) == ANN_SHOTS
     assert asked(page, 1) == BOB_SHOTS
@@ -112,8 +127,9 @@ def test_a_duel_review_shows_each_players_own_questions(browser: Any, server: st
     assert phone.errors == []
 
 
-def test_learn_from_mistakes_walks_through_a_game(browser: Any, server: str) -> None:
-    ann, _, gid = finished_duel(server)
+def test_learn_from_mistakes_walks_through_a_game(
+        browser: Any, server: str, duel: tuple[ApiPlayer, ApiPlayer, str]) -> None:
+    ann, _, gid = duel
     review = ann.get(f"/api/games/{gid}/review")["reviews"]["0"]
     page = page_as(browser, server, ann, gid, phone=True)
     page.click("text=Learn from Ann's mistakes")
@@ -152,9 +168,9 @@ def forces(state: dict[str, Any], seat: str, numbers: list[int], cell: int,
                for other in cell_contents(puzzle.gems) if other != content)
 
 
-def test_the_settled_cell_explanation_names_answers_that_force_it(browser: Any,
-                                                                  server: str) -> None:
-    ann, _, gid = finished_duel(server)
+def test_the_settled_cell_explanation_names_answers_that_force_it(
+        browser: Any, server: str, duel: tuple[ApiPlayer, ApiPlayer, str]) -> None:
+    ann, _, gid = duel
     state = ann.get(f"/api/games/{gid}")
     # a settled cell of Ann's answers (the server tells which; the browser must agree)
     label = next(c for c in (f"{col}{row}" for row in range(1, 9) for col in "ABCDEFGHIJ")
