@@ -3,7 +3,6 @@ out, long names on a phone, a duel against the computer, a table's questions by 
 panels after the game, the guess button and the tab title."""
 from __future__ import annotations
 
-import json
 import random
 import urllib.error
 import urllib.request
@@ -11,7 +10,7 @@ import urllib.request
 from games.orapa.gems import gem_set
 from games.orapa.random_layouts import random_layout
 from tests.browser.conftest import screenshot
-from tests.browser.helpers import api_get, create_game, enter_layout, game_id, wait_turn
+from tests.browser.helpers import api_get, api_post, create_game, enter_layout, game_id, wait_turn
 
 QUESTIONS = "section[aria-label=questions]"
 LONG_NAME = "Maximilianus" * 3 + "Quartz"        # 42 letters, no space to break at
@@ -77,16 +76,6 @@ def test_an_invite_link_opened_signed_out_signs_in_and_takes_the_seat(new_page, 
     assert [s["name"] for s in state["seats"]] == ["Ann", "Bea"]
     assert guest.errors == []
     guest.context.close()
-
-
-def api_post(page, base: str, path: str, body: dict) -> dict:
-    """POST to the API as the page's player."""
-    token = page.evaluate("localStorage.getItem('orapa.token')")
-    request = urllib.request.Request(f"{base}/api{path}", data=json.dumps(body).encode(),
-                                     headers={"Authorization": f"Bearer {token}",
-                                              "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as res:
-        return json.load(res)
 
 
 def test_a_signed_out_viewer_of_a_finished_game_reads_words_and_comes_back(new_page, browser,
