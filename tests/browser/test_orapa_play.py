@@ -47,16 +47,14 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
         assert known_line.startswith(f"Already known: {port} → ") and "free" in known_line
         assert "Your turn" in page.inner_text("[data-testid=turn]")
 
-    repeated = None     # the first known port met, and whether the page was asked it yet
-    clicked_again = False
+    clicked_again = False   # the free repeat (O5) asked on the page during the clicked shots
     for port in PORT_LABELS:
         if port in known:
             if asked <= CLICKED:        # every answer so far asked on the page: tagged there
                 assert page.locator(f"{QUESTIONS} .port[data-port='{port}'] .port-tag").count()
-                if repeated is None:
+                if not clicked_again:
                     repeat_known(port)
                     clicked_again = True
-            repeated = repeated or port
             continue
         if asked >= CLICKED:
             api_post(page, server, f"/games/{gid}/actions", {"shot": port})
@@ -92,11 +90,9 @@ def test_solo_game_clicked_to_a_right_guess(new_page, server):
     for number, answer in enumerate(state["observations"][str(seat)]):
         if number >= CLICKED:
             check_tags(page, answer["shot"], number)
-    if repeated is None:    # the game was solved before a known port came up in turn: ask a
-        repeated = min(known)   # port already shot from or left by again (a random mine's
-        # exits reached none of the later ports in 2 runs of 4 with -n 3)
-    if not clicked_again:               # the first known port came after the clicked shots
-        repeat_known(repeated)
+    if not clicked_again:   # no known port came up during the clicked shots (or none at all:
+        # a random mine's exits reached none of the later ports in 2 runs of 4 with -n 3)
+        repeat_known(min(known))
     assert len(state["observations"][str(seat)]) == asked
     mine = mine or solve_answers(state, seat)
     enter_layout(page, mine, "sketch board")
