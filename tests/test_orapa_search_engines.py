@@ -45,10 +45,14 @@ def family_keys(families) -> list:
                   if next(iter(f.members()), None) is not None)
 
 
+TEN_ANSWERS_GROUP = pytest.mark.xdist_group("ten-answers")
+
+
 @functools.cache
 def plain_keys_of_ten_answers() -> list:
     """The plain wave search's families of TEN_ANSWERS as keys (5 to 10 s of CPU), made once
-    for the tests that hold the compiled searches to them."""
+    for the tests that hold the compiled searches to them (marked `TEN_ANSWERS_GROUP`, so
+    that under pytest-xdist they run in one worker and share it)."""
     return family_keys(search_families(TEN_ANSWERS))
 
 
@@ -71,6 +75,7 @@ def test_the_advisor_lists_a_hard_full_state_within_its_budget() -> None:
 
 
 @compiled
+@TEN_ANSWERS_GROUP
 def test_the_samplers_frontier_listing_is_held_to_its_work() -> None:
     """The same families as the plain search when it finishes; cut off when the work allowed
     (nodes, and each family made counted as FAMILY_NODES of them) runs out."""
@@ -111,6 +116,7 @@ def test_without_the_kernel_the_plain_search_answers(monkeypatch, preset: str, s
 
 
 @compiled
+@TEN_ANSWERS_GROUP
 def test_the_compiled_search_reads_its_deadline_on_the_callers_clock(monkeypatch) -> None:
     """A deadline is a `time.monotonic()` reading, whatever clock that is (the benchmarks make
     it count CPU seconds): ten seconds from now on a clock standing at zero still gives the

@@ -1,0 +1,33 @@
+"""The suite's groups under pytest-xdist (`make test` runs `--dist loadgroup`).
+
+pytest-xdist 3.8 names a grouped test's work unit by appending `@group` to its
+node id, which it does by setting `item._nodeid`. From pytest 9.2 an item's node id is read
+from `item._id`, so that assignment no longer takes (pytest-xdist issue 1386) and every test
+is sent on its own: each worker then starts its own Ray for each Ray module, and the browser
+review makes its duel once per worker. The hook below, run after pytest-xdist's, gives the
+grouped items the id it meant.
+"""
+from __future__ import annotations
+
+import pytest
+
+
+def group_suffix(item: pytest.Item) -> str:
+    """'@name' for a test in xdist groups (names sorted, joined by '_'), else ''.
+
+    Spelled as pytest-xdist spells it, so its scheduler reads the group from the id.
+    """
+    names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                    for mark in item.iter_markers("xdist_group")})
+    return "@" + "_".join(names) if names else ""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId      # pytest >= 9.2 only: older ids already carry it
+    for item in items:
+        suffix = group_suffix(item)
+        if suffix and not item.nodeid.endswith(suffix):
+            item._id = NodeId.parse(item.nodeid + suffix)
