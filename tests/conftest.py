@@ -1,6 +1,12 @@
-"""The suite's groups under pytest-xdist (`make test` runs `--dist loadgroup`).
+"""The suite's settings: fixed random examples for `make test`, and its groups under
+pytest-xdist (`make test` runs `--dist loadgroup`).
 
-pytest-xdist 3.8 names a grouped test's work unit by appending `@group` to its
+`make test` passes `--hypothesis-profile=suite`: each property test then tries the same examples
+every run (drawn from a hash of the test), so the suite takes the same time on every run and a
+failure there is met again by the next run. A property test run alone, and `make fuzz-solver`
+with ten times the examples, draw new ones each time.
+
+The groups: pytest-xdist 3.8 names a grouped test's work unit by appending `@group` to its
 node id, which it does by setting `item._nodeid`. From pytest 9.2 an item's node id is read
 from `item._id`, so that assignment no longer takes (pytest-xdist issue 1386) and every test
 is sent on its own: each worker then starts its own Ray for each Ray module, and the browser
@@ -10,6 +16,9 @@ grouped items the id it meant.
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("suite", derandomize=True)
 
 
 def group_suffix(item: pytest.Item) -> str:
