@@ -226,8 +226,9 @@ def test_sequential_sample_at_the_start_of_a_double_game() -> None:
     sample is real, legal and the estimate is near the exact count where that is known."""
     from games.orapa.layout import violations
     from solver.orapa.counting.consistent_sample import consistent_candidates, sequential_sample
-    # 3 s of wall clock: a second gives some 80 draws on an idle machine, 15 at a load of 9
-    found = consistent_candidates(Puzzle(gem_set("double"), RuleOptions(), ()), 300, 3000, 3.0,
+    # 60 draws asked within 6 s of wall clock: a second gives some 80 draws on an idle
+    # machine, 15 at a load of 9 (with 3 s, 15 draws at a load of 5 failed the test)
+    found = consistent_candidates(Puzzle(gem_set("double"), RuleOptions(), ()), 60, 3000, 6.0,
                                   random.Random(1))
     assert found.method == "sequential" and len(found.layouts) > 20 and found.count > 1e15
     assert not any(violations(layout) for layout in found.layouts[:20])
