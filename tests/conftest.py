@@ -9,8 +9,8 @@ with ten times the examples, draw new ones each time.
 The groups: pytest-xdist 3.8 names a grouped test's work unit by appending `@group` to its
 node id, which it does by setting `item._nodeid`. From pytest 9.2 an item's node id is read
 from `item._id`, so that assignment no longer takes (pytest-xdist issue 1386) and every test
-is sent on its own: each worker then starts its own Ray for each Ray module, and the browser
-review makes its duel once per worker. The hook below, run after pytest-xdist's, gives the
+is sent on its own: the browser review then makes its duel once per worker, and each worker
+lists the ten-answer state's families again. The hook below, run after pytest-xdist's, gives the
 grouped items the id it meant.
 """
 from __future__ import annotations

@@ -134,7 +134,15 @@ def local_ray(cpus: int = 2) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A local Ray instance (2 CPUs) for a test module; its address, for drivers in other
-    processes. A module imports it to use it."""
+    processes. A module imports it to use it.
+
+    The Ray modules carry no `xdist_group`: under `-n 3` each worker starts its own instance
+    for the tests of a module it runs. Grouped (2026-11-27), one instance served every test of
+    test_ray_engine.py in the suite's first, busiest minutes (load 16): the hard-limit test's
+    tasks, all force-cancelled when none could start in time, left the driver so that the
+    crash case's tasks never reached the raylet, and pytest-timeout ended the worker after
+    420 s, with the 600 tests still queued on it. Seen in both grouped runs of the suite;
+    grouped beside three other files at a load of 4, the same tests passed."""
     with local_ray(2) as address:
         yield address
 

@@ -24,7 +24,6 @@ from tests.ray_support import (Node, free_port, kill_leftovers, ray_env, wait_fo
                                wait_until_started, write_puzzles)
 
 pytest.importorskip("ray")
-pytestmark = pytest.mark.xdist_group("ray")
 ORAPA = Path(sys.executable).parent / "orapa"
 FILES = int(os.environ.get("ORAPA_CLUSTER_FILES", "200"))
 

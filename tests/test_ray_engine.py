@@ -40,7 +40,6 @@ from tests.ray_support import (CRASH_MARK, FAILING_SHARD, HANG_MARK, chunk_with_
                                raising_chunk_task, write_puzzles)
 
 ray = pytest.importorskip("ray")
-pytestmark = pytest.mark.xdist_group("ray")
 ORAPA = Path(sys.executable).parent / "orapa"
 
 

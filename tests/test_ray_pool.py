@@ -19,7 +19,6 @@ from tests.ray_support import cluster  # noqa: F401 (the module's Ray instance, 
 from tests.ray_support import ray_env, write_puzzles
 
 ray = pytest.importorskip("ray")
-pytestmark = pytest.mark.xdist_group("ray")
 ORAPA = Path(sys.executable).parent / "orapa"
 
 

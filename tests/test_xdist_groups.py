@@ -1,6 +1,6 @@
 """`make test` runs `--dist loadgroup`: the tests of one `xdist_group` must run on one worker
-(each Ray test module shares one local Ray instance; the browser review shares one duel; the
-linters share mypy's cache). pytest 9.2 broke that silently with pytest-xdist 3.8
+(the browser review shares one duel; the linters share mypy's cache; two search tests share
+one listing). pytest 9.2 broke that silently with pytest-xdist 3.8
 (pytest-xdist issue 1386), and tests/conftest.py mends it; this test runs a small suite under
 the same conftest hook and says so if an upgrade breaks it again."""
 from __future__ import annotations
