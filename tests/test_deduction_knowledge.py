@@ -17,6 +17,7 @@ from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_families import known_avoid
 from solver.orapa.deduction_witnesses import WitnessMap
 from solver.orapa.search import frontier_compiled
+from tests.examples import examples
 from tests.test_deduction_map import listable_full_states, listed_map, state
 
 
@@ -48,7 +49,7 @@ def members_kept_off(puzzle: Puzzle, expected: dict[int, set[str]]) -> None:
             assert avoid.get(shown_by(gem), 0) & ~cells_avoided == 0
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 12), cells=st.integers(0, 2))
 def test_families_kept_off_the_impossible_cells_hold_every_consistent_layout(

@@ -73,7 +73,7 @@ def without_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PausedCount, "start", lambda *args: None)
 
 
-@settings(max_examples=examples(15), deadline=None, suppress_health_check=[
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 14), cells=st.integers(0, 3))
@@ -88,7 +88,7 @@ def test_the_proved_map_equals_the_listed_map(without_counts: None, preset: str,
     assert found.possible == expected
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(8, 14))
@@ -208,7 +208,7 @@ def test_a_full_state_of_three_answers_is_proved_in_every_cell() -> None:
     assert sum(len(v) == 1 for v in found.possible.values()) >= 1   # something is settled
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 12), order=st.integers(0, 3))
 def test_the_wave_search_settles_pairs_truly(preset: str, seed: int, shots: int,
@@ -228,7 +228,7 @@ def test_the_wave_search_settles_pairs_truly(preset: str, seed: int, shots: int,
     assert all(content not in expected[cell] for cell, content in found.impossible)
 
 
-@settings(max_examples=examples(15), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(4, 12), cells=st.integers(1, 4))
@@ -277,7 +277,7 @@ def test_one_gem_of_a_colour_answered_somewhere_cannot_show_it_far_away() -> Non
     assert not any(cell_label(cell) == "H1" for cell in blue)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 12))
 def test_a_family_said_unable_to_show_a_pair_has_no_member_showing_it(
@@ -367,7 +367,7 @@ def test_the_last_rounds_of_the_wave_search_prove_the_listed_map_alone(
     assert started
 
 
-@settings(max_examples=examples(15), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 12), cells=st.integers(0, 3))
@@ -434,7 +434,7 @@ def test_the_pass_stops_at_the_first_family_when_it_reaches_every_open_pair(
     assert all(not open_cells[x] & ~reach[x] for x in open_cells)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(4, 12), order=st.integers(0, 2))
 def test_families_one_by_one_are_the_searchs_families(preset: str, seed: int, shots: int,
@@ -605,7 +605,7 @@ def test_hard_pairs_left_after_a_finished_pass_go_to_the_count(
     assert found.possible == expected
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(2, 10), cells=st.integers(0, 3))
 def test_the_moves_show_what_every_one_gem_move_off_the_paths_shows(
@@ -749,7 +749,7 @@ def test_the_pass_taken_up_again_rules_out_what_the_whole_pass_does() -> None:
     assert checked   # some passes were taken up again more than twice
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(6, 12), cells=st.integers(0, 2))
 def test_the_count_in_parts_is_the_whole_count(preset: str, seed: int, shots: int,

@@ -25,6 +25,7 @@ from solver.orapa.counting.found_families import families_with_members, restart_
 from solver.orapa.counting.member_draws import PackingCut, pack_member, probe_members
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
+from tests.examples import examples
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from bench_midgame import count_states  # noqa: E402  (the benchmark's own states)
@@ -43,7 +44,7 @@ def gives_every_answer(puzzle: Puzzle, layout) -> bool:
     return all(o.holds(layout) for o in puzzle.observations)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), shots=st.integers(1, 4),
        preset=st.sampled_from(["base", "full"]))
 def test_packing_finds_a_member_exactly_when_the_family_has_one(seed: int, shots: int,

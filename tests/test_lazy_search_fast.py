@@ -32,6 +32,7 @@ from games.orapa.waves import ROUTE
 from solver.orapa.search.frontier_search import _turn_table
 from solver.orapa.search.lazy_search import LazyLeaf, _lazy_turns
 from solver.orapa.search.search_setup import prepare
+from tests.examples import examples
 from tests.test_orapa_counting import ANSWERS, LISTABLE, listed, listed_map, random_state
 
 needs_lazy = pytest.mark.skipif(counting._KERNEL is None or not counting.LAZY,
@@ -106,7 +107,7 @@ def assert_leaves_split_the_layouts(puzzle: Puzzle, leaves: list[LazyLeaf], coun
 
 
 @needs_lazy
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6), fewer=st.integers(0, 4))
 def test_every_layout_is_in_exactly_one_leaf(preset: str, seed: int, fewer: int) -> None:
@@ -162,7 +163,7 @@ COMPLEMENT_CASES = [(preset, answer) for preset in ("full", "base+black", "first
 
 
 @needs_lazy
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=st.sampled_from(COMPLEMENT_CASES), seed=st.integers(0, 10**6),
        others=st.integers(8, 14), cells=st.integers(0, 2))
 def test_absorbed_wave_counted_by_its_complement(case: tuple[str, str], seed: int,
@@ -191,7 +192,7 @@ def test_absorbed_wave_counted_by_its_complement(case: tuple[str, str], seed: in
 
 
 @needs_lazy
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black"]), seed=st.integers(0, 10**6),
        answer=st.sampled_from(["colour", "both"]), others=st.integers(4, 10),
        cells=st.integers(0, 2))

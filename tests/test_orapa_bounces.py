@@ -24,6 +24,7 @@ from solver.orapa.search.frontier_search import frontier_families, python_fronti
 from solver.orapa.precheck import impossible_answers
 from solver.orapa.search.wave_search import search_families
 from tests.brute_force import brute_force
+from tests.examples import examples
 from tests.orapa_strategies import layouts
 
 TRIANGLE = Layout.from_json({"gems": [
@@ -42,7 +43,7 @@ def test_a_turn_and_a_straight_back_reflection_each_count_one() -> None:
     assert str(shot_answer(TRIANGLE, ports["1"], "both")) == "1 -> A transparent 0 bounces"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(layouts())
 def test_a_paths_bounce_count_is_the_same_read_backwards(case) -> None:
     _, layout = case
@@ -56,7 +57,7 @@ def test_a_paths_bounce_count_is_the_same_read_backwards(case) -> None:
 
 @pytest.mark.skipif(getattr(COMPILED, "layout_counts", None) is None,
                     reason="the compiled tracer is not built (or predates bounce counts)")
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(layouts())
 def test_the_compiled_and_python_tracers_count_alike(case) -> None:
     _, layout = case
@@ -211,7 +212,7 @@ def test_answers_of_every_kind_come_from_one_trace() -> None:
         assert (t.color, t.bounces) == (c.color, b.bounces)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(layouts(("base", "base+black", "base+diamond")), st.randoms(use_true_random=False),
        st.sampled_from(["bounces", "both"]))
 def test_random_bounce_puzzles_list_their_source_layout(case, rng, kind: str) -> None:
@@ -232,7 +233,7 @@ def _colours_swapped(layout: Layout, shape: str, a: str, b: str) -> Layout:
                    if g.gem.shape == shape else g for g in layout.gems])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(13), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_every_base_mine_is_a_trap_under_bounce_answers(seed: int) -> None:
     """The ruling gap (O8 read under O9): the blue and white large triangles of `base` swap

@@ -83,7 +83,7 @@ def test_count_equals_the_listed_layouts_on_every_preset(preset: str) -> None:
             assert {c: counted.possible(c) for c in range(CELLS)} == listed_map(layouts)
 
 
-@settings(max_examples=examples(25), deadline=None,
+@settings(max_examples=examples(13), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6))
@@ -123,7 +123,7 @@ def test_rules_without_visibility_or_mirror() -> None:
 
 
 @needs_kernel
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "first-edition", "double"]),
        seed=st.integers(0, 10**6))
 def test_kernel_equals_the_python_reference_family_by_family(preset: str, seed: int) -> None:
@@ -171,7 +171,7 @@ def test_python_reference_runs_without_the_kernel(monkeypatch: pytest.MonkeyPatc
     assert counted.exact and counted.count == expected
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        answers=st.sampled_from([0, 3, 6]), timeout=st.sampled_from([0.01, 0.3]))
 def test_the_hints_deduction_map_always_answers_and_never_errs(preset: str, seed: int,
@@ -336,7 +336,7 @@ def test_a_sample_with_no_draw_in_time_is_not_a_division_by_zero(monkeypatch: py
 
 
 @needs_kernel
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double"]), seed=st.integers(0, 10**6),
        free=st.integers(1, 3), visibility=st.booleans())
 def test_kernel_visibility_state_on_crowded_families(preset: str, seed: int, free: int,
@@ -398,7 +398,7 @@ def crowded_family(preset: str, seed: int, free: int, visibility: bool, twins: b
 
 
 @needs_kernel
-@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(35), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
        seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),
        twins=st.booleans(), asked=st.integers(0, 2), sparse=st.integers(1, 3))
@@ -423,7 +423,7 @@ def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
 @needs_kernel
 # 80 examples (68 s for 150 in the suite: the Python reference counts each family member by
 # member); the crowded families' tests above and below hold the same kernel from other sides
-@settings(max_examples=examples(50), deadline=None,
+@settings(max_examples=examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "double", "first-edition"]),
        seed=st.integers(0, 10**6), free=st.integers(2, 3), visibility=st.booleans(),

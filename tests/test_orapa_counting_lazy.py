@@ -44,7 +44,7 @@ def both_ways(puzzle):
 
 
 @needs_lazy
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "base+diamond", "first-edition"]),
        seed=st.integers(0, 10**6), fewer=st.integers(0, 3))
 def test_lazy_count_and_marginals_equal_the_plain_families(preset: str, seed: int,
@@ -74,7 +74,7 @@ def test_lazy_count_without_visibility_or_mirror(rules: RuleOptions) -> None:
 
 
 @needs_lazy
-@settings(max_examples=examples(25), deadline=None,
+@settings(max_examples=examples(13), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+diamond", "first-edition"]),
        seed=st.integers(0, 10**6))
@@ -110,7 +110,7 @@ def test_touched_gems_of_one_kind_are_not_counted_twice(monkeypatch: pytest.Monk
 
 
 @needs_lazy
-@settings(max_examples=examples(15), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
        seed=st.integers(0, 10**6))

@@ -19,6 +19,7 @@ from solver.orapa.search import frontier_compiled
 from solver.orapa.api import solve
 from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
 from solver.orapa.search.sight import sight_lines
+from tests.examples import examples
 from tests.orapa_strategies import layouts
 
 compiled = pytest.mark.skipif(frontier_compiled._KERNEL is None,
@@ -49,7 +50,7 @@ def run(search, puzzle, max_nodes: int) -> tuple[list, int, bool]:
 
 
 @compiled
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full", "first-edition", "base+black", "double"]),
        st.integers(0, 2**32 - 1), st.booleans())
 def test_the_compiled_search_visits_the_python_searchs_nodes(case, seed: int,
@@ -68,7 +69,7 @@ def test_the_compiled_search_visits_the_python_searchs_nodes(case, seed: int,
 
 
 @compiled
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(), st.sampled_from(["bounces", "both"]), st.integers(0, 2**32 - 1),
        st.booleans())
 def test_the_compiled_search_follows_bounce_counts_as_the_python_one(
@@ -135,7 +136,7 @@ def test_without_the_extension_the_python_search_answers(monkeypatch) -> None:
     assert run(frontier_families, puzzle, 10**6) == run(python_frontier_families, puzzle, 10**6)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_sight_lines_say_which_gems_are_seen(seed: int) -> None:
     """A set of gems is all visible exactly when each has a sight line free of the others."""

@@ -19,6 +19,7 @@ from games.orapa.puzzle import Puzzle, cell_answer, puzzle_from_layout
 from solver.orapa.counting.member_draws import PackingCut, pack_member
 from solver.orapa.search import frontier_compiled, frontier_search
 from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
+from tests.examples import examples
 from tests.orapa_strategies import layouts
 from tests.test_found_families import _double_state
 from tests.test_orapa_frontier_compiled import family_keys, listed, run
@@ -43,7 +44,7 @@ def with_gem_cells(case: tuple[str, object], seed: int, shots: list[int],
 
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full", "double"]), st.integers(0, 2**32 - 1),
        st.integers(1, 3))
 def test_the_cover_cut_drops_only_families_without_members(case, seed: int,
@@ -79,7 +80,7 @@ def listed_members(found: list, most: int = 3000) -> set | None:
 
 
 @compiled
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(13), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full", "double"]), st.integers(0, 2**32 - 1),
        st.integers(1, 2**64 - 1), st.integers(0, 3))
 def test_a_seeded_compiled_search_visits_the_python_searchs_nodes(case, seed: int,
@@ -97,7 +98,7 @@ def test_a_seeded_compiled_search_visits_the_python_searchs_nodes(case, seed: in
         run(seeded(python_frontier_families), puzzle, 5_000)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full"]), st.integers(0, 2**32 - 1), st.integers(1, 2**64 - 1))
 def test_a_seeded_run_lists_the_same_families_in_another_order(case, seed: int,
                                                                shuffle: int) -> None:

@@ -19,6 +19,7 @@ from solver.orapa.api import deductions, solve, verify
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
 from solver.orapa.search.wave_search import search_families
+from tests.examples import examples
 from tests.brute_force import brute_force
 from tests.orapa_strategies import layouts
 from tests.test_orapa_conflict import assert_minimal
@@ -66,7 +67,7 @@ def test_counts_equal_brute_force(name: str, method: str) -> None:
     bf = brute_force(gems, rules)
     rng = random.Random(name)
     few = 2 if rules.touching == "corner" else 4   # no layout families under touching any
-    for trial in range(6):
+    for trial in range(examples(3)):
         puzzle = random_small_puzzle(bf, rng, shots=rng.randint(few, few + 3), cells=trial % 3)
         result = solve(puzzle, limit=3, count_limit=10**6, method=method)
         assert result.exact
@@ -96,7 +97,7 @@ def test_cp_sat_backend_agrees_on_a_full_base_puzzle() -> None:
     assert truth in cp.solutions
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(13), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "base+diamond", "base+black", "full", "first-edition"]),
        st.integers(0, 2**32 - 1))
 def test_the_layout_that_produced_the_answers_is_always_found(case, seed: int) -> None:
@@ -114,7 +115,7 @@ def test_the_layout_that_produced_the_answers_is_always_found(case, seed: int) -
 
 # 6 examples (12 took 43 s in the suite while the SAT model named the conflict; the property
 # over more answers and flips is tests/test_orapa_conflict.py's)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "base+black", "full"]), st.integers(0, 2**32 - 1))
 def test_a_flipped_answer_gives_a_contradiction_that_names_it(case, seed: int) -> None:
     preset, truth = case
@@ -203,7 +204,7 @@ def test_cell_answers_no_layout_can_show_are_a_contradiction(method: str) -> Non
     assert result.conflict == [0, 1, 2]
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full"]), st.integers(0, 2**32 - 1))
 def test_plain_clauses_admit_the_mine_and_only_layouts_with_its_exits(case, seed: int) -> None:
     """The clause list handed to outside tools (samplers, DIMACS) is the model itself: it admits
@@ -255,7 +256,7 @@ def test_at_most_one_clauses_allow_exactly_the_assignments_with_one_or_none(n: i
             assert sat.solve(assumptions=assumptions) == (sum(values) <= 1)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full", "first-edition"]), st.integers(0, 2**32 - 1))
 def test_the_wave_search_finds_the_same_families_whatever_it_tries_first(case, seed) -> None:
     """Trying a known layout's contents first (the generator's twin search) reorders the
@@ -294,7 +295,7 @@ def test_the_frontier_search_counts_exactly(name: str, search) -> None:
         assert len(found) == len(set(found)) == brute_force_count(bf, puzzle)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "full", "first-edition", "base+black"]), st.integers(0, 2**32 - 1))
 def test_the_frontier_search_finds_the_wave_searchs_families(case, seed) -> None:
     """The two searches decide cells in different orders but end in the same families."""

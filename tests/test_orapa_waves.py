@@ -15,6 +15,7 @@ from games.orapa.layout import Layout
 from games.orapa.puzzle import all_shot_answers, cell_answer
 from games.orapa.random_layouts import random_layout
 from games.orapa.waves import trace_answers, trace_wave
+from tests.examples import examples
 from tests.orapa_strategies import layouts
 from tests.reference_tracer import reference_trace
 
@@ -72,7 +73,7 @@ def test_path_points_run_on_centre_lines() -> None:
     assert trace_wave(tri, parse_port("3")).points() == [(2.5, 0.0), (2.5, 2.0), (2.5, 0.0)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(75), deadline=None)
 @given(layouts())
 def test_every_wave_is_reversible(case: tuple[str, Layout]) -> None:
     _, layout = case
@@ -82,7 +83,7 @@ def test_every_wave_is_reversible(case: tuple[str, Layout]) -> None:
             assert answers[exit_port] == (port, color)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(75), deadline=None)
 @given(layouts())
 def test_a_wave_returns_to_its_port_exactly_when_it_bounces_straight_back_or_is_absorbed(
         case: tuple[str, Layout]) -> None:
@@ -116,7 +117,7 @@ def _fast_answer(exit_port: int, color: int) -> tuple[str, frozenset[str] | None
     return port_label(exit_port), frozenset(basic_colors(color))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(layouts())
 def test_fast_tracer_agrees_with_exact_ray_caster_on_all_ports(case: tuple[str, Layout]) -> None:
     _, layout = case
@@ -125,17 +126,18 @@ def test_fast_tracer_agrees_with_exact_ray_caster_on_all_ports(case: tuple[str, 
             (layout.to_json(), PORT_LABELS[port])
 
 
-# 200 layouts a preset, 100 of double (the slowest to draw: its rejection draws all fail
-# before the chain starts); the exact caster, in fractions, takes some 5 ms a port
-MINES = {"double": 100}
+# 100 layouts a preset, 40 of double (the slowest to draw, 77 ms a layout: its rejection draws
+# all fail before the chain starts); the exact caster, in fractions, takes some 5 ms a port.
+# `make fuzz-solver` draws ten times as many.
+MINES = {"double": examples(40)}
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_tracers_agree_on_hundreds_of_layouts_per_preset(preset: str) -> None:
-    """200 random layouts of each preset (100 of double), six random ports each, against the
+def test_tracers_agree_on_many_layouts_per_preset(preset: str) -> None:
+    """100 random layouts of each preset (40 of double), six random ports each, against the
     exact caster; the batch tracer answers all layouts at once."""
     rng = random.Random(f"agree-{preset}")
-    mines = [random_layout(gem_set(preset), rng=rng) for _ in range(MINES.get(preset, 200))]
+    mines = [random_layout(gem_set(preset), rng=rng) for _ in range(MINES.get(preset, examples(100)))]
     exits, colors = trace_batch(layout_codes(mines))
     for i, layout in enumerate(mines):
         for port in rng.sample(range(PORTS), 6):

@@ -21,7 +21,7 @@ from tests.cli_runner import run_cli
 from tests.examples import examples
 
 # each example reviews a whole game (seconds): a few examples, and no shrinking of a failure
-SLOW = settings(max_examples=examples(3), deadline=None, phases=[Phase.explicit, Phase.generate],
+SLOW = settings(max_examples=examples(2), deadline=None, phases=[Phase.explicit, Phase.generate],
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 seeds = st.integers(min_value=0, max_value=10 ** 6)
 

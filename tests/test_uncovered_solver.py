@@ -17,6 +17,7 @@ from solver.uncovered.bound import edge_unit, free_swap_distance
 from solver.uncovered.score import score, score_game
 from solver.uncovered.search import Solution, TargetSearch, solve
 from solver.uncovered.table import deal_optima, distance_table, optimum_distribution, table_code
+from tests.examples import examples
 
 THREE_PLAYER_SAMPLE = 3000
 
@@ -162,7 +163,7 @@ def test_turn_order_costs_swaps_that_free_swapping_would_not() -> None:
     assert max(gaps) >= 2
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.integers(min_value=4, max_value=6), st.integers(min_value=0, max_value=2**32))
 def test_witnesses_win_for_larger_tables(players: int, seed: int) -> None:
     hands = random_deal(players, random.Random(seed))
@@ -210,7 +211,7 @@ def test_distribution_counts_every_two_player_deal() -> None:
                                  zip(*np.unique(deal_optima(table(2, WinRule.ORDERED)), return_counts=True))))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32))
 def test_one_swap_moves_the_free_distance_by_at_most_one_and_never_down_through_a_settled_card(
         players: int, seed: int) -> None:
