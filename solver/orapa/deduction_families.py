@@ -19,6 +19,7 @@ import numpy as np
 
 from games.errors import LimitReached
 from games.orapa.answers import shown_by
+from games.orapa.board import PORT_LINES
 from games.orapa.layout import Layout
 from games.orapa.placements import bits, placements
 from games.orapa.puzzle import CellAnswer, Puzzle
@@ -98,15 +99,39 @@ def _allowed(options: tuple[np.ndarray, np.ndarray, np.ndarray], avoid: int,
              | (touches & touch).any(axis=1))
 
 
-def free_reach(shape: str, mirror: bool, avoid: int, taken: np.ndarray, touch: np.ndarray) -> int:
+def free_reach(shape: str, mirror: bool, avoid: int, taken: np.ndarray, touch: np.ndarray,
+               front: int | None = None, needed: int = 0) -> int:
     """The cells a free gem's placements cover that avoid its cells, the fixed gems' quarters
-    and the quarters sharing an edge with them (the other free gems are not looked at)."""
+    and the quarters sharing an edge with them (the other free gems are not looked at); with
+    `front` (`visible_front`), only the placements that cover one of its cells; with
+    `needed`, only those that cover all of its cells."""
     options = placement_words(shape, mirror)
     allowed = _allowed(options, avoid, taken, touch)
+    if front is not None:
+        allowed &= (options[0] & words(front, 2)).any(axis=1)
+    if needed:
+        need = words(needed, 2)
+        allowed &= ((options[0] & need) == need).all(axis=1)
     if not allowed.any():
         return 0
     covered = np.bitwise_or.reduce(options[0][allowed], axis=0)
     return int(covered[0]) | int(covered[1]) << 64
+
+
+def visible_front(family: PathFamily) -> int:
+    """The cells some port sees before any of the family's fixed gems: a free gem is seen
+    (O3) only where it covers one of them, whatever the other free gems (they can only hide
+    it more), so under visibility a member's free gem covers one of these cells."""
+    fixed = 0
+    for placed in family.fixed:
+        fixed |= placed.placement.cell_mask
+    front = 0
+    for line in PORT_LINES:
+        for cell in line:
+            if fixed >> cell & 1:
+                break
+            front |= 1 << cell
+    return front
 
 
 @lru_cache(maxsize=None)

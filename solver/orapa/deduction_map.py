@@ -177,7 +177,7 @@ def prove_map(found: WitnessMap, puzzle: Puzzle, backend: BackendName,
         many = early == "failed" or len(hard) >= MANY_PAIRS
         if many and _many_hard_pairs(found, puzzle, deadline, hard, early, backend):
             return True
-        if not many and families is None and found.unshown():
+        if not many and families is None and len(found.unshown()) > FEW_PAIRS:
             # the few hard pairs the groups and the first round left: the wave search and
             # the model in turn (full mine 38 of 50 at 6 answers: 16 "red here" pairs the
             # wave search needs 0.1 s or more each on, and the model milliseconds)
