@@ -20,6 +20,7 @@ from solver.orapa import deduction_groups
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_witnesses import WitnessMap
 from solver.orapa.search import frontier_compiled
+from tests.examples import examples
 from tests.test_deduction_map import listable_full_states, listed_map, state
 
 pytestmark = pytest.mark.skipif(frontier_compiled._KERNEL is None,
@@ -57,7 +58,7 @@ def test_the_target_cut_keeps_a_lone_gem_on_the_cells_it_must_cover() -> None:
     assert not list(frontier_compiled.families(puzzle, target=("white", lambda: impossible)))
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(4, 10), cells=st.integers(1, 4), picked=st.integers(0, 10**6))
 def test_the_target_cut_with_cell_answers_keeps_every_layout_showing_the_target(
@@ -81,7 +82,7 @@ def test_the_target_cut_with_cell_answers_keeps_every_layout_showing_the_target(
     assert {m for m in layouts if shows(m)} <= kept
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
        shots=st.integers(4, 10), cells=st.integers(0, 3))
 def test_a_familys_reach_holds_every_cell_its_members_show_the_content_in(
