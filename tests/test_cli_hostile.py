@@ -236,7 +236,9 @@ def test_kept_layouts_are_converted_before_the_deadline_not_after(monkeypatch):
     partial = stopped.value.partial
     assert len(partial["solutions"]) == len(converted) > 0
     assert partial["count"] - len(converted) in (0, 1)   # one found past the time to print
-    assert max(converted) + api.PRINT_SECONDS_PER_LAYOUT * len(converted) <= deadlines[0]
+    # the last layout is converted just after the check that left it time to print: on a
+    # loaded machine the thread may wait between the two (the same slack as above)
+    assert max(converted) + api.PRINT_SECONDS_PER_LAYOUT * len(converted) <= deadlines[0] + 0.05
 
 
 def test_the_timeout_counts_from_the_start_of_the_command(capsys, monkeypatch):
