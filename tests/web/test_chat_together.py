@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.web.conftest import wait_for
 from tests.web.test_chat import TABLE, table
 
 RESIGN = {"resign": True}
@@ -60,7 +61,10 @@ def test_a_rematch_keeps_the_clock(player: Any) -> None:
                                       "clock": {"per_move": 90}}).json()
     gid = created["game"]["id"]
     bob.post(f"/api/games/{gid}/join", {"code": created["code"]})
+    # the computer director places its mine in the background: on a loaded machine the
+    # explorers could resign before it had (seen as a rerun in two whole runs of the suite)
+    wait_for(lambda: ann.state(gid)["status"] == "playing")
     for who in (ann, bob):
-        who.post(f"/api/games/{gid}/actions", RESIGN)
+        assert who.post(f"/api/games/{gid}/actions", RESIGN).status_code == 200
     new = ann.post(f"/api/games/{gid}/rematch", {}).json()["event"]["game"]
     assert ann.state(new)["clock"]["per_move"] == 90
