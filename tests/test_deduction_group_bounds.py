@@ -21,6 +21,7 @@ from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_witnesses import WitnessMap
 from solver.orapa.search import frontier_compiled
 from tests.examples import examples
+from tests.test_deduction_groups import rounds_after_the_groups
 from tests.test_deduction_map import listable_full_states, listed_map, state
 
 pytestmark = pytest.mark.skipif(frontier_compiled._KERNEL is None,
@@ -160,39 +161,17 @@ def test_a_few_pairs_left_after_the_first_round_go_to_the_wave_search_before_the
     answers: 3 white pairs the model's first question gave up on after 0.25 s, 0.4 s in
     all, and the wave search settled in 0.1 to 0.4 s each); the map is the listed one."""
     from solver.orapa import deduction_map
-    from solver.orapa.api import deductions
-    from solver.orapa.counting import exact
-    from solver.orapa.deduction_count import PausedCount
-    puzzle, expected = listable_full_states(range(8), 10)[0]
-    monkeypatch.setattr(exact, "exact_possible", lambda *args, **kwargs: None)
-    monkeypatch.setattr(PausedCount, "start", lambda *args: None)
-    monkeypatch.setattr(deduction_map, "all_families", lambda *args: None)
-    monkeypatch.setattr(deduction_map, "settle_groups", lambda *args: None)
-    monkeypatch.setattr(deduction_map, "_probe_then_pass", lambda *args: "untried")
-    calls: list[str] = []
-    real_pairs, real_round = deduction_map.settle_pairs, deduction_map.model_round
 
-    def settle_pairs(found, puzzle, deadline, seconds=0.02, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(f"pairs {seconds}")
-        if "give_up" in kwargs:   # the first round: every pair settled but three
-            left = found.unshown()[:deduction_map.FEW_PAIRS - 5]
-            for cell, content in found.unshown():
-                if (cell, content) in left:
-                    continue
-                if content in expected[cell]:
-                    found.possible[cell].add(content)
-                    found.shown[content] |= 1 << cell
-                else:
-                    found.impossible.add((cell, content))
-            return
-        real_pairs(found, puzzle, deadline, seconds, **kwargs)
+    def settle_all_but_a_few(found, expected):  # type: ignore[no-untyped-def]
+        left = found.unshown()[:deduction_map.FEW_PAIRS - 5]
+        for cell, content in found.unshown():
+            if (cell, content) in left:
+                continue
+            if content in expected[cell]:
+                found.possible[cell].add(content)
+                found.shown[content] |= 1 << cell
+            else:
+                found.impossible.add((cell, content))
 
-    def model_round(*args):  # type: ignore[no-untyped-def]
-        calls.append("model")
-        real_round(*args)
-
-    monkeypatch.setattr(deduction_map, "settle_pairs", settle_pairs)
-    monkeypatch.setattr(deduction_map, "model_round", model_round)
-    found = deductions(puzzle, timeout=600)
-    assert found.possible == expected
+    calls = rounds_after_the_groups(monkeypatch, settle_all_but_a_few)
     assert calls[:2] == ["pairs 0.02", "pairs 0.1"] and "model" not in calls

@@ -123,16 +123,16 @@ def test_the_models_last_questions_build_no_model_when_nothing_is_left(
     assert deduction_model.model_proof(found, puzzle, "sat", None)
 
 
-def test_a_few_pairs_left_after_the_groups_go_to_the_model_pair_by_pair(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """With a few pairs left after the groups and the first round, the model is asked pair by
-    pair (while it answers quickly) before the wave search's rounds of 0.1 s a pair (full
-    mine 38 of 50 at 6 answers: 16 pairs of 0.1 s or more each to the wave search, all
-    answered by the model in 0.3 s); the map is the listed one."""
+def rounds_after_the_groups(monkeypatch: pytest.MonkeyPatch, first_round) -> list[str]:  # type: ignore[no-untyped-def]
+    """The deduction map of the first listable full state of 10 answers with only the rounds
+    over the pairs left and the model at work (no count, no listing of the families, no
+    groups, no probe), its first round (`settle_pairs` asked to give up) replaced by
+    `first_round(found, expected)`: the rounds' seconds and the model's calls in order, once
+    the map is checked to be the listed one."""
     from solver.orapa import deduction_map
+    from solver.orapa.api import deductions
     from solver.orapa.counting import exact
     from solver.orapa.deduction_count import PausedCount
-    from solver.orapa.api import deductions
     puzzle, expected = listable_full_states(range(8), 10)[0]
     monkeypatch.setattr(exact, "exact_possible", lambda *args, **kwargs: None)
     monkeypatch.setattr(PausedCount, "start", lambda *args: None)
@@ -144,7 +144,9 @@ def test_a_few_pairs_left_after_the_groups_go_to_the_model_pair_by_pair(
 
     def settle_pairs(found, puzzle, deadline, seconds=0.02, **kwargs):  # type: ignore[no-untyped-def]
         calls.append(f"pairs {seconds}")
-        if "give_up" not in kwargs:   # (the first round leaves every pair)
+        if "give_up" in kwargs:
+            first_round(found, expected)
+        else:
             real_pairs(found, puzzle, deadline, seconds, **kwargs)
 
     def model_round(*args):  # type: ignore[no-untyped-def]
@@ -153,8 +155,17 @@ def test_a_few_pairs_left_after_the_groups_go_to_the_model_pair_by_pair(
 
     monkeypatch.setattr(deduction_map, "settle_pairs", settle_pairs)
     monkeypatch.setattr(deduction_map, "model_round", model_round)
-    found = deductions(puzzle, timeout=600)
-    assert found.possible == expected
+    assert deductions(puzzle, timeout=600).possible == expected
+    return calls
+
+
+def test_a_few_pairs_left_after_the_groups_go_to_the_model_pair_by_pair(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a few pairs left after the groups and the first round, the model is asked pair by
+    pair (while it answers quickly) before the wave search's rounds of 0.1 s a pair (full
+    mine 38 of 50 at 6 answers: 16 pairs of 0.1 s or more each to the wave search, all
+    answered by the model in 0.3 s); the map is the listed one."""
+    calls = rounds_after_the_groups(monkeypatch, lambda found, expected: None)  # leaves all
     assert calls[:2] == ["pairs 0.02", "model"]
 
 
