@@ -17,7 +17,6 @@ from games.orapa.placements import placements
 from games.orapa.puzzle import CellAnswer, Puzzle, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from solver.orapa import deduction_groups
-from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_witnesses import WitnessMap
 from solver.orapa.search import frontier_compiled
 from tests.examples import examples
@@ -57,30 +56,6 @@ def test_the_target_cut_keeps_a_lone_gem_on_the_cells_it_must_cover() -> None:
     impossible = sum(1 << c for c in range(CELLS) if "white" not in counted[0][c])
     assert bin(impossible).count("1") == 49
     assert not list(frontier_compiled.families(puzzle, target=("white", lambda: impossible)))
-
-
-@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
-       shots=st.integers(4, 10), cells=st.integers(1, 4), picked=st.integers(0, 10**6))
-def test_the_target_cut_with_cell_answers_keeps_every_layout_showing_the_target(
-        preset: str, seed: int, shots: int, cells: int, picked: int) -> None:
-    """With several cells answered (the cut reads which gem alone can still cover each), the
-    targeted families hold every consistent layout showing the content in a target cell."""
-    puzzle = state(preset, seed, shots, cells)
-    if listed_map(puzzle, bound=1000) is None:
-        return
-    layouts = set(ConsistentLayouts(puzzle).layouts())
-    rng = random.Random(picked)
-    content = rng.choice([x for x in WitnessMap(puzzle).contents if x != "empty"])
-    target = sum(1 << c for c in rng.sample(range(CELLS), rng.randint(1, 30)))
-    kept = {m for f in frontier_compiled.families(puzzle, target=(content, lambda: target))
-            for m in f.members()}
-    assert kept <= layouts
-
-    def shows(layout: object) -> bool:
-        return any(layout.cell_content(c) == content   # type: ignore[attr-defined]
-                   for c in range(CELLS) if target >> c & 1)
-    assert {m for m in layouts if shows(m)} <= kept
 
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,33 +13,36 @@ from solver.orapa import deduction_groups, deduction_model
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.deduction_witnesses import WitnessMap
 from solver.orapa.search import frontier_compiled
+from tests.examples import examples
 from tests.test_deduction_map import listable_full_states, listed_map, midgame_state, state
 
 pytestmark = pytest.mark.skipif(frontier_compiled._KERNEL is None,
                                 reason="the compiled frontier search was not built")
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["base", "full"]), seed=st.integers(0, 10**6),
-       shots=st.integers(6, 12), picked=st.integers(0, 10**6))
+       shots=st.integers(4, 12), cells=st.integers(1, 4), picked=st.integers(0, 10**6))
 def test_the_target_cut_keeps_every_layout_showing_the_target(
-        preset: str, seed: int, shots: int, picked: int) -> None:
+        preset: str, seed: int, shots: int, cells: int, picked: int) -> None:
     """The families of a search with a target (a content, some cells) hold every consistent
-    layout that shows the content in one of the cells, and only consistent layouts."""
-    puzzle = state(preset, seed, shots, 1)
+    layout that shows the content in one of the cells, and only consistent layouts; with
+    several cells answered too (the cut reads which gem alone can still cover each)."""
+    puzzle = state(preset, seed, shots, cells)
     if listed_map(puzzle, bound=1000) is None:
         return
     layouts = set(ConsistentLayouts(puzzle).layouts())
     rng = random.Random(picked)
     content = rng.choice([x for x in WitnessMap(puzzle).contents if x != "empty"])
-    cells = sum(1 << c for c in rng.sample(range(CELLS), rng.randint(1, 12)))
-    kept = [m for f in frontier_compiled.families(puzzle, target=(content, lambda: cells))
+    target = sum(1 << c for c in rng.sample(range(CELLS), rng.randint(1, 30)))
+    kept = [m for f in frontier_compiled.families(puzzle, target=(content, lambda: target))
             for m in f.members()]
     assert set(kept) <= layouts and len(kept) == len(set(kept))
 
     def shows(layout: object) -> bool:
         return any(layout.cell_content(c) == content   # type: ignore[attr-defined]
-                   for c in range(CELLS) if cells >> c & 1)
+                   for c in range(CELLS) if target >> c & 1)
     assert {m for m in kept if shows(m)} == {m for m in layouts if shows(m)}
 
 
