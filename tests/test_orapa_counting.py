@@ -421,7 +421,7 @@ def test_last_two_levels_on_crowded_families(preset: str, seed: int, free: int,
 
 
 @needs_kernel
-# 80 examples (68 s for 150 in the suite: the Python reference counts each family member by
+# 25 examples (68 s for 150 in the suite: the Python reference counts each family member by
 # member); the crowded families' tests above and below hold the same kernel from other sides
 @settings(max_examples=examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])

@@ -19,8 +19,8 @@ from solver.orapa.api import deductions, solve, verify
 from solver.orapa.consistent import ConsistentLayouts
 from solver.orapa.search.frontier_search import frontier_families, python_frontier_families
 from solver.orapa.search.wave_search import search_families
-from tests.examples import examples
 from tests.brute_force import brute_force
+from tests.examples import examples
 from tests.orapa_strategies import layouts
 from tests.test_orapa_conflict import assert_minimal
 
@@ -113,7 +113,7 @@ def test_the_layout_that_produced_the_answers_is_always_found(case, seed: int) -
     assert all(all(o.holds(layout) for o in puzzle.observations) for layout in found)
 
 
-# 6 examples (12 took 43 s in the suite while the SAT model named the conflict; the property
+# 3 examples (12 took 43 s in the suite while the SAT model named the conflict; the property
 # over more answers and flips is tests/test_orapa_conflict.py's)
 @settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(presets=["base", "base+black", "full"]), st.integers(0, 2**32 - 1))
