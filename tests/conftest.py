@@ -10,8 +10,8 @@ The groups: pytest-xdist 3.8 names a grouped test's work unit by appending `@gro
 node id, which it does by setting `item._nodeid`. From pytest 9.2 an item's node id is read
 from `item._id`, so that assignment no longer takes (pytest-xdist issue 1386) and every test
 is sent on its own: the browser review then makes its duel once per worker, and each worker
-lists the ten-answer state's families again. The hook below, run after pytest-xdist's, gives the
-grouped items the id it meant.
+lists the ten-answer state's families again. The hook below, run after pytest-xdist's, gives
+the grouped items the id it meant.
 """
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ def group_suffix(item: pytest.Item) -> str:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not getattr(config.option, "loadgroup", False):
         return
-    from _pytest.nodeid import NodeId      # pytest >= 9.2 only: older ids already carry it
     for item in items:
         suffix = group_suffix(item)
         if suffix and not item.nodeid.endswith(suffix):
+            from _pytest.nodeid import NodeId   # pytest >= 9.2 only: older ids carry it
             item._id = NodeId.parse(item.nodeid + suffix)
