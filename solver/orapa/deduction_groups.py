@@ -116,7 +116,7 @@ def _open(found: WitnessMap, puzzle: Puzzle, family: PathFamily, content: str, c
             return 0   # no member at all
         walk(found, member, puzzle, deadline)
     left = reach & cells
-    for cell in bits(reach & cells):
+    for cell in bits(left):
         left &= ~(1 << cell)
         if not found.unshown_mask(content) >> cell & 1:
             continue   # shown on the way
