@@ -58,15 +58,17 @@ class SolveResult:
 
 def solve(puzzle: Puzzle, limit: int = 10, count_limit: int = DEFAULT_COUNT_LIMIT,
           backend: BackendName = "sat", timeout: float | None = None,
-          method: Method = "auto") -> SolveResult:
+          method: Method = "auto", max_nodes: int | None = None) -> SolveResult:
     """Enumerate consistent layouts: keep `limit` of them, count up to `count_limit`.
 
     On a timeout, LimitReached carries the partial result (a SolveResult with exact False).
     `method` is ConsistentLayouts': `auto` (the wave search, else the model) or `model`.
+    `max_nodes` bounds the exact count by work rather than time (`counting.exact`): the same
+    count, or the same listing after it, on any machine.
     """
     from solver.orapa.counting.exact import counted_solve
     start = time.monotonic()
-    counted = counted_solve(puzzle, min(limit, count_limit), timeout, method)
+    counted = counted_solve(puzzle, min(limit, count_limit), timeout, method, max_nodes)
     if counted is not None:   # counted without a list (issue 31): exact however large
         total, listed, families = counted
         return SolveResult("unique" if total == 1 else "ambiguous", total, True, listed,

@@ -7,6 +7,10 @@ lists only the layouts it prints, lazily from the same families. When counting d
 (rule `touching any`, `method="model"`) or runs out of its time, these return None and the
 callers list layouts as before. The empty board's count is read from disk
 (`solver.orapa.counting.empty_board`): it depends only on the gem set and the rules.
+With `max_nodes`, counting is bounded by work instead of time: it stops after that many
+counting nodes, the same on any machine, and a clock (`timeout`) only stops it with
+LimitReached (the review and the generator's grade count this way, so that their answers do
+not depend on the machine's load).
 
 >>> import random
 >>> from games.orapa.gems import gem_set
@@ -51,9 +55,12 @@ def _count_deadline(timeout: float | None, seconds: float | None) -> float:
 
 
 def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "auto",
-                marginals: bool = False, seconds: float | None = None) -> LayoutCount | None:
+                marginals: bool = False, seconds: float | None = None,
+                max_nodes: int | None = None) -> LayoutCount | None:
     """The exact count (with marginals when asked), or None when it cannot be had in time:
-    counting gets `seconds`, by default `COUNT_SECONDS` or half of `timeout` when less."""
+    counting gets `seconds`, by default `COUNT_SECONDS` or half of `timeout` when less. With
+    `max_nodes`, None when it takes more counting nodes than that; the clock is then only
+    `timeout` (none by default), and reaching it raises LimitReached."""
     if not _applies(puzzle, method) or impossible_answers(puzzle.observations,
                                                          puzzle.gems) is not None:
         return None
@@ -62,19 +69,36 @@ def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "aut
         return known
     if not puzzle.observations and len(puzzle.gems) >= EMPTY_BOARD_TOO_MANY_GEMS:
         return None
+    if max_nodes is not None:
+        return _counted_by_work(puzzle, timeout, max_nodes, marginals)
     counted = count_layouts(puzzle, _count_deadline(timeout, seconds), marginals=marginals)
     if marginals:
         remember_empty_count(puzzle, counted)
     return counted if counted.exact else None
 
 
+def _counted_by_work(puzzle: Puzzle, timeout: float | None, max_nodes: int,
+                     marginals: bool) -> LayoutCount | None:
+    """`exact_count` within `max_nodes` counting nodes; LimitReached when `timeout` stops it
+    first (the kernel stops at the budget with at least `max_nodes` nodes counted)."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    counted = count_layouts(puzzle, deadline, max_nodes, marginals)
+    if not counted.exact and counted.nodes < max_nodes:
+        raise LimitReached("time limit reached while counting layouts")
+    if counted.exact and marginals:
+        remember_empty_count(puzzle, counted)
+    return counted if counted.exact else None
+
+
 def counted_solve(puzzle: Puzzle, limit: int, timeout: float | None = None,
-                  method: str = "auto") -> tuple[int, list[Layout], int] | None:
+                  method: str = "auto", max_nodes: int | None = None
+                  ) -> tuple[int, list[Layout], int] | None:
     """(exact count, the first `limit` layouts, families) for a puzzle with at least one
-    layout, or None (no count in time, or none consistent: the caller's listing then explains
-    a contradiction). The layouts are listed lazily, family by family, until `limit`."""
+    layout, or None (no count in time or within `max_nodes` counting nodes, see
+    `exact_count`, or none consistent: the caller's listing then explains a contradiction).
+    The layouts are listed lazily, family by family, until `limit`."""
     start = time.monotonic()
-    counted = exact_count(puzzle, timeout, method)
+    counted = exact_count(puzzle, timeout, method, max_nodes=max_nodes)
     if counted is None or counted.count == 0:
         return None
     deadline = None if timeout is None else start + timeout

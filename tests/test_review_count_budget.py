@@ -1,0 +1,51 @@
+"""The review's exact counts bounded by work (`exact_count(..., max_nodes=N)`): the clock's
+count wherever the budget suffices, None past the budget whatever the clock, and a clock that
+stops the count first raises instead of answering otherwise."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.errors import LimitReached
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import Puzzle, shot_answer
+from games.orapa.random_layouts import random_layout
+from solver.orapa.api import solve
+from solver.orapa.counting.exact import exact_count
+
+MANY = 10 ** 9
+
+
+def game(seed: int, shots: int) -> Puzzle:
+    rng = random.Random(seed)
+    mine = random_layout(gem_set("base"), rng=rng)
+    ports = rng.sample(range(36), shots)
+    return Puzzle(gem_set("base"), RuleOptions(), tuple(shot_answer(mine, p) for p in ports))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), shots=st.integers(1, 6),
+       budget=st.integers(0, 2_000_000))
+def test_a_count_by_work_is_the_clocks_count_or_none(seed: int, shots: int, budget: int
+                                                     ) -> None:
+    puzzle = game(seed, shots)
+    timed = exact_count(puzzle, seconds=60.0)
+    assert timed is not None
+    whole = exact_count(puzzle, max_nodes=MANY)
+    assert whole is not None and whole.count == timed.count
+    cut = exact_count(puzzle, max_nodes=budget)
+    assert cut is None or cut.count == timed.count
+    assert cut is not None or whole.nodes > budget     # cut only past its budget
+    assert exact_count(puzzle, max_nodes=budget) == cut        # the same every time
+    listed = solve(puzzle, limit=3, max_nodes=MANY)
+    assert (listed.count, listed.exact) == (timed.count, True)
+    assert listed.solutions == solve(puzzle, limit=3).solutions
+
+
+def test_a_clock_that_stops_a_count_by_work_raises() -> None:
+    puzzle = game(1, 1)        # about a million counting nodes
+    with pytest.raises(LimitReached):
+        exact_count(puzzle, timeout=0.0, max_nodes=MANY)
