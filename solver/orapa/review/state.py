@@ -1,10 +1,16 @@
 """One state of a game as the review sees it: how many layouts are left, and what every open
 question is worth there by the advisor's measure (expected questions left).
 
-The count is `orapa solve`'s (`solver.orapa.api.solve`, the same count limit): exact when the
-solver finishes counting, else the advisor's sampler estimates it. The layouts the questions are
-judged over are the solver's own list when it holds at most LIST_BOUND of them, else a uniform
-sample drawn by the advisor's sampler (`consistent_candidates`).
+The count is the solver's exact count (`solver.orapa.counting.exact`, as `orapa solve` counts)
+when it takes at most COUNT_NODES counting nodes (WIDE_COUNT_NODES where the state's families
+are too many for the sampler to list), else the sampler's estimate. The layouts the
+questions are judged over are the solver's own list when it holds at most LIST_BOUND of them,
+else a uniform sample of SAMPLE drawn with the state's seeded stream
+(`solver.orapa.review.sample`). Both are bounded by work, not time, so that a state, a review
+and a puzzle's grade are the same on any machine, however loaded. Where that sampler does not
+apply (rule `touching any`, more than ten gems) the count is `orapa solve`'s within
+COUNT_SECONDS and the sample the advisor's (`consistent_candidates`) within BUDGET seconds:
+those still depend on the machine's speed.
 
 A question's worth is its expected questions left, EQ(q) = 1 + sum over answers a of p_a * V_a:
 - over listed layouts, V_a comes from the advisor's decision-tree search (`TreeSearch`) at the
@@ -33,14 +39,22 @@ from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_qu
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
 from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
 from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates, holding
+from solver.orapa.counting.exact import exact_count
+from solver.orapa.precheck import impossible_answers
+from solver.orapa.review import sample
 
 LIST_BOUND = 3000        # the solver's list is used when it holds at most this many layouts
 SAMPLE = 400             # else a sample of this many
-BUDGET = 0.25            # seconds for the sampler (doubled while it finds nothing)
+BUDGET = 0.25            # seconds for the timed sampler (doubled while it finds nothing)
 REVIEW_WORK = 6000       # tree-search work per state (the advisor spends 16,000 per decision)
 EXTRA_WORK = 2000        # more work to value a question the search did not reach
 SEARCH_DEPTH = 4         # the advisor's TREE_DEPTH
-COUNT_SECONDS = 0.6      # the solver's time to count a state (then the sampler estimates)
+COUNT_NODES = 15_000_000  # counting nodes for a state's exact count (some 0.6 s of CPU) ...
+WIDE_COUNT_NODES = 500_000     # ... or when its families are too many to list for the sampler
+# (a count's families cost some 14 us each beyond their counting nodes, and there are many:
+# 600,000 families of a full state with three answers took 8 s for 15 million nodes)
+SAFETY_SECONDS = 60.0    # a count still running after this long stops the review (an error)
+COUNT_SECONDS = 0.6      # the timed count's seconds, where counting by work does not apply
 CHAIN_KEPT = 60          # judged layouts an answer must keep for its estimate to carry on
 SPLIT_SHOWN = 8          # answers listed in a question's split (the rest summed as one)
 
@@ -174,13 +188,15 @@ class State:
         return 1.0 + sum(len(g) / n * search.value(g, self.depth - 1) for g in groups)
 
 
-def solver_count(puzzle: Puzzle) -> tuple[int, bool]:
-    """`orapa solve`'s count of a state (`solver.orapa.api.solve`, its count limit), within
-    COUNT_SECONDS: (count, exact); past that time, what was found and exact false. The count
+def solver_count(puzzle: Puzzle, listed: sample.Listed | None = None) -> tuple[int, bool]:
+    """The solver's count of a state: (count, exact). Where `sample.applies`, within
+    COUNT_NODES counting nodes when the sampler lists the state's families (`listed`, else
+    listed here), else WIDE_COUNT_NODES (past that: 0, exact false); elsewhere `orapa
+    solve`'s within COUNT_SECONDS (past that time, what was found and exact false). The count
     before any answer depends on the gems and rules only: it is kept."""
     if not puzzle.observations:
         return _empty_count(puzzle.gems, puzzle.rules)
-    return _solver_count(puzzle)
+    return _solver_count(puzzle, listed)
 
 
 @lru_cache(maxsize=16)
@@ -188,27 +204,56 @@ def _empty_count(gems: tuple[Gem, ...], rules: RuleOptions) -> tuple[int, bool]:
     return _solver_count(Puzzle(gems, rules))
 
 
-def _solver_count(puzzle: Puzzle) -> tuple[int, bool]:
+def _contradiction(puzzle: Puzzle) -> BadInput:
+    return BadInput(f"puzzle: the first {len(puzzle.observations)} answers contradict each "
+                    f"other (orapa solve names a conflict)")
+
+
+def _solver_count(puzzle: Puzzle, listed: sample.Listed | None = None) -> tuple[int, bool]:
+    if sample.applies(puzzle):
+        if impossible_answers(puzzle.observations, puzzle.gems) is not None:
+            raise _contradiction(puzzle)
+        _, complete = sample.listed_families(puzzle) if listed is None else listed
+        counted = exact_count(puzzle, SAFETY_SECONDS,
+                              max_nodes=COUNT_NODES if complete else WIDE_COUNT_NODES)
+        if counted is None:
+            return 0, False
+        if counted.count == 0:
+            raise _contradiction(puzzle)
+        return counted.count, True
     try:
         result = solve(puzzle, limit=0, count_limit=DEFAULT_COUNT_LIMIT, timeout=COUNT_SECONDS)
     except LimitReached as exc:
         partial = exc.partial if isinstance(exc.partial, dict) else {}
         return int(partial.get("count", 0)), False
     if result.status == "contradiction":
-        raise BadInput(f"puzzle: the first {len(puzzle.observations)} answers contradict each "
-                       f"other (orapa solve names a conflict)")
+        raise _contradiction(puzzle)
     return result.count, result.exact
 
 
 def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates | None]:
     """The state's count (solve's, else the sampler's estimate) and the layouts to judge over:
     the solver's list when it is short, else a sample (None once one layout is proved)."""
-    count, exact = solver_count(puzzle)
+    by_work = sample.applies(puzzle)
+    listed = sample.listed_families(puzzle) if by_work and puzzle.observations else None
+    count, exact = solver_count(puzzle, listed)
     if exact and count <= LIST_BOUND:
         if count == 1:
             return Count(1, True), None
-        layouts = solve(puzzle, limit=LIST_BOUND, count_limit=DEFAULT_COUNT_LIMIT).solutions
+        layouts = solve(puzzle, limit=LIST_BOUND, count_limit=DEFAULT_COUNT_LIMIT,
+                        max_nodes=COUNT_NODES if by_work else None).solutions
         return Count(count, True), Candidates(layouts, True, len(layouts), True, "enumeration")
+    candidates = (sample.judged_layouts(puzzle, SAMPLE, LIST_BOUND, rng, listed) if by_work
+                  else _timed_sample(puzzle, rng))
+    if not candidates.layouts:
+        raise LimitReached("review: no consistent layout found for a state of the game")
+    if exact:
+        return Count(count, True), candidates
+    return Count(max(candidates.count, count), False), candidates
+
+
+def _timed_sample(puzzle: Puzzle, rng: random.Random) -> Candidates:
+    """The advisor's sampler within BUDGET seconds, doubled while it finds no layout."""
     budget = BUDGET
     while True:
         try:
@@ -220,9 +265,8 @@ def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates |
         if budget > 64 * BUDGET:
             raise LimitReached("review: no consistent layout found for a state of the game")
         budget *= 2
-    if exact:
-        return Count(count, True), candidates
-    return Count(max(candidates.count, count), False), candidates
+    assert candidates is not None
+    return candidates
 
 
 def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = None) -> State:
