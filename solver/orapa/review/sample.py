@@ -17,8 +17,9 @@ state and seed give the same layouts on any machine:
   0.5 ms); else the families found, drawn from (`partial`: not uniform, the count a lower
   bound).
 The budgets are about the work the advisor's sampler did in the review's 0.25 s on a quiet
-machine (7 million frontier nodes a second, 10 to 25 us a proposal). It applies where the frontier search does (`applies`:
-touching corner, up to ten gems); elsewhere the review keeps the advisor's timed sampler.
+machine (7 million frontier nodes a second, 10 to 25 us a proposal). It applies where the
+frontier search does (`applies`: touching corner, up to ten gems); elsewhere the review keeps
+the advisor's timed sampler.
 """
 from __future__ import annotations
 
