@@ -93,8 +93,11 @@ typedef struct {
     int target_witness[MAX_KINDS];   /* the placement that last showed a kind could */
     uint16_t *target_list[MAX_KINDS];   /* per target kind: its placements over a target */
     int target_n[MAX_KINDS], target_open;   /* open: no placed gem shows it, at this node */
-    int room_n, room_at;   /* the node's target placements that fit (-1: not listed yet) */
+    int room_n, room_at;   /* the node's target placements that fit (-1: not listed yet), */
+    int room_kind_at, room_scan;   /* listed up to this kind and entry of its target_list */
     uint16_t *room_kind, *room_index;
+    Cells room_must[MAX_KINDS];
+    Quarters room_blocked;
     /* the search */
     size_t stride, depth, capacity;   /* node size in bytes; stack entries */
     char *stack;

@@ -227,36 +227,46 @@ static int target_left(Search *s, const Head *h) {
     return 0;
 }
 
-/* Under an open target (no placed gem shows it yet), does a move leave room for it: placing
- * `pl` of kind i (NULL: `empty_cell` left empty instead)? Yes when `pl` shows the target over
- * a target cell, or when one of the node's target placements that fit (listed once a node,
- * the lone gems' cells covered) is of a gem left after the move and fits beside it: off its
- * quarters and those sharing an edge with them, or off the cell left empty. Every later gem
- * takes such a placement, so a move without one has no layout below it showing the target:
- * the search leaves it out of a front's choices, as a cell answer does with the other gems
- * (full mine 20 of 50 at 6 answers: "blue in B4" took 1.3 million nodes of the targeted
- * search and none with B4 answered blue: a white gem over B4 was a choice the cut ended only
- * once it was placed). */
-static int target_spared(Search *s, const Head *h, int i, const Placement *pl, int empty_cell) {
-    if (pl && (s->target_kinds >> i) & 1 && c_meets(&pl->cell, &s->target)) return 1;
-    if (s->room_n < 0) {
-        Cells must[MAX_KINDS];
-        lone_cover(s, h, must);
-        Quarters blocked;
-        for (int q = 0; q < 5; q++) blocked.w[q] = h->used.w[q] | h->touch.w[q];
-        s->room_n = s->room_at = 0;
-        for (int k = 0; k < s->kinds; k++) {
-            if (!((s->target_kinds >> k) & 1) || !h->left[k]) continue;
-            for (int r = 0; r < s->target_n[k]; r++) {
-                int j = s->target_list[k][r];
-                if (!target_fits(s, h, k, &s->placements[k][j], &blocked, must)) continue;
-                s->room_kind[s->room_n] = (uint16_t)k;
-                s->room_index[s->room_n++] = (uint16_t)j;
-            }
+/* The node's next target placement that fits (the lone gems' cells covered) added to its
+ * list, which is made only as far as a move asks: 0 when there are no more. */
+static int room_more(Search *s, const Head *h) {
+    if (s->room_n < 0) {   /* the node's first: its masks */
+        lone_cover(s, h, s->room_must);
+        for (int q = 0; q < 5; q++) s->room_blocked.w[q] = h->used.w[q] | h->touch.w[q];
+        s->room_n = s->room_at = s->room_kind_at = s->room_scan = 0;
+    }
+    for (; s->room_kind_at < s->kinds; s->room_kind_at++, s->room_scan = 0) {
+        int k = s->room_kind_at;
+        if (!((s->target_kinds >> k) & 1) || !h->left[k]) continue;
+        while (s->room_scan < s->target_n[k]) {
+            int j = s->target_list[k][s->room_scan++];
+            if (!target_fits(s, h, k, &s->placements[k][j], &s->room_blocked, s->room_must))
+                continue;
+            s->room_kind[s->room_n] = (uint16_t)k;
+            s->room_index[s->room_n++] = (uint16_t)j;
+            return 1;
         }
     }
-    for (int r = 0, n = s->room_n; r < n; r++) {
-        int at = (s->room_at + r) % n, k = s->room_kind[at];
+    return 0;
+}
+
+/* Under an open target (no placed gem shows it yet), does a move leave room for it: placing
+ * `pl` of kind i (NULL: `empty_cell` left empty instead)? Yes when `pl` shows the target over
+ * a target cell, or when one of the node's target placements that fit (`room_more`) is of a
+ * gem left after the move and fits beside it: off its quarters and those sharing an edge
+ * with them, or off the cell left empty. Every later gem takes such a placement, so a move
+ * without one has no layout below it showing the target: the search leaves it out of a
+ * front's choices, as a cell answer does with the other gems (full mine 20 of 50 at 6
+ * answers: "blue in B4" took 1.3 million nodes of the targeted search and none with B4
+ * answered blue: a white gem over B4 was a choice the cut ended only once it was placed). */
+static int target_spared(Search *s, const Head *h, int i, const Placement *pl, int empty_cell) {
+    if (pl && (s->target_kinds >> i) & 1 && c_meets(&pl->cell, &s->target)) return 1;
+    for (int r = 0, n = s->room_n; ; r++) {
+        int at;
+        if (r < n) at = (s->room_at + r) % n;   /* those listed, from the last that fitted */
+        else if (room_more(s, h)) at = s->room_n - 1;   /* then the next ones that fit */
+        else return 0;
+        int k = s->room_kind[at];
         const Placement *q = &s->placements[k][s->room_index[at]];
         if (pl ? (h->left[k] <= (k == i) || q_meets(&q->mask, &pl->mask)
                   || q_meets(&q->mask, &pl->touch) || q_meets(&q->touch, &pl->mask))
@@ -265,7 +275,6 @@ static int target_spared(Search *s, const Head *h, int i, const Placement *pl, i
         s->room_at = at;
         return 1;
     }
-    return 0;
 }
 
 static PyObject *set_target(PyObject *self, PyObject *args) {
