@@ -122,8 +122,12 @@ def test_a_group_gives_up_after_its_seconds_of_families_that_show_nothing(
     content = found.contents[1]
     now, opened = [0.0], []
 
-    def families(*args: object, **kwargs: object) -> object:
-        return iter(range(40))
+    class Search:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def families(self, *args: object, **kwargs: object) -> object:
+            return iter(range(40))
 
     def open_family(found, puzzle, family, content, cells, stop, deadline):  # type: ignore[no-untyped-def]
         opened.append(family)
@@ -133,7 +137,7 @@ def test_a_group_gives_up_after_its_seconds_of_families_that_show_nothing(
         return 0
 
     monkeypatch.setattr(deduction_groups.time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(frontier_compiled, "families", families)
+    monkeypatch.setattr(frontier_compiled, "PausedSearch", Search)
     monkeypatch.setattr(deduction_groups, "_open", open_family)
     ended = deduction_groups.settle_group(found, puzzle, content, None, 0.045)
     if showing:

@@ -15,7 +15,7 @@
  * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
  *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
  *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
- *   2 or 3 the search cannot go on
+ *   2 or 3 another step goes on where it stopped (a pause: the node at the limit is kept)
  *   leaves: [(left counts as bytes, path cells as an int, ((kind, placement index), ...))]
  *
  * In parts, included below: _frontier_start.c (start), _frontier_cuts.c (following the waves,
@@ -266,8 +266,18 @@ static PyObject *step(PyObject *self, PyObject *args) {
             undo->move_kind = -2;
         }
         s->nodes++;
-        if ((status = limit_status(s->nodes, deadline, max_nodes)))
-            break;   /* as the Python search: this node counted, not searched */
+        if ((status = limit_status(s->nodes, deadline, max_nodes))) {
+            /* as the Python search: this node counted, not searched; it goes back on the
+             * stack (its placement undone), so that a later step goes on from it */
+            if (h->move_kind >= 0) {
+                s->depth--;   /* its undo marker */
+                Placement *pl = &s->placements[h->move_kind][h->move_index];
+                for (int j = 0; j < pl->nparts; j++) s->grid_pattern[pl->part_cell[j]] = 0;
+                s->placed_n--;
+            }
+            memcpy(node_at(s, s->depth++), h, s->stride);
+            break;
+        }
         Cells paths = h->paths;
         if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
         Front *fronts = s->scratch;
