@@ -103,3 +103,35 @@ def test_the_count_between_the_groups_gets_a_tenth_of_a_second_in_all(
     monkeypatch.setattr(deduction_map, "settle_groups", groups)
     deduction_map.deduction_map(benchmark_state("full", 20, 6), timeout=30.0)
     assert given == [0.1]
+
+
+def test_a_paused_group_is_taken_up_again_six_times_within_most_of_the_time_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group that pauses every time gets its first run and `RESUMED_RUNS` (6) more, each
+    as long as the first, all within `RESUMED_SHARE` (0.9) of the time left after the first
+    pass (full mine 49 of 50 at 3 answers: its yellow and absorbed groups needed three to
+    five runs when its witnesses left 199 pairs, and three more runs within three quarters
+    of the time left did not let them end)."""
+    from solver.orapa.deduction_groups import Group
+    puzzle, _ = listable_full_states(range(8), 10)[0]
+    found = WitnessMap(puzzle)
+    now = [0.0]
+    runs: list[tuple[str, float, float]] = []
+
+    def pausing(found, puzzle, content, deadline,  # type: ignore[no-untyped-def]
+                seconds, group):
+        runs.append((content, seconds, deadline))
+        group.paused = content == found.contents[1]
+        now[0] += 0.01
+        return not group.paused
+
+    monkeypatch.setattr(deduction_groups.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(deduction_groups, "settle_group", pausing)
+    assert Group("red").paused is False
+    deduction_groups.settle_groups(found, puzzle, 10.0)
+    paused = [run for run in runs if run[0] == found.contents[1]]
+    assert len(paused) == 7 == 1 + deduction_groups.RESUMED_RUNS
+    first_pass = len({content for content, _, _ in runs}) * 0.01
+    assert all(deadline == pytest.approx(first_pass + 0.9 * (10.0 - first_pass))
+               for _, _, deadline in paused[1:])
+    assert len({seconds for _, seconds, _ in paused}) == 1
