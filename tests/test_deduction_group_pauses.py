@@ -135,3 +135,35 @@ def test_a_paused_group_is_taken_up_again_six_times_within_most_of_the_time_left
     assert all(deadline == pytest.approx(first_pass + 0.9 * (10.0 - first_pass))
                for _, _, deadline in paused[1:])
     assert len({seconds for _, seconds, _ in paused}) == 1
+
+
+def test_on_a_kernel_built_before_pauses_a_search_past_a_limit_is_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel without `PAUSES` dropped the node it was at when it reached a limit: the
+    search is then over (no family after it), and a group stopped so is not paused, so that
+    nothing takes what it left out for a proof."""
+    real = frontier_compiled._KERNEL
+
+    class Before:   # the same kernel, as an older build shows itself
+        def __getattr__(self, name: str) -> object:
+            if name == "PAUSES":
+                raise AttributeError(name)
+            return getattr(real, name)
+
+    monkeypatch.setattr(frontier_compiled, "_KERNEL", Before())
+    puzzle, expected = listable_full_states(range(8), 10)[0]
+    search = frontier_compiled.PausedSearch(puzzle)
+    with pytest.raises(LimitReached):
+        list(search.families(max_nodes=1))
+    assert search.over and not list(search.families())
+    monkeypatch.setattr(deduction_groups, "NODES_PER_SECOND", 1)
+    monkeypatch.setattr(deduction_groups, "PAIR_SLACK", 10**6)
+    stopped = 0
+    for puzzle, expected in listable_full_states(range(8), 10):
+        for content in WitnessMap(puzzle).contents[1:]:
+            found, group = WitnessMap(puzzle), deduction_groups.Group(content)
+            if not deduction_groups.settle_group(found, puzzle, content, None, 1.0, group):
+                stopped += 1
+                assert not group.paused
+            assert all(x not in expected[c] for c, x in found.impossible)
+    assert stopped

@@ -80,8 +80,8 @@ def settle_group(found: WitnessMap, puzzle: Puzzle, content: str, deadline: floa
                 family = next(families)
             except StopIteration:
                 break
-            except LimitReached:   # (between two families: the search keeps its place)
-                group.paused = True
+            except LimitReached:   # (between two families: the search keeps its place,
+                group.paused = not group.search.over   # but on a kernel built before pauses)
                 return False
             start, before = time.monotonic(), found.shown[content]
             untold = _open(found, puzzle, family, content, asked(), stop, deadline)

@@ -400,4 +400,9 @@ static struct PyModuleDef module = {
     "The frontier search of solver.orapa.search.frontier_search, compiled.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__frontier(void) { return PyModule_Create(&module); }
+/* PAUSES: a step past a limit keeps its place (an older build dropped the node it was at) */
+PyMODINIT_FUNC PyInit__frontier(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "PAUSES", 1) < 0) Py_CLEAR(m);
+    return m;
+}

@@ -144,7 +144,9 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
 class PausedSearch:
     """The compiled search (as `families`), which a limit only pauses: `families` may be
     called again, with more time or nodes, and goes on from where the last call stopped (the
-    kernel keeps the node it was at). The deduction map's groups are taken up again so."""
+    kernel keeps the node it was at). The deduction map's groups are taken up again so. A
+    kernel built before that (no `PAUSES`) drops its place at a limit: the search is then
+    `over` with families left out, and its caller must not take it for a proof."""
 
     def __init__(self, puzzle: Puzzle, avoid: dict[str, int] | None = None,
                  target: tuple[str, Callable[[], int]] | None = None, seed: int = 0,
@@ -199,6 +201,8 @@ class PausedSearch:
             if status == 1:
                 self.over = True
                 return
+            if status in (2, 3) and not getattr(_KERNEL, "PAUSES", 0):
+                self.over = True   # (a kernel built before pauses drops its place: no more)
             if status == 2:
                 raise LimitReached("time limit reached while listing families")
             if status == 3:
