@@ -80,18 +80,18 @@ def test_the_groups_settle_a_slow_states_pairs_one_search_a_content(
     witnesses_from_families(found, puzzle, float("inf"))
     before = len(found.unshown())
     searches = []
-    real = frontier_compiled.families
+    real = frontier_compiled.PausedSearch
 
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        searches.append(kwargs.get("target"))
-        return real(*args, **kwargs)
+    def counted(puzzle, avoid, target):  # type: ignore[no-untyped-def]
+        searches.append(target)
+        return real(puzzle, avoid, target)
 
-    monkeypatch.setattr(frontier_compiled, "families", counted)
+    monkeypatch.setattr(frontier_compiled, "PausedSearch", counted)
     deduction_groups.settle_groups(found, puzzle, None)
     assert before >= 100 and len(found.unshown()) <= 30
     assert len(searches) <= len(found.contents) and all(searches)
     assert all(mine.cell_content(c) != x for c, x in found.impossible)
-    monkeypatch.setattr(frontier_compiled, "families", real)
+    monkeypatch.setattr(frontier_compiled, "PausedSearch", real)
     check = WitnessMap(puzzle)
     check.impossible = set(found.impossible)
     pairs = sorted(found.impossible)[:12]
@@ -183,7 +183,7 @@ def test_the_count_gets_between_the_groups_what_they_had_more_than_it(
     now = [0.0]
     steps: list[tuple[str, float]] = []
 
-    def group(found, puzzle, content, deadline, seconds):  # type: ignore[no-untyped-def]
+    def group(found, puzzle, content, deadline, seconds, paused):  # type: ignore[no-untyped-def]
         steps.append(("group", now[0]))
         now[0] += 0.1
         return False

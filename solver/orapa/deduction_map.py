@@ -116,8 +116,10 @@ PLAIN_COUNT_SECONDS = 0.3    # had this much in all (`_plain_count`)
 # the time limit, where the pairs left needed 1 to 3 s
 COUNT_ALLOWANCE = 0.5
 # The count's share between the groups (at most what they had): full mines 5 and 43 of 50 at
-# 9 answers finish it 0.11 to 0.19 s after the first try, where the groups take 1 to 1.2 s
-GROUP_COUNT_SECONDS = 0.25
+# 9 answers finish it 0.07 to 0.08 s after the first try, where the groups take 0.5 to 1.8 s
+# without it; where it does not finish (most full states of 6 answers), 0.25 s cost 0.15 s
+# more than this for nothing once the target cut made the groups quicker
+GROUP_COUNT_SECONDS = 0.1
 
 
 @dataclass

@@ -15,7 +15,7 @@
  * step(capsule, max_leaves, deadline, max_nodes) -> (status, nodes, leaves)
  *   status 0: more may come; 1: the search is over; 2: past the deadline (time.monotonic()
  *   seconds, negative for none); 3: more than max_nodes nodes (negative for no limit); after
- *   2 or 3 the search cannot go on
+ *   2 or 3 another step goes on where it stopped (a pause: the node at the limit is kept)
  *   leaves: [(left counts as bytes, path cells as an int, ((kind, placement index), ...))]
  *
  * In parts, included below: _frontier_start.c (start), _frontier_cuts.c (following the waves,
@@ -91,6 +91,13 @@ typedef struct {
     uint32_t target_kinds;
     Cells target;
     int target_witness[MAX_KINDS];   /* the placement that last showed a kind could */
+    uint16_t *target_list[MAX_KINDS];   /* per target kind: its placements over a target */
+    int target_n[MAX_KINDS], target_open;   /* open: no placed gem shows it, at this node */
+    int room_n, room_at;   /* the node's target placements that fit (-1: not listed yet), */
+    int room_kind_at, room_scan;   /* listed up to this kind and entry of its target_list */
+    uint16_t *room_kind, *room_index;
+    Cells room_must[MAX_KINDS];
+    Quarters room_blocked;
     /* the search */
     size_t stride, depth, capacity;   /* node size in bytes; stack entries */
     char *stack;
@@ -119,8 +126,10 @@ static void search_free(Search *s) {
     if (!s) return;
     for (int k = 0; k < MAX_KINDS; k++) {
         free(s->placements[k]);
+        free(s->target_list[k]);
         for (int c = 0; c < CELLS; c++) free(s->by_cell[k][c]);
     }
+    free(s->room_kind); free(s->room_index);
     free(s->exit_); free(s->wanted); free(s->placeable); free(s->turns);
     free(s->any_colour); free(s->most); free(s->counted);
     free(s->stack); free(s->scratch);
@@ -202,12 +211,14 @@ static inline KindAtFront kind_at_front(const Search *s, const Head *h, int t, i
 }
 
 /* Does placement entry `e` of kind i fit the node: free quarters, no touching, no forbidden
- * cell, a route pattern the answers allow. */
-static inline int entry_fits(const Search *s, const Head *h, int i, const Entry *e,
+ * cell, a route pattern the answers allow, and, under a target cut, room left for a gem
+ * showing the target over a target cell (target_spared). */
+static inline int entry_fits(Search *s, const Head *h, int i, const Entry *e,
                              const Quarters *blocked, const KindAtFront *k) {
     const Placement *pl = &s->placements[i][e->index];
     return !(q_meets(&pl->mask, blocked) || q_meets(&pl->touch, &h->used)
-             || c_meets(&pl->cell, &k->off) || !((k->ok_turn >> e->pattern) & 1));
+             || c_meets(&pl->cell, &k->off) || !((k->ok_turn >> e->pattern) & 1))
+           && (!s->target_open || target_spared(s, h, i, pl, -1));
 }
 
 static PyObject *step(PyObject *self, PyObject *args) {
@@ -255,15 +266,31 @@ static PyObject *step(PyObject *self, PyObject *args) {
             undo->move_kind = -2;
         }
         s->nodes++;
-        if ((status = limit_status(s->nodes, deadline, max_nodes)))
-            break;   /* as the Python search: this node counted, not searched */
+        if ((status = limit_status(s->nodes, deadline, max_nodes))) {
+            /* as the Python search: this node counted, not searched; it goes back on the
+             * stack (its placement undone), so that a later step goes on from it */
+            if (h->move_kind >= 0) {
+                s->depth--;   /* its undo marker */
+                Placement *pl = &s->placements[h->move_kind][h->move_index];
+                for (int j = 0; j < pl->nparts; j++) s->grid_pattern[pl->part_cell[j]] = 0;
+                s->placed_n--;
+            }
+            memcpy(node_at(s, s->depth++), h, s->stride);
+            break;
+        }
         Cells paths = h->paths;
         if (!advance(s, fronts_of(h), &h->empty, &paths)) continue;
         Front *fronts = s->scratch;
         if (s->met_by_all && unmet_kind(s, fronts, h->left)) continue;
         if (s->nanswered && uncoverable(s, h)) continue;
         if (s->visibility && !room_left(s, h)) continue;
-        if (s->target_kinds && !target_left(s, h)) continue;
+        s->target_open = 0;
+        if (s->target_kinds) {
+            int target = target_left(s, h);
+            if (!target) continue;
+            s->target_open = target == 1;   /* 2: a placed gem shows it already */
+            s->room_n = -1;
+        }
         Quarters blocked;
         for (int j = 0; j < 5; j++) blocked.w[j] = h->used.w[j] | h->touch.w[j];
         int best = -1, fewest = 1 << 30;
@@ -271,7 +298,8 @@ static PyObject *step(PyObject *self, PyObject *args) {
             int t = (h->hint + r) % s->waves;
             if (fronts[t].cell < 0) continue;
             int cell = fronts[t].cell, d = fronts[t].d, color = fronts[t].color;
-            int count = cell_in(&s->answered, cell) ? 0 : 1;
+            int count = cell_in(&s->answered, cell)
+                        || (s->target_open && !target_spared(s, h, -1, NULL, cell)) ? 0 : 1;
             const uint16_t *routes = &s->turns[((size_t)t * CELLS * 4 + 4 * cell + d) * 2];
             for (int i = 0; i < s->kinds && count < fewest; i++) {
                 if (!((s->placeable[t] >> i) & 1) || !h->left[i]) continue;
@@ -322,7 +350,8 @@ static PyObject *step(PyObject *self, PyObject *args) {
                 memcpy(fronts_of(c), fronts, sizeof(Front) * s->waves);
             }
         }
-        if (!cell_in(&s->answered, cell)) {
+        if (!cell_in(&s->answered, cell)
+                && !(s->target_open && !target_spared(s, h, -1, NULL, cell))) {
             Head *c = push(s);
             if (!c) { PyErr_NoMemory(); goto fail; }
             memcpy(c->left, h->left, MAX_KINDS);
@@ -371,4 +400,9 @@ static struct PyModuleDef module = {
     "The frontier search of solver.orapa.search.frontier_search, compiled.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__frontier(void) { return PyModule_Create(&module); }
+/* PAUSES: a step past a limit keeps its place (an older build dropped the node it was at) */
+PyMODINIT_FUNC PyInit__frontier(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "PAUSES", 1) < 0) Py_CLEAR(m);
+    return m;
+}

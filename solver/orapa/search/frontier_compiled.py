@@ -134,45 +134,79 @@ def families(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | N
     or may still cover, one of the cells `cells()` gives before each step (a mask that may
     shrink as the caller learns: a family left out has no member showing the content in
     a cell that was asked when it was left out)."""
-    assert _KERNEL is not None
-    setup = prepare(puzzle, both_ends=not graded)
-    if setup is None:
-        return
-    if avoid:
-        for i, kind in enumerate(setup.kinds):
-            setup.forbidden[i] |= avoid.get(shown_by(kind), 0)
     if nodes is None:
         nodes = [0]
-    mirror = puzzle.rules.mirror
-    search = _start(puzzle, setup, seed=seed, graded=graded)
-    options = [placements(k.shape, mirror) for k in setup.kinds]
-    gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement made once
+    search = PausedSearch(puzzle, avoid, target, seed, graded)
+    yield from search.families(deadline, None if max_nodes is None else max_nodes - nodes[0],
+                               batch, nodes)
 
-    def placed_gem(i: int, index: int) -> PlacedGem:
-        gem = gems.get((i, index))
+
+class PausedSearch:
+    """The compiled search (as `families`), which a limit only pauses: `families` may be
+    called again, with more time or nodes, and goes on from where the last call stopped (the
+    kernel keeps the node it was at). The deduction map's groups are taken up again so. A
+    kernel built before that (no `PAUSES`) drops its place at a limit: the search is then
+    `over` with families left out, and its caller must not take it for a proof."""
+
+    def __init__(self, puzzle: Puzzle, avoid: dict[str, int] | None = None,
+                 target: tuple[str, Callable[[], int]] | None = None, seed: int = 0,
+                 graded: bool = False) -> None:
+        assert _KERNEL is not None
+        self.over = False   # every family handed over
+        self.nodes = 0      # the search's nodes so far
+        self.target = target
+        setup = self.setup = prepare(puzzle, both_ends=not graded)
+        self.kinds = 0 if target is None or setup is None else sum(
+            1 << i for i, kind in enumerate(setup.kinds) if shown_by(kind) == target[0])
+        if setup is None or (target is not None and not self.kinds):
+            self.over = True   # no layout at all, or no gem shows that content
+            return
+        if avoid:
+            for i, kind in enumerate(setup.kinds):
+                setup.forbidden[i] |= avoid.get(shown_by(kind), 0)
+        self.rules = puzzle.rules
+        self.search = _start(puzzle, setup, seed=seed, graded=graded)
+        self.options = [placements(k.shape, puzzle.rules.mirror) for k in setup.kinds]
+        self.gems: dict[tuple[int, int], PlacedGem] = {}   # each gem at each placement once
+
+    def _placed_gem(self, i: int, index: int) -> PlacedGem:
+        gem = self.gems.get((i, index))
         if gem is None:
-            gem = gems[i, index] = PlacedGem(setup.kinds[i], options[i][index])
+            assert self.setup is not None
+            gem = self.gems[i, index] = PlacedGem(self.setup.kinds[i], self.options[i][index])
         return gem
 
-    budget = -1 if max_nodes is None else max(0, max_nodes - nodes[0])
-    kinds = 0 if target is None else sum(
-        1 << i for i, kind in enumerate(setup.kinds) if shown_by(kind) == target[0])
-    if target is not None and not kinds:
-        return   # no gem shows that content
-    while True:
-        if target is not None:
-            _KERNEL.set_target(search, kinds, target[1]().to_bytes(16, "little"))
-        status, work, leaves = _KERNEL.step(search, batch, _kernel_deadline(deadline), budget)
-        nodes[0] += work
-        for left, paths, placed in leaves:
-            yield family_of(setup, puzzle.rules,
-                            tuple(placed_gem(i, index) for i, index in placed), left, paths)
-        if status == 1:
+    def families(self, deadline: float | None = None, max_nodes: int | None = None,
+                 batch: int = BATCH, nodes: list[int] | None = None) -> Iterator[PathFamily]:
+        """The families from where the search stopped, until it is over (`over`), or
+        LimitReached past `deadline` or `max_nodes` more nodes (call again to go on);
+        `nodes[0]` counts the nodes made."""
+        if self.over:
             return
-        if status == 2:
-            raise LimitReached("time limit reached while listing families")
-        if status == 3:
-            raise LimitReached(f"more than {max_nodes} search nodes")
+        assert _KERNEL is not None and self.setup is not None
+        budget = -1 if max_nodes is None else self.nodes + max(0, max_nodes)
+        while True:
+            if self.target is not None:
+                _KERNEL.set_target(self.search, self.kinds,
+                                   self.target[1]().to_bytes(16, "little"))
+            status, work, leaves = _KERNEL.step(self.search, batch, _kernel_deadline(deadline),
+                                                budget)
+            self.nodes += work
+            if nodes is not None:
+                nodes[0] += work
+            for left, paths, placed in leaves:
+                yield family_of(self.setup, self.rules,
+                                tuple(self._placed_gem(i, index) for i, index in placed),
+                                left, paths)
+            if status == 1:
+                self.over = True
+                return
+            if status in (2, 3) and not getattr(_KERNEL, "PAUSES", 0):
+                self.over = True   # (a kernel built before pauses drops its place: no more)
+            if status == 2:
+                raise LimitReached("time limit reached while listing families")
+            if status == 3:
+                raise LimitReached(f"more than {max_nodes} search nodes")
 
 
 def lazy_leaves(puzzle: Puzzle, deadline: float | None = None, nodes: list[int] | None = None
