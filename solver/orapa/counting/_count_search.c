@@ -162,9 +162,12 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
             continue;                          /* the same set, fixed gems applied */
         } else {
             for (int w = 0; w < NW; w++) in_cand[g][w] = sh->all[w];
-            for (int c = 0; c < CELLS; c++)
-                if (avoid[g][c >> 6] >> (c & 63) & 1)
+            for (int h = 0; h < 2; h++)
+                for (u64 m = avoid[g][h]; m; m &= m - 1) {
+                    int c = 64 * h + __builtin_ctzll(m);
+                    if (c >= CELLS) break;
                     for (int w = 0; w < NW; w++) in_cand[g][w] &= ~sh->cover[c][w];
+                }
         }
         for (int j = 0; j < nfix; j++) {
             const u64 *cp = self->compat[fix_kind[j]][in_kind[g]] + (size_t)fix_index[j] * NW;
@@ -173,12 +176,13 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
     }
     /* search order: groups of identical gems, fewest candidates first (the largest is last,
        counted by popcount) */
-    int order[MAXG], n_order = 0, done[MAXG] = {0};
+    int order[MAXG], n_order = 0, done[MAXG] = {0}, size[MAXG];
+    for (int g = 0; g < k; g++) size[g] = popcount_set(in_cand[g]);
     while (n_order < k) {
         int best = -1, best_n = 1 << 30;
         for (int g = 0; g < k; g++) {
             if (done[g] || (g && group[g] == group[g - 1] && !done[g - 1])) continue;
-            int n = popcount_set(in_cand[g]);
+            int n = size[g];
             if (n < best_n) { best = g; best_n = n; }
         }
         for (int g = best; g < k && group[g] == group[best]; g++) {
@@ -253,7 +257,8 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
                 count = last_total(s, set);
             }
         } else if (ok) {
-            count = dfs(s, 0, cand, d, occ, -1);
+            count = small_family(s) ? small_dfs(s, 0, cand, d, occ, -1)   /* _count_small.c */
+                                    : dfs(s, 0, cand, d, occ, -1);
         }
     }
     int status = s->stopped ? s->stopped : 1;
