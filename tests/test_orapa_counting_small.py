@@ -10,9 +10,6 @@ without; and whole states the same count and map with the path as without it.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator
-
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from games.orapa.board import CELLS
@@ -22,21 +19,15 @@ from solver.orapa.counting.family_counts import count_layouts
 from tests.examples import examples
 from tests.test_orapa_counting import (ANSWERS, assert_kernel_matches_reference,
                                        assert_same_count_and_nodes_with_marginals,
-                                       crowded_family, needs_kernel, random_state)
+                                       crowded_family, kernel_setting, needs_kernel,
+                                       random_state)
 
 EVERY_FAMILY = 10**9   # a limit no family's candidate tuples reach
 
 
-@contextmanager
-def small_product(kinds: tuple, mirror: bool, limit: int) -> Iterator[None]:
+def small_product(kinds: tuple, mirror: bool, limit: int):
     """The kernel's context for these kinds with `small_product` set to `limit`, then back."""
-    ctx = counting._context(kinds, mirror)
-    before = ctx.small_product
-    ctx.small_product = limit
-    try:
-        yield
-    finally:
-        ctx.small_product = before
+    return kernel_setting(kinds, mirror, "small_product", limit)
 
 
 @needs_kernel
@@ -55,16 +46,16 @@ def test_small_path_equals_the_reference(preset: str, seed: int, free: int, visi
     if family is None:
         return
     kinds = tuple(sorted(set(gem_set(preset))))
-    with small_product(kinds, family.mirror, EVERY_FAMILY):
-        assert_kernel_matches_reference(family, kinds)
-        assert_same_count_and_nodes_with_marginals(family, kinds)
+    assert_kernel_matches_reference(family, kinds, EVERY_FAMILY)
+    assert_same_count_and_nodes_with_marginals(family, kinds, EVERY_FAMILY)
 
 
 @needs_kernel
 def test_small_path_keeps_the_count_and_map_of_whole_states() -> None:
     """The lazy search's leaves of random states of every preset (most of them small
     families), counted with the plain path for every family, for none, and by default: the
-    same count and the same map."""
+    same count and the same map; and the same count with every parents' parent counted by
+    subtraction (by default only those of |A| (|B| + |C|) >= Context.subtract_min)."""
     for preset in ANSWERS:
         kinds = tuple(sorted(set(gem_set(preset))))
         for seed in range(2 if preset == "double" else 6):
@@ -77,4 +68,7 @@ def test_small_path_keeps_the_count_and_map_of_whole_states() -> None:
                 assert counted.exact
                 found.append((counted.count, [counted.possible(c) for c in range(CELLS)],
                               counted.by_cell))
+            with kernel_setting(kinds, puzzle.rules.mirror, "subtract_min", 0):
+                counted = count_layouts(puzzle)     # every parents' parent by subtraction
+            assert counted.exact and counted.count == found[0][0]
             assert found[0] == found[1] == found[2], (preset, seed)

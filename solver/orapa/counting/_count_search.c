@@ -41,7 +41,11 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
     }
     if (triangles_apply(s, level, occ)) return triangles(s, level, set, cand);  /* no visibility */
     u128 total = 0;
-    if (level == s->k - 3 && vis && !s->marginals) {   /* by subtraction (_count_subtract.c) */
+    /* by subtraction (_count_subtract.c), where the three gems' sets are large enough to pay
+       for its set-up: |A| (|B| + |C|) at least Context.subtract_min */
+    if (level == s->k - 3 && vis && !s->marginals
+        && (long long)popcount_set(set) * (popcount_set(cand[level + 1])
+                                           + popcount_set(cand[level + 2])) >= ctx->subtract_min) {
         u128 n;
         long long ticks;
         if (subtract_gp(s, level, d, occ, set, cand, &n, &ticks)) { tick_many(s, ticks); return n; }

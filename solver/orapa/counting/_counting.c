@@ -43,6 +43,7 @@ _count_search.c
 #define MAXG 64         /* gems */
 #define NONE 255
 #define SMALL_PRODUCT 64 /* Context.small_product's default (_count_small.c) */
+#define SUBTRACT_MIN 1024 /* Context.subtract_min's default (_count_search.c, dfs) */
 #define PLANES 16      /* bits of the last level's bit-sliced marginal counters */
 
 /* The hot functions are built twice on x86-64, with the popcnt instruction and without, and
@@ -100,6 +101,8 @@ typedef struct {
     Search *scratch;                          /* one family's search state, reused */
     int small_product;                        /* families up to this many candidate tuples
                                                  before the last level: _count_small.c */
+    int subtract_min;                         /* the parents' parents by subtraction from
+                                                 this size on (_count_search.c, dfs) */
 } Context;
 
 struct Search {
@@ -248,6 +251,7 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
         }
     }
     self->small_product = SMALL_PRODUCT;
+    self->subtract_min = SUBTRACT_MIN;
     self->scratch = PyMem_Calloc(1, sizeof(Search));
     if (!self->scratch) { PyErr_NoMemory(); return -1; }
     for (int a = 0; a < nk; a++)
@@ -352,6 +356,9 @@ static PyMemberDef Context_members[] = {
     {"small_product", T_INT, offsetof(Context, small_product), 0,
      "Families with at most this many candidate tuples before the last level are searched "
      "plainly (_count_small.c); 0: never."},
+    {"subtract_min", T_INT, offsetof(Context, subtract_min), 0,
+     "A parents' parent is counted by subtraction (_count_subtract.c) when |A| (|B| + |C|) "
+     "is at least this; 0: always."},
     {NULL, 0, 0, 0, NULL},
 };
 
