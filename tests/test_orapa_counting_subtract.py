@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from games.orapa.gems import gem_set
 from tests.test_orapa_counting import (assert_same_count_and_nodes_with_marginals, crowded_family,
-                                       needs_kernel)
+                                       kernel_setting, needs_kernel)
 
 
 @needs_kernel
@@ -28,4 +28,6 @@ def test_last_three_gems_with_visibility(preset: str, seed: int, free: int, twin
     family = crowded_family(preset, seed, free, True, twins, asked, sparse, limit=300_000)
     if family is None:
         return
-    assert_same_count_and_nodes_with_marginals(family, tuple(sorted(set(gem_set(preset)))))
+    kinds = tuple(sorted(set(gem_set(preset))))
+    with kernel_setting(kinds, family.mirror, "subtract_min", 0):   # small ones too
+        assert_same_count_and_nodes_with_marginals(family, kinds)

@@ -41,7 +41,11 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
     }
     if (triangles_apply(s, level, occ)) return triangles(s, level, set, cand);  /* no visibility */
     u128 total = 0;
-    if (level == s->k - 3 && vis && !s->marginals) {   /* by subtraction (_count_subtract.c) */
+    /* by subtraction (_count_subtract.c), where the three gems' sets are large enough to pay
+       for its set-up: |A| (|B| + |C|) at least Context.subtract_min */
+    if (level == s->k - 3 && vis && !s->marginals
+        && (long long)popcount_set(set) * (popcount_set(cand[level + 1])
+                                           + popcount_set(cand[level + 2])) >= ctx->subtract_min) {
         u128 n;
         long long ticks;
         if (subtract_gp(s, level, d, occ, set, cand, &n, &ticks)) { tick_many(s, ticks); return n; }
@@ -162,9 +166,12 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
             continue;                          /* the same set, fixed gems applied */
         } else {
             for (int w = 0; w < NW; w++) in_cand[g][w] = sh->all[w];
-            for (int c = 0; c < CELLS; c++)
-                if (avoid[g][c >> 6] >> (c & 63) & 1)
+            for (int h = 0; h < 2; h++)
+                for (u64 m = avoid[g][h]; m; m &= m - 1) {
+                    int c = 64 * h + __builtin_ctzll(m);
+                    if (c >= CELLS) break;
                     for (int w = 0; w < NW; w++) in_cand[g][w] &= ~sh->cover[c][w];
+                }
         }
         for (int j = 0; j < nfix; j++) {
             const u64 *cp = self->compat[fix_kind[j]][in_kind[g]] + (size_t)fix_index[j] * NW;
@@ -173,12 +180,13 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
     }
     /* search order: groups of identical gems, fewest candidates first (the largest is last,
        counted by popcount) */
-    int order[MAXG], n_order = 0, done[MAXG] = {0};
+    int order[MAXG], n_order = 0, done[MAXG] = {0}, size[MAXG];
+    for (int g = 0; g < k; g++) size[g] = popcount_set(in_cand[g]);
     while (n_order < k) {
         int best = -1, best_n = 1 << 30;
         for (int g = 0; g < k; g++) {
             if (done[g] || (g && group[g] == group[g - 1] && !done[g - 1])) continue;
-            int n = popcount_set(in_cand[g]);
+            int n = size[g];
             if (n < best_n) { best = g; best_n = n; }
         }
         for (int g = best; g < k && group[g] == group[best]; g++) {
@@ -253,7 +261,8 @@ HOT static int count_family(Context *self, int nfix, const int *fix_kind, const 
                 count = last_total(s, set);
             }
         } else if (ok) {
-            count = dfs(s, 0, cand, d, occ, -1);
+            count = small_family(s) ? small_dfs(s, 0, cand, d, occ, -1)   /* _count_small.c */
+                                    : dfs(s, 0, cand, d, occ, -1);
         }
     }
     int status = s->stopped ? s->stopped : 1;

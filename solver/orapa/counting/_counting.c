@@ -19,11 +19,14 @@ that kind covers that cell: the exact deduction map and the cells' probabilities
 
 The file is in parts, included below: _count_marginals.c, _count_visible.c, _count_pair.c
 (the last two levels' quick children), _count_triples.c (the last three, visibility off),
+_count_subtract.c (the last three by subtraction), _count_small.c (small families, plainly),
 _count_search.c
 (the search and one family's count) and _count_calls.c (the methods called from Python).
 */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -39,6 +42,8 @@ _count_search.c
 #define MAXK 16         /* gem kinds */
 #define MAXG 64         /* gems */
 #define NONE 255
+#define SMALL_PRODUCT 64 /* Context.small_product's default (_count_small.c) */
+#define SUBTRACT_MIN 1024 /* Context.subtract_min's default (_count_search.c, dfs) */
 #define PLANES 16      /* bits of the last level's bit-sliced marginal counters */
 
 /* The hot functions are built twice on x86-64, with the popcnt instruction and without, and
@@ -94,6 +99,10 @@ typedef struct {
     u128 total;
     int opposite_18;                          /* port P's line, reversed, is port P + 18's */
     Search *scratch;                          /* one family's search state, reused */
+    int small_product;                        /* families up to this many candidate tuples
+                                                 before the last level: _count_small.c */
+    int subtract_min;                         /* the parents' parents by subtraction from
+                                                 this size on (_count_search.c, dfs) */
 } Context;
 
 struct Search {
@@ -241,6 +250,8 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
             }
         }
     }
+    self->small_product = SMALL_PRODUCT;
+    self->subtract_min = SUBTRACT_MIN;
     self->scratch = PyMem_Calloc(1, sizeof(Search));
     if (!self->scratch) { PyErr_NoMemory(); return -1; }
     for (int a = 0; a < nk; a++)
@@ -301,6 +312,7 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
 #include "_count_pair.c"
 #include "_count_triples.c"
 #include "_count_subtract.c"
+#include "_count_small.c"
 #include "_count_search.c"
 #include "_count_calls.c"
 
@@ -340,6 +352,16 @@ static PyMethodDef Context_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyMemberDef Context_members[] = {
+    {"small_product", T_INT, offsetof(Context, small_product), 0,
+     "Families with at most this many candidate tuples before the last level are searched "
+     "plainly (_count_small.c); 0: never."},
+    {"subtract_min", T_INT, offsetof(Context, subtract_min), 0,
+     "A parents' parent is counted by subtraction (_count_subtract.c) when |A| (|B| + |C|) "
+     "is at least this; 0: always."},
+    {NULL, 0, 0, 0, NULL},
+};
+
 static PyTypeObject ContextType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "solver.orapa.counting._counting.Context",
@@ -349,6 +371,7 @@ static PyTypeObject ContextType = {
     .tp_init = (initproc)Context_init,
     .tp_dealloc = (destructor)Context_dealloc,
     .tp_methods = Context_methods,
+    .tp_members = Context_members,
     .tp_doc = "Placement tables of one gem set's kinds, for counting families.",
 };
 
