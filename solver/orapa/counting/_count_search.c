@@ -58,21 +58,9 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
     for (int w = 0; w < NW; w++)
         for (u64 m = set[w]; m; m &= m - 1) {
             int p = 64 * w + __builtin_ctzll(m);
+            u64 occ2[2];
+            if (!narrow_child(s, kind, level, p, cand, next, occ, occ2)) continue;
             int dead = 0;
-            for (int j = level + 1; j < s->k && !dead; j++) {
-                const u64 *cp = ctx->compat[kind][s->kind[j]] + (size_t)p * NW;
-                int any = 0;
-                for (int x = 0; x < NW; x++) { next[j][x] = cand[j][x] & cp[x]; any |= next[j][x] != 0; }
-                if (!any) dead = 1;
-            }
-            if (dead) continue;
-            u64 occ2[2] = {occ[0] | sh->cells[p][0], occ[1] | sh->cells[p][1]};
-            for (int r = 0; r < s->nreq && !dead; r++) {
-                int c = s->req_cell[r];
-                if (!(occ2[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> (level + 1)))
-                    dead = 1;
-            }
-            if (dead) continue;
             const unsigned char *fp = sh->first[p];
             u64 closed, seen_at;               /* ports it is now first on; and first or tied */
             ports_before(fp, d, sh->ports[p], sh->nports[p], &closed, &seen_at);
