@@ -66,8 +66,9 @@ def _free_tables(family: PathFamily) -> list[tuple[np.ndarray, np.ndarray, np.nd
     return tables
 
 
-def sequential_sample(found: list[PathFamily], n: int, rng: random.Random, deadline: float,
-                      check: list[ShotAnswer] | None = None, uniform: bool = False
+def sequential_sample(found: list[PathFamily], n: int, rng: random.Random,
+                      deadline: float | None, check: list[ShotAnswer] | None = None,
+                      uniform: bool = False, max_draws: int | None = None
                       ) -> tuple[list[Layout], float]:
     """About n layouts drawn gem by gem, and an unbiased estimate of their number.
 
@@ -82,7 +83,7 @@ def sequential_sample(found: list[PathFamily], n: int, rng: random.Random, deadl
     drawn: list[Layout] = []
     worth: list[float] = []
     tried, summed = 0, 0.0
-    for layout, value in sis_draws(found, rng, deadline, check, uniform=uniform):
+    for layout, value in sis_draws(found, rng, deadline, check, max_draws, uniform=uniform):
         tried += 1
         if layout is not None:
             drawn.append(layout)

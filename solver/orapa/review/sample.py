@@ -33,7 +33,7 @@ from games.orapa.puzzle import Puzzle, ShotAnswer
 from solver.orapa.consistent import wave_search_applies
 from solver.orapa.counting.consistent_sample import Candidates, SampleMethod
 from solver.orapa.counting.family_weights import weighed
-from solver.orapa.counting.member_draws import holding, sis_draws
+from solver.orapa.counting.member_draws import holding, sequential_sample
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily
 
@@ -118,7 +118,7 @@ def _from_families(found: list[PathFamily], check: list[ShotAnswer], n: int, bou
             if len(listed.layouts) <= bound:
                 return listed
         if not check:
-            layouts, estimate = _sequential(found, n, rng)
+            layouts, estimate = sequential_sample(found, n, rng, None, max_draws=MAX_SIS_DRAWS)
             if len(layouts) > len(kept):
                 return Candidates(layouts, False, estimate, True, "sequential")
     elif len(kept) < n:
@@ -159,25 +159,3 @@ def _rejection(found: list[PathFamily], n: int, rng: random.Random, check: list[
                 batch.append(layout)
         kept += holding(batch, check)
     return kept, tried
-
-
-def _sequential(found: list[PathFamily], n: int, rng: random.Random
-                ) -> tuple[list[Layout], float]:
-    """About n members drawn gem by gem (at most MAX_SIS_DRAWS draws), resampled by their
-    worth so that they stand for a uniform sample, and the estimate of their number (as
-    `solver.orapa.counting.member_draws.sequential_sample`)."""
-    drawn: list[Layout] = []
-    worth: list[float] = []
-    tried, summed = 0, 0.0
-    for layout, value in sis_draws(found, rng, None, max_draws=MAX_SIS_DRAWS):
-        tried += 1
-        if layout is not None:
-            drawn.append(layout)
-            worth.append(value)
-            summed += value
-            if len(drawn) >= 2 * n:
-                break
-    if not drawn:
-        return [], 0.0
-    picked = rng.choices(range(len(drawn)), weights=worth, k=min(n, len(drawn)))
-    return [drawn[i] for i in picked], summed / tried
