@@ -14,13 +14,7 @@ HOT static u128 dfs(Search *s, int level, u64 (*cand)[NW], const unsigned char *
     if (tick(s)) return 0;
     u64 set[NW];
     memcpy(set, cand[level], sizeof set);
-    if (s->same[level]) {                      /* identical gems: increasing placements */
-        for (int w = 0; w < NW; w++) {
-            int lo = 64 * w, hi = lo + 63;
-            if (prev >= hi) set[w] = 0;
-            else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
-        }
-    }
+    if (s->same[level]) after_previous(set, prev);   /* identical gems: increasing order */
     int nplaced = s->nplaced, vis = s->visibility;
     const u64 *open = s->open[level];
     u64 *open2 = s->open[level + 1], *hid2 = s->hid[level + 1];

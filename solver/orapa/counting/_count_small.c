@@ -77,13 +77,7 @@ HOT static u128 small_dfs(Search *s, int level, u64 (*cand)[NW], const unsigned 
     const Shape *sh = ctx->shape[kind];
     u64 set[NW];
     memcpy(set, cand[level], sizeof set);
-    if (s->same[level]) {                      /* identical gems: increasing placements */
-        for (int w = 0; w < NW; w++) {
-            int lo = 64 * w, hi = lo + 63;
-            if (prev >= hi) set[w] = 0;
-            else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
-        }
-    }
+    if (s->same[level]) after_previous(set, prev);   /* identical gems: increasing order */
     u64 (*next)[NW] = cand + s->k;             /* this level's copy lives after the parent's */
     u128 total = 0;
     for (int w = 0; w < NW; w++)

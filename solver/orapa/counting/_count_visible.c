@@ -100,13 +100,7 @@ static inline int last_filter(Search *s, u64 *set, int prev, const u64 *occ) {
     int level = s->k - 1;
     const Shape *sh = s->ctx->shape[s->kind[level]];
     if (tick(s)) return 0;
-    if (s->same[level]) {                      /* identical gems: increasing placements */
-        for (int w = 0; w < NW; w++) {
-            int lo = 64 * w, hi = lo + 63;
-            if (prev >= hi) set[w] = 0;
-            else if (prev >= lo) set[w] &= ~((2ULL << (prev - lo)) - 1);
-        }
-    }
+    if (s->same[level]) after_previous(set, prev);   /* identical gems: increasing order */
     for (int r = 0; r < s->nreq; r++) {
         int c = s->req_cell[r];
         if (occ[c >> 6] >> (c & 63) & 1) continue;

@@ -308,29 +308,7 @@ static int Context_init(Context *self, PyObject *args, PyObject *kw) {
     return 0;
 }
 
-/* Child p (a placement of `kind`) of a node at `level`: the later levels' candidates
-   narrowed to those compatible with it (into next) and the cells covered with it (into
-   occ2). False when a later gem has no candidate left, or an answered cell is left that no
-   later gem can cover. (Both searches, _count_small.c and _count_search.c, step so.) */
-static inline int narrow_child(const Search *s, int kind, int level, int p,
-                               u64 (*cand)[NW], u64 (*next)[NW], const u64 *occ, u64 *occ2) {
-    const Context *ctx = s->ctx;
-    for (int j = level + 1; j < s->k; j++) {
-        const u64 *cp = ctx->compat[kind][s->kind[j]] + (size_t)p * NW;
-        u64 any = 0;
-        for (int x = 0; x < NW; x++) { next[j][x] = cand[j][x] & cp[x]; any |= next[j][x]; }
-        if (!any) return 0;
-    }
-    const Shape *sh = ctx->shape[kind];
-    occ2[0] = occ[0] | sh->cells[p][0];
-    occ2[1] = occ[1] | sh->cells[p][1];
-    for (int r = 0; r < s->nreq; r++) {
-        int c = s->req_cell[r];
-        if (!(occ2[c >> 6] >> (c & 63) & 1) && !(s->req_holders[r] >> (level + 1))) return 0;
-    }
-    return 1;
-}
-
+#include "_count_steps.c"
 #include "_count_visible.c"
 #include "_count_pair.c"
 #include "_count_triples.c"
