@@ -21,7 +21,7 @@ from games.orapa.placements import bits
 from games.orapa.puzzle import Puzzle
 from solver.orapa.deduction_families import (NODES_PER_SECOND, PAIR_MEMBER_SECONDS, PAIR_SLACK,
                                              _showing, blocked_by, free_reach, known_avoid,
-                                             member_or_proof, visible_front, within)
+                                             member_or_proof, visible_front)
 from solver.orapa.deduction_witnesses import WitnessMap, walk
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily
@@ -190,9 +190,8 @@ def settle_groups(found: WitnessMap, puzzle: Puzzle, deadline: float | None,
                      min(GROUP_SECONDS, GROUP_PAIR_SECONDS * pairs), group)
         spent += time.monotonic() - start
         paused += [group] if group.paused else []
-    stop = within(deadline, float("inf"))
-    if deadline is not None:
-        stop = time.monotonic() + RESUMED_SHARE * max(0.0, deadline - time.monotonic())
+    now = time.monotonic()
+    stop = float("inf") if deadline is None else now + RESUMED_SHARE * max(0.0, deadline - now)
     for _ in range(RESUMED_RUNS):
         for group in paused:
             if time.monotonic() < stop:
