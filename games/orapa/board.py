@@ -166,6 +166,40 @@ ENTRY: tuple[tuple[int, int], ...] = tuple(entry_of(port) for port in range(PORT
 PORT_LINES: tuple[tuple[int, ...], ...] = tuple(tuple(port_line(p)) for p in range(PORTS))
 
 
+def _cells_where(keep) -> int:
+    return sum(1 << cell for cell in range(CELLS) if keep(cell % COLUMNS, cell // COLUMNS))
+
+
+# Every port looks along a whole row or column. Prefix ORs along the rows (shifts by 1, 2, 4,
+# 8 cells) and columns (by 1, 2, 4 rows), each shift kept off the cells it would wrap onto:
+_EAST_OF = [(s, _cells_where(lambda c, r, s=s: c >= s)) for s in (1, 2, 4, 8)]
+_WEST_OF = [(s, _cells_where(lambda c, r, s=s: c < COLUMNS - s)) for s in (1, 2, 4, 8)]
+_SOUTH_OF = [(s * COLUMNS, _cells_where(lambda c, r, s=s: r >= s)) for s in (1, 2, 4)]
+_NORTH_OF = [(s * COLUMNS, _cells_where(lambda c, r, s=s: r < ROWS - s)) for s in (1, 2, 4)]
+
+
+def first_cells(covered: int) -> int:
+    """The first covered cell of every port's line, as a cell mask: the covered cells with no
+    covered cell between them and the board's edge on their row or on their column.
+
+    >>> pair = 1 << parse_cell("D4") | 1 << parse_cell("E4")
+    >>> first_cells(pair) == pair
+    True
+    >>> ring = ("C3", "D3", "E3", "C4", "E4", "C5", "D5", "E5")
+    >>> first_cells(sum(1 << parse_cell(c) for c in ring + ("D4",))) >> parse_cell("D4") & 1
+    0
+    """
+    first = 0
+    for shifts, backwards in ((_EAST_OF, False), (_WEST_OF, True),
+                              (_SOUTH_OF, False), (_NORTH_OF, True)):
+        behind = covered    # the covered cells and every cell past one, away from the port
+        for step, keep in shifts:
+            behind |= (behind >> step if backwards else behind << step) & keep
+        step, keep = shifts[0]
+        first |= covered & ~((behind >> step if backwards else behind << step) & keep)
+    return first
+
+
 def quarter_neighbour(quarter: int) -> int:
     """The quarter across the cell side that `quarter` touches, or -1 at the board edge."""
     cell, side = divmod(quarter, 4)

@@ -15,7 +15,7 @@ from typing import Any, Literal, cast, get_args
 
 from games.errors import BadInput
 from games.limits import MAX_GEMS, check_count, quote
-from games.orapa.board import CELLS, PORT_LINES, QUARTERS, parse_cell  # noqa: F401 (doctest)
+from games.orapa.board import CELLS, PORT_LINES, QUARTERS, first_cells, parse_cell  # noqa: F401 (doctest)
 from games.orapa.colors import GEM_COLOR_BITS
 from games.orapa.gems import Gem, parse_gem
 from games.orapa.placements import Placement, bits, find_placement
@@ -219,22 +219,23 @@ class Layout:
 
 
 def all_visible(cell_masks: list[int]) -> bool:
-    """Is every gem (given by the cells it covers) the first one seen from some port?"""
-    owner: dict[int, int] = {}
-    for i, mask in enumerate(cell_masks):
-        for cell in bits(mask):
-            owner[cell] = owner.get(cell, 0) | 1 << i
-    seen = 0
-    full = (1 << len(cell_masks)) - 1
-    for line in PORT_LINES:
-        for cell in line:
-            hit = owner.get(cell)
-            if hit:
-                seen |= hit
-                break
-        if seen == full:
-            return True
-    return False
+    """Is every gem (given by the cells it covers) the first one seen from some port?
+
+    A gem is seen when it holds the first covered cell of some port's line.
+
+    >>> all_visible([1 << parse_cell("A1"), 1 << parse_cell("J8")])
+    True
+    >>> all_visible([sum(1 << parse_cell(c) for c in ("D4", "D5")), 1 << parse_cell("B2")])
+    True
+    >>> ring = [parse_cell(c) for c in ("C3", "D3", "E3", "C4", "E4", "C5", "D5", "E5")]
+    >>> all_visible([sum(1 << c for c in ring), 1 << parse_cell("D4")])
+    False
+    """
+    covered = 0
+    for mask in cell_masks:
+        covered |= mask
+    first = first_cells(covered)
+    return all(mask & first for mask in cell_masks)
 
 
 def _name(layout: Layout, i: int) -> str:
