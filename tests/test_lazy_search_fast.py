@@ -29,7 +29,7 @@ from solver.orapa.counting import complement, family_counts as counting
 from solver.orapa.counting.family_counts import count_layouts
 from solver.orapa.search.frontier_compiled import lazy_leaves
 from games.orapa.waves import ROUTE
-from solver.orapa.search.frontier_search import _turn_table
+from solver.orapa.search.frontier_search import turn_table
 from solver.orapa.search.lazy_search import LazyLeaf, _lazy_turns
 from solver.orapa.search.search_setup import prepare
 from tests.examples import examples
@@ -216,8 +216,8 @@ def test_reversing_patterns_wait_for_the_colour() -> None:
     port = 11   # port 12 (row 2, from the left); B2, the second cell it enters
     cell, d = ENTRY[port][0] + 1, ENTRY[port][1]
     short, done = _lazy_turns(port, port, False)[4 * cell + d]
-    plain_short, plain_done = _turn_table(port, port)[4 * cell + d]
+    plain_short, plain_done = turn_table(port, port)[4 * cell + d]
     back = sum(1 << m for m in range(1, 16) if ROUTE[m][d][0] == (d + 2) % 4)
     assert back and plain_short & back and not short & back
     assert done == plain_done and done & back
-    assert _lazy_turns(port, port, True) == _turn_table(port, port)
+    assert _lazy_turns(port, port, True) == turn_table(port, port)

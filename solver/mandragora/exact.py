@@ -104,9 +104,11 @@ _POINTS = (_points_of(SECOND_MOVER_VALUES), _points_of(FIRST_MOVER_VALUES))
 """[mover moved first][scored pieces] -> points."""
 
 
-def _move_rank(area: int, count: int) -> int:
-    """Sort key (smaller first): extra turn, then passing the base, then the rest; within a
-    group fewer pieces handed to the other side's areas, then the higher area."""
+def move_rank(area: int, count: int) -> int:
+    """Sort key of sowing `count` pieces from `area` (smaller is tried first): extra turn, then
+    passing the base, then the rest; within a group fewer pieces handed to the other side's
+    areas (and more to one's own), then the higher area. Chosen by node counts of exact solves
+    (docs/mandragora.md)."""
     needed = STEPS_TO_BASE[PLAYER, area]
     group = 0 if count == needed else 1 if count > needed else 2
     sown = SOWING_TARGETS[PLAYER, area][:count]
@@ -121,7 +123,7 @@ def material(state: State) -> tuple[int, int]:
     return (sum(mine[p] for p in pieces), sum(theirs[p] for p in pieces))
 
 
-def _first_guess(state: State) -> int:
+def first_guess(state: State) -> int:
     """MTD(f)'s first guess: a quarter of (the mover's pieces on areas 1, 3, 5 at the mover's
     rate minus the other side's on 6, 7, 8 at its rate); about 5% fewer nodes than 0."""
     mine, theirs = _POINTS[state[8]], _POINTS[not state[8]]
@@ -158,7 +160,7 @@ class ExactSolver:
 
     def _order(self, heights: tuple[int, ...]) -> tuple:
         """Moves for stack heights on areas 1..5, best first: (area, sow function, extra)."""
-        ranked = sorted((_move_rank(area, h), area) for area, h in zip(range(1, 6), heights)
+        ranked = sorted((move_rank(area, h), area) for area, h in zip(range(1, 6), heights)
                         if h)
         order = tuple((area, area - 1, *_SOW[area, heights[area - 1]]) for _, area in ranked)
         self._orders[heights] = order
@@ -172,7 +174,7 @@ class ExactSolver:
     def value(self, state: State) -> tuple[int, int | None]:
         """(exact value for the mover, best canonical area or None) of a packed state."""
         mine, theirs = material(state)
-        guess = _first_guess(state)
+        guess = first_guess(state)
         entry = self.table.get(state)
         if entry is not None:
             guess = max(entry[0], min(entry[1], guess))

@@ -31,11 +31,11 @@ from typing import Sequence
 
 from games.mandragora.board import (
     BASES, FIRST_MOVER_VALUES, MIRROR, OPPONENT, PLAYER, SECOND_MOVER_VALUES, SELECTABLE,
-    SOWING_TARGETS, STEPS_TO_BASE, TOTAL_PIECES,
+    SOWING_TARGETS, TOTAL_PIECES,
 )
 from games.mandragora.match import Match
 from games.mandragora.position import Position
-from solver.mandragora.exact import ExactSolver, pack
+from solver.mandragora.exact import ExactSolver, move_rank, pack
 from solver.mandragora.kernel import (COMPILED, MAX_PIECES, KernelSolver, Progress,
                                       table_bits_for)
 from solver.search import Searcher
@@ -52,24 +52,7 @@ _TARGETS = {
     area: tuple(_BASE if t == BASES[PLAYER] else t - 1 for t in SOWING_TARGETS[PLAYER, area])
     for area in _MOVER_AREAS
 }
-_EXTRA_TURN_COUNT = {area: STEPS_TO_BASE[PLAYER, area] for area in _MOVER_AREAS}
-
-
-def _move_rank(area: int, count: int) -> int:
-    """Sort key of sowing `count` pieces from `area`: smaller is tried first.
-
-    Extra-turn moves first, then moves that pass the base, then the rest; within a group,
-    moves that give fewer pieces to the other side's areas (and more to one's own), then
-    higher areas. Chosen by node counts of exact solves (docs/mandragora.md).
-    """
-    needed = _EXTRA_TURN_COUNT[area]
-    group = 0 if count == needed else 1 if count > needed else 2
-    sown = _TARGETS[area][:count]
-    gift = sum(t in _THEIR_INDICES for t in sown) - sum(t in _OWN_INDICES for t in sown)
-    return (group * 64 + gift + 32) * 8 - area
-
-
-_MOVE_RANK = {area: tuple(_move_rank(area, count) for count in range(TOTAL_PIECES + 1))
+_MOVE_RANK = {area: tuple(move_rank(area, count) for count in range(TOTAL_PIECES + 1))
               for area in _MOVER_AREAS}
 _MIRROR_INDEX = tuple(MIRROR[area] - 1 for area in range(1, 9))
 _VALUES = {True: FIRST_MOVER_VALUES, False: SECOND_MOVER_VALUES}

@@ -164,7 +164,7 @@ def could_show(family: PathFamily, cell: int, content: str) -> bool:
     return False
 
 
-def _showing(family: PathFamily, cell: int, content: str) -> PathFamily:
+def showing(family: PathFamily, cell: int, content: str) -> PathFamily:
     """The family's members that show `content` at `cell`, as a family."""
     answer = CellAnswer(cell, content)
     return PathFamily(family.fixed, family.free,
@@ -220,7 +220,7 @@ def prove_by_families(found: WitnessMap, families: list[PathFamily], puzzle: Puz
                 return None
             if content in found.possible[cell] or (cell, content) in unresolved:
                 continue
-            member = member_or_proof(_showing(family, cell, content), deadline)
+            member = member_or_proof(showing(family, cell, content), deadline)
             if isinstance(member, Layout):
                 walk(found, member, puzzle, deadline)
             elif member is None:

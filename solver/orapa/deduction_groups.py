@@ -20,8 +20,8 @@ from games.orapa.answers import shown_by
 from games.orapa.placements import bits
 from games.orapa.puzzle import Puzzle
 from solver.orapa.deduction_families import (NODES_PER_SECOND, PAIR_MEMBER_SECONDS, PAIR_SLACK,
-                                             _showing, blocked_by, free_reach, known_avoid,
-                                             member_or_proof, visible_front)
+                                             blocked_by, free_reach, known_avoid,
+                                             member_or_proof, showing, visible_front)
 from solver.orapa.deduction_witnesses import WitnessMap, walk
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.path_family import PathFamily
@@ -151,7 +151,7 @@ def _open(found: WitnessMap, puzzle: Puzzle, family: PathFamily, content: str, c
             continue   # shown on the way
         if time.monotonic() > stop:   # (the kernel's clock is checked between leaves only)
             raise LimitReached("a group's time ran out in its member searches")
-        member = member_or_proof(_showing(family, cell, content), stop, PAIR_MEMBER_SECONDS)
+        member = member_or_proof(showing(family, cell, content), stop, PAIR_MEMBER_SECONDS)
         if member is None:   # the family's other cells would cost as much (base mine 38 of
             # 50 at 3 answers: 49 white pairs of 0.02 s each, 1.1 s, none told)
             return left | 1 << cell

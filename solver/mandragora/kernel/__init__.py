@@ -25,7 +25,7 @@ from games.mandragora.board import (
     SOWING_TARGETS,
 )
 from games.mandragora.position import Position
-from solver.mandragora.exact import State, _first_guess, _move_rank, material, pack, stored_line
+from solver.mandragora.exact import State, first_guess, material, move_rank, pack, stored_line
 try:
     if os.environ.get("ORAPA_MANDRAGORA_KERNEL", "").lower() == "python":
         raise ImportError("ORAPA_MANDRAGORA_KERNEL=python")
@@ -68,7 +68,7 @@ def _geometry() -> tuple[bytes, bytes, bytes, list[int]]:
         value for table in (SECOND_MOVER_VALUES, FIRST_MOVER_VALUES)
         for value in (0, *(table[piece] for piece in _PIECE_CODES))
     )
-    ranks = [_move_rank(area, height) if height else 0
+    ranks = [move_rank(area, height) if height else 0
              for area in SELECTABLE[PLAYER] for height in range(MAX_PIECES + 1)]
     return targets, mirror, values, ranks
 
@@ -101,7 +101,7 @@ class KernelSolver:
             return 0, None  # the mover has no move: the game is over (M4)
         mine, theirs = material(state)
         lower, upper = -theirs, mine
-        guess = _first_guess(state)
+        guess = first_guess(state)
         entry = self.kernel.entry(state)
         if entry is not None:
             guess = max(entry[0], min(entry[1], guess))

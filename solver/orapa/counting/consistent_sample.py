@@ -41,9 +41,8 @@ from solver.orapa.options import BackendName
 from solver.orapa.counting.found_families import families_with_members, restarted_layouts
 from solver.orapa.sat.backends import can_interrupt
 from solver.orapa.precheck import impossible_answers
-# the draws member by member live in member_draws; `_orders` and `sis_draws` are named here
-# too, where the count's estimate has always found them
-from solver.orapa.counting.member_draws import _orders as _orders
+# the draws member by member live in member_draws; `sis_draws` is named here too, where the
+# count's estimate has always found it
 from solver.orapa.counting.member_draws import holding, probe_members, sequential_sample
 from solver.orapa.counting.member_draws import sis_draws as sis_draws
 

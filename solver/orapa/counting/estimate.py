@@ -44,7 +44,8 @@ from typing import Any
 from games.errors import LimitReached
 from games.orapa.puzzle import Puzzle, ShotAnswer
 from solver.orapa.counting.consistent_sample import (FAMILY_NODES, FRONTIER_NODES_PER_SECOND,
-                                                     _orders, sis_draws)
+                                                     sis_draws)
+from solver.orapa.counting.member_draws import identical_orders
 from solver.orapa.counting.family_weights import WEIGH_AT_MOST, weighed
 from solver.orapa.search import frontier_compiled
 from solver.orapa.search.frontier_search import frontier_families
@@ -128,7 +129,7 @@ def _ceiling(found: list[PathFamily]) -> float:
         size = 1.0
         for options in family.options:
             size *= len(options)
-        total += size / _orders(family.free)
+        total += size / identical_orders(family.free)
     return total
 
 

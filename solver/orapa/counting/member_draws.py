@@ -135,12 +135,12 @@ def sis_draws(found: list[PathFamily], rng: random.Random, deadline: float | Non
             layout = family._complete(chosen)
             if layout is not None and holding([layout], check or []):
                 # an unordered member is drawn in every order of its identical gems
-                yield layout, value / _orders(family.free)
+                yield layout, value / identical_orders(family.free)
                 continue
         yield None, 0.0
 
 
-def _orders(free: tuple) -> int:
+def identical_orders(free: tuple) -> int:
     """In how many orders a set of free gems can be placed that give the same layout (the
     product of the factorials of the numbers of identical gems)."""
     result = 1

@@ -127,7 +127,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     # it retraces its way in, and an absorbed wave met no black on the way), and a turn off
     # the board only through the observed exit, with the observed colour (`turns`: by wave,
     # cell and direction: when the gem does not complete the colour, and when it does).
-    turns = [_turn_table(o.port, o.exit) for o in shots]
+    turns = [turn_table(o.port, o.exit) for o in shots]
     grid: list[tuple[int, int, bool] | None] = [None] * CELLS
     placed: list[tuple[int, Placement]] = []
     # the cover cut's cells (none for the graded search, as the C search's cut is off)
@@ -333,7 +333,7 @@ def _allowed_patterns(shot: ShotAnswer, cell: int, direction: int, colour_done: 
 
 
 @lru_cache(maxsize=None)
-def _turn_table(port: int, exit_: int | None) -> tuple[tuple[int, int], ...]:
+def turn_table(port: int, exit_: int | None) -> tuple[tuple[int, int], ...]:
     """Per cell and direction (index 4 * cell + direction): the allowed patterns when the gem
     there does not complete the wave's colour, and when it does."""
     shot = ShotAnswer(port, exit_, 0)

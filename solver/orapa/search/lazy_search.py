@@ -30,7 +30,7 @@ from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.waves import ROUTE
-from solver.orapa.search.frontier_search import _turn_table
+from solver.orapa.search.frontier_search import turn_table
 from solver.orapa.search.search_setup import check_limits, prepare
 from solver.orapa.search.sight import sight_lines
 
@@ -68,13 +68,13 @@ def _bits(n: int) -> Iterator[int]:
 
 @lru_cache(maxsize=None)
 def _lazy_turns(port: int, exit_: int | None, any_colour: bool) -> tuple[tuple[int, int], ...]:
-    """The frontier search's allowed patterns (`_turn_table`), without those that send the
+    """The frontier search's allowed patterns (`turn_table`), without those that send the
     wave straight back while its colour is not complete: it would retrace its way to its own
     port with that colour (only a wave that came back to its port keeps such patterns there).
     The search's branches and its straight-line cut read these, the choice of front the
     frontier search's table, so the nodes are those of the frontier search's table less the
     children that died on arrival, and the leaves the same."""
-    table = _turn_table(port, exit_)
+    table = turn_table(port, exit_)
     if any_colour:
         return table
     back = [sum(1 << m for m in range(1, 16) if ROUTE[m][d][0] == (d + 2) % 4)
@@ -102,7 +102,7 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
     tables = [_tables(k.shape, mirror) for k in setup.kinds]
     bits, black, placeable = setup.bits, setup.black, setup.placeable
     shots = setup.shots
-    choosing = [_turn_table(o.port, o.exit) for o in shots]   # the front's choice
+    choosing = [turn_table(o.port, o.exit) for o in shots]   # the front's choice
     turns = [_lazy_turns(o.port, o.exit, o.color is None) for o in shots]   # its branches
     wanted = [o.color or 0 for o in shots]
     any_colour = [o.color is None for o in shots]
