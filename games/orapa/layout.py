@@ -179,14 +179,19 @@ class Layout:
                 owners[c].append(i)
         return owners
 
+    @cached_property
+    def cell_contents(self) -> list[str]:
+        """Per cell: the answer to its cell question (`cell_content`), all worked out once."""
+        contents = ["empty"] * CELLS
+        for cell, owners in enumerate(self.cell_gems):
+            if owners:
+                colors = {self.gems[i].gem.color for i in owners}
+                contents[cell] = "absorbed" if "black" in colors else min(colors)
+        return contents
+
     def cell_content(self, cell: int) -> str:
         """The answer to a cell question (O5): `empty`, `absorbed` or the gem's colour."""
-        colors = sorted({self.gems[i].gem.color for i in self.cell_gems[cell]})
-        if not colors:
-            return "empty"
-        if "black" in colors:
-            return "absorbed"
-        return colors[0]
+        return self.cell_contents[cell]
 
     def to_json(self) -> dict[str, Any]:
         return {"gems": [placed.to_json() for placed in self.gems]}
