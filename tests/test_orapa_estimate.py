@@ -10,7 +10,8 @@ import pytest
 from games.orapa.gems import gem_set
 from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle
-from solver.orapa.counting.estimate import MIN_HITS, estimate_count, interval
+from solver.orapa.counting import estimate
+from solver.orapa.counting.estimate import MIN_HITS, estimate_count, estimate_json, interval
 from solver.orapa.counting.family_counts import count_layouts
 from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.search.path_family import assign_weights
@@ -82,3 +83,13 @@ def test_solve_reports_an_estimate_with_its_interval_where_it_cannot_count(prese
     assert data["estimate_method"] == "sequential importance sampling"
     assert data["estimate_low"] <= data["estimate"] <= data["estimate_high"]
     assert data["estimate_high"] >= data["count"]
+
+
+def test_no_draw_made_is_no_estimate(monkeypatch) -> None:
+    """A state whose time ran out before the first draw has no estimate (`orapa solve` once
+    printed its certain bounds as "95% interval ... from 0 random draws")."""
+    puzzle = random_state("double", 3, answers=10)
+    drawn = estimate_json(puzzle, None, 50)
+    assert drawn is not None and drawn["estimate_draws"] > 0 and drawn["estimate_low"] >= 50
+    monkeypatch.setattr(estimate, "sis_draws", lambda *args, **kwargs: iter(()))
+    assert estimate_json(puzzle, None, 50) is None

@@ -175,14 +175,15 @@ def estimate_json(puzzle: Puzzle, deadline: float | None, at_least: int = 0
                   ) -> dict[str, Any] | None:
     """The estimate fields `orapa solve --json` adds to a count that is not exact (`at_least`
     layouts listed), within `ESTIMATE_SECONDS` and before `deadline` (time.monotonic());
-    None when none can be had."""
+    None when none can be had, and when the time ran out before the first draw (its bounds
+    would then be called an estimate "from 0 random draws")."""
     seconds = ESTIMATE_SECONDS
     if deadline is not None:
         seconds = min(seconds, deadline - time.monotonic())
     if seconds <= 0.05:
         return None
     found = estimate_count(puzzle, seconds)
-    if found is None:
+    if found is None or found.draws == 0:
         return None
     found.low = max(found.low, float(at_least))
     found.high = max(found.high, found.low)
