@@ -228,3 +228,24 @@ def test_the_other_games_fit_a_phone_after_a_move(new_page):
         page.wait_for_selector(shown)
         fits(page, 390)
     assert page.errors == []
+
+
+def test_a_flashing_card_keeps_its_size_on_a_phone(new_page):
+    """A card flashes (three pulses) where a swap moved it; the pulse once scaled the card up,
+    so a card at the end of a row reached past a phone's screen while it flashed."""
+    page = new_page("Flo", phone=True)
+    create_game(page, "uncovered", variant="beginner", players="3", computers="2")
+    page.wait_for_selector(".hand .ucard")
+    sizes = page.evaluate("""async () => {
+        const cards = [...document.querySelectorAll('.ucard')];
+        const widths = () => cards.map(c => Math.round(c.getBoundingClientRect().width * 10));
+        const before = widths();
+        cards.forEach(c => c.classList.add('flash'));
+        await new Promise(done => setTimeout(done, 250));   // half a pulse: the most it grows
+        return {before, during: widths(), pulsing: document.getAnimations().length,
+                page: document.documentElement.scrollWidth};
+    }""")
+    assert sizes["pulsing"] > 0
+    assert sizes["during"] == sizes["before"]
+    assert sizes["page"] <= 390
+    assert page.errors == []
