@@ -131,7 +131,8 @@ def solution_path(puzzle: Any, seed: int = 0) -> tuple[list[Any], list[Any]]:
     from solver.orapa.review.state import judge_state
     left = list(puzzle.observations)
     path: list[Any] = []
-    state = judge_state(puzzle.with_observations(()), decision_rng(seed, 0))
+    state = judge_state(puzzle.with_observations(()), decision_rng(seed, 0),
+                        known=puzzle.solution)
     counts = [state.count]
     while left and not state.forced:
         current = state
@@ -140,7 +141,7 @@ def solution_path(puzzle: Any, seed: int = 0) -> tuple[list[Any], list[Any]]:
             -current.expected_bits(left[i].question), i))
         path.append(left.pop(best))
         state = judge_state(puzzle.with_observations(path), decision_rng(seed, len(path)),
-                            state)
+                            state, puzzle.solution)
         counts.append(state.count)
     return path, counts
 

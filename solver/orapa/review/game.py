@@ -160,7 +160,7 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
     states: dict[int, State] = {}
     for k in sorted({k for i in chosen for k in (i, i + 1)}):
         states[k] = judge_state(puzzle.with_observations(observations[:k]),
-                                decision_rng(seed, k), states.get(k - 1))
+                                decision_rng(seed, k), states.get(k - 1), mine)
     questions = []
     for k in chosen:
         observation = observations[k]

@@ -24,6 +24,7 @@ largest-entropy question over a sample (the `questions` strategy of `solver.orap
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -40,8 +41,10 @@ from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, gr
 from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
 from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates, holding
 from solver.orapa.counting.exact import exact_count
+from solver.orapa.counting.member_draws import probe_members
 from solver.orapa.precheck import impossible_answers
 from solver.orapa.review import sample
+from solver.orapa.sat.families import Family
 
 LIST_BOUND = 3000        # the solver's list is used when it holds at most this many layouts
 SAMPLE = 400             # else a sample of this many
@@ -53,6 +56,8 @@ COUNT_NODES = 15_000_000  # counting nodes for a state's exact count (some 0.6 s
 WIDE_COUNT_NODES = 500_000     # ... or when its families are too many to list for the sampler
 # (a count's families cost some 14 us each beyond their counting nodes, and there are many:
 # 600,000 families of a full state with three answers took 8 s for 15 million nodes)
+KNOWN_AFTER = 8          # the timed sampler's budget doubled up to this, before `around_known`
+KNOWN_SECONDS = 1.0      # `around_known`'s probes
 SAFETY_SECONDS = 60.0    # a count still running after this long stops the review (an error)
 COUNT_SECONDS = 0.6      # the timed count's seconds, where counting by work does not apply
 CHAIN_KEPT = 60          # judged layouts an answer must keep for its estimate to carry on
@@ -231,9 +236,12 @@ def _solver_count(puzzle: Puzzle, listed: sample.Listed | None = None) -> tuple[
     return result.count, result.exact
 
 
-def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates | None]:
+def count_state(puzzle: Puzzle, rng: random.Random, known: Layout | None = None
+                ) -> tuple[Count, Candidates | None]:
     """The state's count (solve's, else the sampler's estimate) and the layouts to judge over:
-    the solver's list when it is short, else a sample (None once one layout is proved)."""
+    the solver's list when it is short, else a sample (None once one layout is proved).
+    `known`: a layout that gives the state's answers (the mine of a game, a puzzle's
+    solution), the last resort where the samplers find none (`around_known`)."""
     by_work = sample.applies(puzzle)
     listed = sample.listed_families(puzzle) if by_work and puzzle.observations else None
     count, exact = solver_count(puzzle, listed)
@@ -244,7 +252,9 @@ def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates |
                         max_nodes=COUNT_NODES if by_work else None).solutions
         return Count(count, True), Candidates(layouts, True, len(layouts), True, "enumeration")
     candidates = (sample.judged_layouts(puzzle, SAMPLE, LIST_BOUND, rng, listed) if by_work
-                  else _timed_sample(puzzle, rng))
+                  else _timed_sample(puzzle, rng, known is not None))
+    if not candidates.layouts and known is not None:
+        candidates = around_known(puzzle, known, rng)
     if not candidates.layouts:
         raise LimitReached("review: no consistent layout found for a state of the game")
     if exact:
@@ -252,30 +262,43 @@ def count_state(puzzle: Puzzle, rng: random.Random) -> tuple[Count, Candidates |
     return Count(max(candidates.count, count), False), candidates
 
 
-def _timed_sample(puzzle: Puzzle, rng: random.Random) -> Candidates:
-    """The advisor's sampler within BUDGET seconds, doubled while it finds no layout."""
-    budget = BUDGET
+def _timed_sample(puzzle: Puzzle, rng: random.Random, last_resort: bool = False
+                  ) -> Candidates:
+    """The advisor's sampler within BUDGET seconds, doubled while it finds no layout, up to
+    128 times BUDGET (KNOWN_AFTER times where the caller has a last resort); else none."""
+    budget, most = BUDGET, (KNOWN_AFTER if last_resort else 128) * BUDGET
     while True:
         try:
             candidates = consistent_candidates(puzzle, SAMPLE, LIST_BOUND, budget, rng)
         except LimitReached:
             candidates = None
         if candidates is not None and candidates.layouts:
-            break
-        if budget > 64 * BUDGET:
-            raise LimitReached("review: no consistent layout found for a state of the game")
+            return candidates
+        if budget >= most:
+            return Candidates([], False, 0, False, "partial")
         budget *= 2
-    assert candidates is not None
-    return candidates
 
 
-def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = None) -> State:
+def around_known(puzzle: Puzzle, known: Layout, rng: random.Random) -> Candidates:
+    """Layouts near one known to give the state's answers, where no sampler found any
+    (double in the middle of a game: up to 32 s of the timed sampler found none on some
+    states of a generated puzzle's path): `known` and members of its family (its gems that
+    the waves touch kept, the others placed anew off the paths), probed for KNOWN_SECONDS.
+    A `partial` sample, not a uniform one, and its count a lower bound."""
+    family = Family(known, list(puzzle.observations), puzzle.rules.mirror,
+                    puzzle.rules.visibility).path_family
+    drawn = [known] + probe_members([family], SAMPLE, rng, time.monotonic() + KNOWN_SECONDS)
+    return Candidates(drawn, False, len(set(drawn)), False, "partial")
+
+
+def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = None,
+                known: Layout | None = None) -> State:
     """Count a state and rank its open questions the way the advisor does. `previous` is the
     state before the last answer: when neither count is exact and at least CHAIN_KEPT of its
     judged layouts give that answer, the estimate is carried on (previous estimate times the
     share that gives it), so that an answer every layout gives leaves the estimate unchanged
     and the counts agree with the bits told."""
-    count, candidates = count_state(puzzle, rng)
+    count, candidates = count_state(puzzle, rng, known)
     if previous is not None and not count.exact and previous.candidates is not None \
             and not previous.count.exact and puzzle.observations:
         share = previous.answer_share(puzzle.observations[-1]) or 0.0

@@ -1,0 +1,55 @@
+"""The review's last resort: where no sampler finds a layout of a state (double in the middle
+of a game), the layouts are drawn around one known to give its answers, the game's mine or the
+puzzle's solution, instead of the review (and a generated puzzle's grade) failing."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.errors import LimitReached
+from games.orapa.gems import gem_set
+from games.orapa.layout import RuleOptions
+from games.orapa.puzzle import puzzle_from_layout
+from games.orapa.random_layouts import random_layout
+from solver.orapa.counting.consistent_sample import Candidates
+from solver.orapa.review import state as review_state
+
+
+@pytest.fixture
+def sampler_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The timed sampler finding no layout at any budget; the budgets it was given."""
+    budgets: list[float] = []
+
+    def nothing(puzzle, n, bound, budget, rng):
+        budgets.append(budget)
+        return Candidates([], False, 0, False, "partial")
+
+    monkeypatch.setattr(review_state, "consistent_candidates", nothing)
+    return budgets
+
+
+def double_state(seed: int, shots: int):
+    gems = gem_set("double")
+    mine = random_layout(gems, RuleOptions(), random.Random(seed))
+    return mine, puzzle_from_layout(mine, gems, RuleOptions(), ports=list(range(0, 36, 36 // shots))[:shots])
+
+
+@pytest.mark.parametrize("seed, shots", [(1, 3), (2, 6)])
+def test_a_state_no_sampler_reaches_is_judged_around_the_mine(sampler_finds_nothing,
+                                                              seed: int, shots: int) -> None:
+    mine, puzzle = double_state(seed, shots)
+    assert not review_state.sample.applies(puzzle)      # double: the timed sampler's
+    state = review_state.judge_state(puzzle, random.Random(0), known=mine)
+    assert sampler_finds_nothing == [0.25, 0.5, 1.0, 2.0]    # up to KNOWN_AFTER, not 32 s
+    layouts = state.candidates.layouts
+    assert mine in layouts and not state.count.exact and state.count.count >= len(set(layouts))
+    assert len(set(layouts)) > 1        # members of the mine's family, not the mine alone
+    assert all(o.holds(layout) for layout in layouts for o in puzzle.observations)
+
+
+def test_without_a_known_layout_the_state_is_still_an_error(sampler_finds_nothing) -> None:
+    _, puzzle = double_state(1, 3)
+    with pytest.raises(LimitReached, match="no consistent layout"):
+        review_state.judge_state(puzzle, random.Random(0))
+    assert sampler_finds_nothing[-1] == 32.0        # the sampler's full doubling, as before
