@@ -201,7 +201,7 @@ class Generator:
             if found is None:
                 return UNIQUE, puzzle, difficulty
             twin = found
-        if all(layout.cell_content(c) == twin.cell_content(c) for c in range(CELLS)):
+        if layout.cell_contents == twin.cell_contents:
             return TRAP, puzzle, difficulty
         return AMBIGUOUS, puzzle, difficulty
 

@@ -55,7 +55,8 @@ def listed(puzzle: Puzzle, method: str = "auto") -> list:
 
 
 def listed_map(layouts: list) -> dict[int, set[str]]:
-    return {c: {layout.cell_content(c) for layout in layouts} for c in range(CELLS)}
+    contents = [layout.cell_contents for layout in layouts]
+    return {c: {row[c] for row in contents} for c in range(CELLS)}
 
 
 @contextmanager

@@ -179,19 +179,21 @@ class Layout:
                 owners[c].append(i)
         return owners
 
-    @cached_property
-    def cell_contents(self) -> list[str]:
-        """Per cell: the answer to its cell question (`cell_content`), all worked out once."""
-        contents = ["empty"] * CELLS
-        for cell, owners in enumerate(self.cell_gems):
-            if owners:
-                colors = {self.gems[i].gem.color for i in owners}
-                contents[cell] = "absorbed" if "black" in colors else min(colors)
-        return contents
-
     def cell_content(self, cell: int) -> str:
         """The answer to a cell question (O5): `empty`, `absorbed` or the gem's colour."""
-        return self.cell_contents[cell]
+        owners = self.cell_gems[cell]
+        if not owners:
+            return "empty"
+        if len(owners) == 1:        # the usual case, without a set
+            color = self.gems[owners[0]].gem.color
+            return "absorbed" if color == "black" else color
+        colors = {self.gems[i].gem.color for i in owners}
+        return "absorbed" if "black" in colors else min(colors)
+
+    @cached_property
+    def cell_contents(self) -> list[str]:
+        """Every cell's `cell_content`, worked out once: for those who ask all 80."""
+        return [self.cell_content(cell) for cell in range(CELLS)]
 
     def to_json(self) -> dict[str, Any]:
         return {"gems": [placed.to_json() for placed in self.gems]}

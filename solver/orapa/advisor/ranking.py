@@ -127,7 +127,7 @@ def answer_keys(layouts: list[Layout], touching: str = "corner", answer: str = "
         cells = np.bitwise_or.reduce(codes.reshape(len(layouts), CELLS, 4), axis=2).astype(
             np.int64)
     else:
-        cells = np.array([[_cell_code(layout.cell_content(k)) for k in range(CELLS)]
+        cells = np.array([[_cell_code(content) for content in layout.cell_contents]
                           for layout in layouts], dtype=np.int64).reshape(len(layouts), CELLS)
     return shots, cells
 
