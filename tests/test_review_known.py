@@ -14,6 +14,7 @@ from games.orapa.puzzle import puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from solver.orapa.counting.consistent_sample import Candidates
 from solver.orapa.review import state as review_state
+from solver.orapa.review.state import Count, State
 
 
 @pytest.fixture
@@ -53,3 +54,19 @@ def test_without_a_known_layout_the_state_is_still_an_error(sampler_finds_nothin
     with pytest.raises(LimitReached, match="no consistent layout"):
         review_state.judge_state(puzzle, random.Random(0))
     assert sampler_finds_nothing[-1] == 32.0        # the sampler's full doubling, as before
+
+
+def test_a_carried_estimate_never_falls_below_the_layouts_found(monkeypatch) -> None:
+    """The estimate is carried from state to state (previous estimate times the share that
+    gives the answer); a partial sample repeats layouts, so the share of a few different ones
+    once carried a count of 1 on as 0.22 layouts."""
+    mine, puzzle = double_state(1, 3)
+    other = random_layout(gem_set("double"), RuleOptions(), random.Random(99))
+    last = puzzle.observations[-1]
+    assert not last.holds(other)
+    before = State(puzzle.with_observations(puzzle.observations[:-1]), Count(2.0, False),
+                   Candidates([mine] * 60 + [other] * 200, False, 2, False, "partial"))
+    monkeypatch.setattr(review_state, "count_state", lambda *args: (
+        Count(1.0, False), Candidates([mine] * 40, False, 1, False, "partial")))
+    after = review_state.judge_state(puzzle, random.Random(0), before)
+    assert after.count == Count(1.0, False)          # 2 * 60 / 260 = 0.46 before the floor
