@@ -52,6 +52,12 @@ def test_no_endpoint_answers_500(case: Any, world: tuple[TestClient, str]) -> No
                                if k in ("params", "json", "content", "data", "cookies")})
     assert answer.status_code < 500 or answer.status_code == 503, \
         (case.method, case.formatted_path, answer.status_code, answer.text[:300])
-    if answer.status_code >= 400:
+    if case.formatted_path == "/api/health" and answer.status_code == 503:
+        # the interface's own 503 body: the health check is read by machines. A storage
+        # failure met by any request in the last few seconds (SQLite busy under a loaded
+        # machine) makes it say so; that failed a whole run once, with the error shape
+        # asked of it
+        assert answer.json() == {"status": "unavailable", "database": "sqlite"}, answer.text
+    elif answer.status_code >= 400:
         body = json.loads(answer.text)
         assert list(body) == ["error", "code"] and "\n" not in body["error"] and body["error"], body
