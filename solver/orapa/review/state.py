@@ -302,10 +302,10 @@ def judge_state(puzzle: Puzzle, rng: random.Random, previous: State | None = Non
     0.22)."""
     count, candidates = count_state(puzzle, rng, known)
     if previous is not None and not count.exact and previous.candidates is not None \
-            and not previous.count.exact and puzzle.observations:
+            and candidates is not None and not previous.count.exact and puzzle.observations:
         share = previous.answer_share(puzzle.observations[-1]) or 0.0
         if share * len(previous.candidates.layouts) >= CHAIN_KEPT:
-            found = len(set(candidates.layouts)) if candidates is not None else 1
+            found = len(set(candidates.layouts))
             count = Count(max(previous.count.count * share, found), False)
     state = State(puzzle, count, candidates)
     if candidates is None:
