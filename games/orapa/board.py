@@ -25,6 +25,8 @@ Label schemes are for people; machine formats always use the sheet's names.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from games.errors import BadInput
 from games.limits import quote
 
@@ -166,7 +168,8 @@ ENTRY: tuple[tuple[int, int], ...] = tuple(entry_of(port) for port in range(PORT
 PORT_LINES: tuple[tuple[int, ...], ...] = tuple(tuple(port_line(p)) for p in range(PORTS))
 
 
-def _cells_where(keep) -> int:
+def _cells_where(keep: Callable[..., bool]) -> int:
+    """The cells whose (column, row) `keep` accepts, as a mask."""
     return sum(1 << cell for cell in range(CELLS) if keep(cell % COLUMNS, cell // COLUMNS))
 
 
