@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Callable, Literal, get_args
 
 if TYPE_CHECKING:
     from solver.orapa.uniqueness import Measure
@@ -123,10 +123,12 @@ def hidden_gems(puzzle: Any) -> int:
     return len(solution.gems) - len(touched)
 
 
-def solution_path(puzzle: Any, seed: int = 0) -> tuple[list[Any], list[Any]]:
+def solution_path(puzzle: Any, seed: int = 0, max_steps: int | None = None
+                  ) -> tuple[list[Any], list[Any]]:
     """The advisor's path through a unique puzzle's clues: the clue it values best in each
     state (ties: more expected bits, then the clue's order), until one layout is left; and the
-    layouts counted in each state on the way (`solver.orapa.review.state.Count`)."""
+    layouts counted in each state on the way (`solver.orapa.review.state.Count`). With
+    `max_steps`, the path stops there even if more than one layout is left."""
     from solver.orapa.advisor.defaults import decision_rng
     from solver.orapa.review.state import judge_state
     left = list(puzzle.observations)
@@ -134,7 +136,7 @@ def solution_path(puzzle: Any, seed: int = 0) -> tuple[list[Any], list[Any]]:
     state = judge_state(puzzle.with_observations(()), decision_rng(seed, 0),
                         known=puzzle.solution)
     counts = [state.count]
-    while left and not state.forced:
+    while left and not state.forced and (max_steps is None or len(path) < max_steps):
         current = state
         best = min(range(len(left)), key=lambda i: (
             round(current.expected_questions(left[i].question), 9),
@@ -148,27 +150,61 @@ def solution_path(puzzle: Any, seed: int = 0) -> tuple[list[Any], list[Any]]:
 
 def grade(puzzle: Any, difficulty: Difficulty, seed: int = 0) -> Grade:
     """Grade a generated puzzle (it has its solution and one layout) by technique."""
-    path, counts = solution_path(puzzle, seed)
+    graded = grade_below(puzzle, difficulty, seed, None)
+    assert graded is not None       # without a ceiling every path is followed to its end
+    return graded
+
+
+def grade_below(puzzle: Any, difficulty: Difficulty, seed: int,
+                give_up_at: int | None) -> Grade | None:
+    """The puzzle's grade, or None as soon as its points are sure to reach `give_up_at`
+    (None: no ceiling). Every term of the points but the steps and the breadth is known
+    before the path, and the breadth is never below 0, so the path is followed only while
+    its steps keep the points below `give_up_at`: a puzzle too hard for the asked grade is
+    left after a few of its path's states instead of all of them."""
     hidden = hidden_gems(puzzle)
+    fixed = HIDDEN_POINTS * hidden + WORK_POINTS * LEVELS.index(difficulty.level)
+    max_steps = None if give_up_at is None else give_up_at - fixed
+    if max_steps is not None and max_steps <= 0:
+        return None
+    path, counts = solution_path(puzzle, seed, max_steps)
+    if max_steps is not None and len(path) >= max_steps:
+        return None
     last = counts[-2].count if len(counts) > 1 else 1
     breadth = int(math.log2(max(last, 1)))
-    points = (len(path) + breadth + HIDDEN_POINTS * hidden
-              + WORK_POINTS * LEVELS.index(difficulty.level))
+    points = len(path) + breadth + fixed
     return Grade(grade_of(points), len(path), hidden, difficulty.level, breadth, points)
+
+
+def points_past(level: GradeName) -> int | None:
+    """The first points above a grade (None for the last grade).
+
+    >>> points_past("easy"), points_past("hard"), points_past("extreme")
+    (10, 16, None)
+    """
+    i = GRADES.index(level)
+    return GRADE_FROM[i] if i < len(GRADE_FROM) else None
 
 
 MAX_DRAWS = 100        # puzzles graded in search of one of the asked grade before giving up
 
 
-def next_graded(generator: Any, level: GradeName, seed: int = 0) -> tuple[Any, Grade]:
+def next_graded(generator: Any, level: GradeName, seed: int = 0,
+                on_graded: Callable[[int], None] | None = None) -> tuple[Any, Grade]:
     """The generator's next puzzle of the asked grade (`generator.generate.Generator`); the
-    others are counted in its `rejected` as `grade`. LimitReached after MAX_DRAWS."""
+    others are counted in its `rejected` as `grade` (a puzzle sure to be harder than asked is
+    left as soon as that is sure). `on_graded(n)` after each of the n puzzles looked at.
+    LimitReached after MAX_DRAWS."""
     from games.errors import LimitReached
-    for _ in range(MAX_DRAWS):
+    give_up_at = points_past(level)
+    for drawn in range(1, MAX_DRAWS + 1):
         found = generator.next()
-        graded = grade(found.puzzle, found.difficulty, seed)
-        if graded.level == level:
+        graded = grade_below(found.puzzle, found.difficulty, seed, give_up_at)
+        if on_graded is not None:
+            on_graded(drawn)
+        if graded is not None and graded.level == level:
             return found, graded
         generator.rejected["grade"] += 1
-    raise LimitReached(f"--difficulty: no {level} puzzle among {MAX_DRAWS} graded (full-shot "
-                       f"puzzles are rarely hard: try --clues minimal)")
+    hint = " (full-shot puzzles are rarely hard: try --clues minimal)" if give_up_at is None \
+        or level == "hard" else ""
+    raise LimitReached(f"--difficulty: no {level} puzzle among {MAX_DRAWS} graded{hint}")

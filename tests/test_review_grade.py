@@ -13,7 +13,8 @@ from games.orapa.layout import RuleOptions
 from games.orapa.puzzle import Puzzle, puzzle_from_layout
 from games.orapa.random_layouts import random_layout
 from games.orapa.waves import trace_wave
-from generator.difficulty import GRADES, Difficulty, grade, hidden_gems, solution_path
+from generator.difficulty import (GRADES, Difficulty, grade, grade_below, grade_of, hidden_gems,
+                                  points_past, solution_path)
 from solver.orapa.api import solve
 from tests.cli_runner import run_cli
 
@@ -84,3 +85,37 @@ def test_difficulty_is_not_for_sharded_runs(capsys, tmp_path) -> None:
                                "3", "--out", str(tmp_path), "--difficulty", "hard",
                                "--shard-size", "1")
     assert status == 2 and "--difficulty" in err and "Traceback" not in err
+
+
+@SLOW
+@given(seed=st.integers(0, 10 ** 6), short=st.integers(1, 4))
+def test_a_grade_gives_up_once_its_points_must_reach_the_ceiling(seed: int, short: int,
+                                                                 monkeypatch) -> None:
+    """`grade_below` is the full grade while the points stay under the ceiling, and None as
+    soon as the path's steps alone must reach it, after that many states and no more (at the
+    ceiling itself it may have to follow the path to its end, where the breadth adds up)."""
+    import solver.orapa.review.state as review_state
+    real, judged, memo = review_state.judge_state, [], {}
+
+    def remembered(puzzle: Puzzle, *args, **kw):      # a state is judged the same each time
+        judged.append(1)
+        key = tuple(map(str, puzzle.observations))
+        if key not in memo:
+            memo[key] = real(puzzle, *args, **kw)
+        return memo[key]
+    monkeypatch.setattr(review_state, "judge_state", remembered)
+    puzzle = unique_puzzle(seed)
+    difficulty = Difficulty("medium", 36, 2000, "nodes")
+    full = grade(puzzle, difficulty, seed)
+    assert grade_below(puzzle, difficulty, seed, full.points + 1) == full
+    assert grade_below(puzzle, difficulty, seed, full.points) in (None, full)
+    fixed = full.points - full.steps - full.breadth          # hidden gems and work
+    steps = max(0, full.steps - short)
+    judged.clear()
+    assert grade_below(puzzle, difficulty, seed, fixed + steps) is None
+    assert len(judged) == (steps + 1 if steps else 0)     # the start and `steps` answers
+
+
+def test_points_past_each_grade_begin_the_next() -> None:
+    assert [points_past(level) for level in GRADES] == [10, 13, 16, None]
+    assert [grade_of(p - 1) for p in (10, 13, 16)] == list(GRADES[:3])

@@ -89,17 +89,20 @@ def generate(gems_text: str, count: int, seed: int, out_dir: str, clues: ClueMod
         paths = output_paths(out_dir, file_stem(gems), count, force)
         with tqdm(total=count, desc="puzzles", unit="puzzle", file=sys.stderr,
                   disable=None) as bar:  # None: no bar when standard error is not a terminal
-            generator = Generator(gems, RuleOptions(mirror, touching, visibility, answer),
-                                  random.Random(seed), clues)
+            generator = making = Generator(gems, RuleOptions(mirror, touching, visibility,
+                                                             answer), random.Random(seed), clues)
+
+            def graded(drawn: int) -> None:     # with --difficulty: each puzzle graded
+                bar.set_postfix(graded=drawn, rejected=sum(making.rejected.values()))
             for path in paths:
                 if difficulty is None:
                     found = generator.next()
                 else:
                     from generator.difficulty import next_graded
-                    found, grades[path] = next_graded(generator, difficulty, seed)
+                    found, grades[path] = next_graded(generator, difficulty, seed, graded)
                 write_puzzle(path, found.puzzle)
                 made.append((path, found))
-                bar.set_postfix(rejected=sum(generator.rejected.values()))
+                bar.set_postfix(rejected=sum(making.rejected.values()))
                 bar.update()
     except Exception as exc:       # Ctrl-C, which PySAT reports as its own error
         if not is_interrupt(exc):
