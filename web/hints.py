@@ -15,6 +15,7 @@ import random
 import time
 from typing import Any
 
+from games.errors import LimitReached
 from games.orapa.board import CELLS, cell_label
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Puzzle, check_legal_for
@@ -115,8 +116,12 @@ def _bits(puzzle: Puzzle, rng: random.Random, forced_after: int | None = None) -
 def analysis(puzzle: Puzzle, mine: Layout, seed: int = 0) -> dict[str, Any]:
     """One explorer's game, judged against the mine it explored."""
     rng = random.Random(seed)
-    advisor = autoplay(puzzle.gems, puzzle.rules, seed, "entropy", 300, ANALYSIS_BUDGET,
-                       mine=mine)
+    try:
+        advisor: int | None = autoplay(puzzle.gems, puzzle.rules, seed, "entropy", 300,
+                                       ANALYSIS_BUDGET, mine=mine).questions
+    except LimitReached:     # its sampler found no layout in time on some state (double)
+        advisor = None
     forced_after = _forced_after(puzzle)
     return {"questions": len(puzzle.observations), "forced_after": forced_after,
-            "bits": _bits(puzzle, rng, forced_after), "advisor_questions": advisor.questions}
+            "bits": _bits(puzzle, rng, forced_after), "advisor_questions": advisor,
+            "advisor_stopped": advisor is None}

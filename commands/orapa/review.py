@@ -67,6 +67,9 @@ def totals(found: Review) -> list[str]:
              else "the answers leave more than one layout"]
     if found.advisor_questions is not None:
         lines.append(f"the advisor needs {found.advisor_questions} questions on the same mine")
+    elif found.advisor_stopped:
+        lines.append("the advisor could not finish the same mine: on one of its states it "
+                     "found no layout in its time")
     if data["mattered_most"]:
         lines.append("answers that told most: questions "
                      + ", ".join(map(str, data["mattered_most"])))

@@ -21,11 +21,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.errors import BadInput
+from games.errors import BadInput, LimitReached
 from games.orapa.layout import Layout
 from games.orapa.puzzle import Observation, Puzzle, check_legal_for, contradicted
 from solver.orapa.advisor.defaults import SEED, decision_rng
-from solver.orapa.review.state import Count, State, judge_state
+from solver.orapa.review.state import Count, State, judge_state, layouts_of
 
 MATTERED = 3             # questions named among those that mattered most
 # the advisor's settings when it plays the same mine: those of the server's analysis
@@ -77,6 +77,7 @@ class Review:
 
     questions: list[QuestionReview]
     advisor_questions: int | None = None
+    advisor_stopped: bool = False      # the advisor could not finish the same mine
 
     @property
     def skill(self) -> float:
@@ -113,6 +114,7 @@ class Review:
                 "skill": _r(self.skill, 2), "luck": _r(self.luck),
                 "forced_after": self.forced_after,
                 "advisor_questions": self.advisor_questions,
+                "advisor_stopped": self.advisor_stopped,
                 "asked": len(self.questions),
                 "mattered_most": self.mattered_most(), "costliest": self.costliest()}
 
@@ -121,16 +123,45 @@ def _r(value: float, digits: int = 4) -> float:
     return round(float(value), digits) + 0.0       # no -0.0
 
 
-def _bits(before: State, after: State, observation: Observation) -> float:
-    """What an answer told, in bits: log2 of the counts when both are exact, else the share of
-    the judged layouts that give it (the counts' ratio when none of them does)."""
-    if not (before.count.exact and after.count.exact):
+def _bits(before: State, counts: tuple[Count, Count], observation: Observation) -> float:
+    """What an answer told, in bits: log2 of the counts (before, after) when both are exact,
+    else the share of the judged layouts that give it (the counts' ratio when none of them
+    does)."""
+    if not (counts[0].exact and counts[1].exact):
         share = before.answer_share(observation)
         if share:
             return -math.log2(share)
-    if after.count.count <= 0:
+    if counts[1].count <= 0:
         return 0.0
-    return max(0.0, math.log2(before.count.count / after.count.count))
+    return max(0.0, math.log2(counts[0].count / counts[1].count))
+
+
+def settled_counts(counts: list[Count], found: list[int]) -> list[Count]:
+    """The counts of successive states of one game made to agree with what is certain: an
+    answer never adds layouts, so an exact count bounds every later count from above and
+    every earlier one from below, as do the `found` different layouts judged in a state.
+    Exact counts are kept; each estimate is brought within those bounds, then raised to the
+    count after it. Estimates from small samples (double in the middle of a game, where a
+    sample is a few dozen layouts and its count mostly the layouts it found) otherwise rose
+    and fell by orders of magnitude from one answer to the next; they err low far more often
+    than high, hence raised rather than lowered.
+
+    >>> [c.count for c in settled_counts([Count(9e9, False), Count(40, False),
+    ...                                   Count(3e8, False), Count(50, True),
+    ...                                   Count(80, False)], [20, 40, 12, 50, 9])]
+    [9000000000.0, 300000000.0, 300000000.0, 50, 50]
+    """
+    settled = list(counts)
+    ceiling = math.inf
+    for k, count in enumerate(settled):
+        if count.exact:
+            ceiling = count.count
+        else:
+            settled[k] = Count(max(min(count.count, ceiling), found[k]), False)
+    for k in range(len(settled) - 2, -1, -1):
+        if not settled[k].exact and settled[k].count < settled[k + 1].count:
+            settled[k] = Count(settled[k + 1].count, False)
+    return settled
 
 
 def check_mine(puzzle: Puzzle, mine: Layout, where: str = "mine") -> None:
@@ -161,6 +192,10 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
     for k in sorted({k for i in chosen for k in (i, i + 1)}):
         states[k] = judge_state(puzzle.with_observations(observations[:k]),
                                 decision_rng(seed, k), states.get(k - 1), mine)
+    judged = sorted(states)
+    counts = dict(zip(judged, settled_counts(
+        [states[k].count for k in judged],
+        [len(set(layouts_of(states[k]))) or 1 for k in judged])))
     questions = []
     for k in chosen:
         observation = observations[k]
@@ -168,8 +203,9 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
         question = observation.question
         best = before.best
         questions.append(QuestionReview(
-            k + 1, question, observation, before.count, after.count,
-            before.expected_bits(question), _bits(before, after, observation),
+            k + 1, question, observation, counts[k], counts[k + 1],
+            before.expected_bits(question), _bits(before, (counts[k], counts[k + 1]),
+                                                  observation),
             before.expected_questions(question), best,
             before.expected_bits(best) if best else 0.0,
             before.expected_questions(best) if best else 0.0,
@@ -177,7 +213,10 @@ def review(puzzle: Puzzle, mine: Layout | None = None, seed: int = SEED,
             before.split(best) if best else []))
     found = Review(questions)
     if mine is not None and advisor:
-        found.advisor_questions = advisor_questions(puzzle, mine, seed)
+        try:
+            found.advisor_questions = advisor_questions(puzzle, mine, seed)
+        except LimitReached:        # its sampler found no layout in time (double, late)
+            found.advisor_stopped = True
     return found
 
 

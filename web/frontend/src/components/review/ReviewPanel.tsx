@@ -35,7 +35,11 @@ export function ReviewPanel({
           components={{ b: <b /> }}
         />{" "}
         {review.forced_after !== null ? t("totals.forced", { n: review.forced_after }) : t("totals.neverForced")}
-        {review.advisor_questions !== null ? ` ${t("totals.advisor", { count: review.advisor_questions })}` : ""}
+        {review.advisor_questions !== null
+          ? ` ${t("totals.advisor", { count: review.advisor_questions })}`
+          : review.advisor_stopped
+            ? ` ${t("totals.advisorStopped")}`
+            : ""}
         {review.mattered_most.length > 0 &&
           ` ${t("totals.mattered", { count: review.mattered_most.length, list: review.mattered_most.join(", ") })}`}
       </p>

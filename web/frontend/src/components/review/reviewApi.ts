@@ -35,6 +35,7 @@ export interface Review {
   luck: number;
   forced_after: number | null;
   advisor_questions: number | null;
+  advisor_stopped?: boolean;
   asked: number;
   mattered_most: number[];
   costliest: number[];
