@@ -128,6 +128,19 @@ def test_the_compiled_search_stops_at_its_deadline() -> None:
     assert time.monotonic() - start < 5
 
 
+
+@compiled
+@pytest.mark.parametrize("max_nodes", [2 ** 63, 10 ** 30])
+def test_a_node_budget_past_the_kernels_range_is_no_budget(max_nodes: int) -> None:
+    """The deduction map doubles a pair's seconds, and its nodes with them, until its
+    deadline: on double's empty board the budget passed 2**63 and the kernel's argument
+    overflowed (an OverflowError, a 500 on the hints page). Past the range it is no limit."""
+    gems = gem_set("base")
+    puzzle = puzzle_from_layout(random_layout(gems, rng=random.Random(5)), gems, RuleOptions())
+    found, _, finished = listed(frontier_compiled.families, puzzle, max_nodes)
+    assert finished and len(found) == len(listed(frontier_compiled.families, puzzle,
+                                                 10 ** 6)[0]) > 0
+
 def test_without_the_extension_the_python_search_answers(monkeypatch) -> None:
     gems = gem_set("base")
     puzzle = puzzle_from_layout(random_layout(gems, rng=random.Random(6)), gems, RuleOptions())

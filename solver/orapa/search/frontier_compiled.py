@@ -81,6 +81,9 @@ def _placement_bytes(shape: str, mirror: bool) -> bytes:
     return bytes(out)
 
 
+MOST_NODES = (1 << 63) - 1   # the kernel's node budget is a C long long: a larger one is none
+
+
 def _kernel_deadline(deadline: float | None) -> float:
     """The deadline (a `time.monotonic()` reading) on the kernel's clock, CLOCK_MONOTONIC, or
     -1 for none. `time.monotonic` may be another clock: the benchmarks count CPU time with it."""
@@ -184,7 +187,7 @@ class PausedSearch:
         if self.over:
             return
         assert _KERNEL is not None and self.setup is not None
-        budget = -1 if max_nodes is None else self.nodes + max(0, max_nodes)
+        budget = -1 if max_nodes is None else min(self.nodes + max(0, max_nodes), MOST_NODES)
         while True:
             if self.target is not None:
                 _KERNEL.set_target(self.search, self.kinds,
