@@ -123,8 +123,10 @@ def full_shot(count: int) -> None:
 
 def count_states(preset: str, mines: int, answers: list[int]) -> list[tuple[int, Puzzle]]:
     """Issue 31's states: per random mine, 0, 3, ... random answers, each a shot or (one in
-    four) a cell question."""
-    gems, rules = gem_set(preset), RuleOptions()
+    four) a cell question. `preset` may name an answer kind after a slash (`full/bounces`:
+    shots answered with their bounce counts, RULINGS O9)."""
+    preset, _, answer = preset.partition("/")
+    gems, rules = gem_set(preset), RuleOptions(answer=answer or "colour")
     found = []
     for seed in range(mines):
         rng = random.Random(1000 + seed)
@@ -336,7 +338,8 @@ def main() -> None:
     parser.add_argument("--map", action="store_true",
                         help="issue 31: the deduction map on the --counts states of --presets, "
                              "the library call's CPU time, and nothing else")
-    parser.add_argument("--presets", default="base,full", help="with --counts or --map")
+    parser.add_argument("--presets", default="base,full",
+                        help="with --counts or --map; full/bounces: shots answered by bounces")
     parser.add_argument("--next", action="store_true",
                         help="issue 31: `orapa next --json` on the --counts states of "
                              "--presets (base,full,double), the whole command's CPU time")

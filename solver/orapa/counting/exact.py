@@ -54,6 +54,13 @@ def _count_deadline(timeout: float | None, seconds: float | None) -> float:
     return time.monotonic() + seconds
 
 
+# The search for the families, counting by work: its nodes bounded too (15 to 19 s of CPU at
+# most), so that a state where the search finds few families (full with nine to eleven bounce
+# answers) ends by work, as every other state does, not at the caller's safety clock (a game
+# review failed with "time limit reached while counting layouts" after 60 s on such a state).
+SEARCH_NODES = 20_000_000
+
+
 def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "auto",
                 marginals: bool = False, seconds: float | None = None,
                 max_nodes: int | None = None) -> LayoutCount | None:
@@ -79,11 +86,13 @@ def exact_count(puzzle: Puzzle, timeout: float | None = None, method: str = "aut
 
 def _counted_by_work(puzzle: Puzzle, timeout: float | None, max_nodes: int,
                      marginals: bool) -> LayoutCount | None:
-    """`exact_count` within `max_nodes` counting nodes; LimitReached when `timeout` stops it
-    first (the kernel stops at the budget with at least `max_nodes` nodes counted)."""
+    """`exact_count` within `max_nodes` counting nodes and SEARCH_NODES nodes of the search
+    for the families; LimitReached when `timeout` stops it first (the kernel stops at the
+    budget with at least `max_nodes` nodes counted)."""
     deadline = None if timeout is None else time.monotonic() + timeout
-    counted = count_layouts(puzzle, deadline, max_nodes, marginals)
-    if not counted.exact and counted.nodes < max_nodes:
+    counted = count_layouts(puzzle, deadline, max_nodes, marginals, SEARCH_NODES)
+    if not counted.exact and counted.nodes < max_nodes and deadline is not None \
+            and time.monotonic() >= deadline:
         raise LimitReached("time limit reached while counting layouts")
     if counted.exact and marginals:
         remember_empty_count(puzzle, counted)

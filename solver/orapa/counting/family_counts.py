@@ -45,6 +45,7 @@ from games.orapa.layout import all_visible
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle
 from solver.orapa.search import frontier_compiled
+from solver.orapa.search.frontier_compiled import MOST_NODES
 from solver.orapa.search.frontier_search import frontier_families
 from solver.orapa.search.search_setup import SearchSetup, prepare
 from solver.orapa.search.path_family import PathFamily
@@ -240,10 +241,11 @@ def python_family_count(family: PathFamily, by_cell: list[dict[Gem, int]] | None
 
 
 def count_layouts(puzzle: Puzzle, deadline: float | None = None, max_nodes: int | None = None,
-                  marginals: bool = False) -> LayoutCount:
+                  marginals: bool = False, search_nodes: int | None = None) -> LayoutCount:
     """The exact number of layouts consistent with the puzzle (rule `touching corner`), summed
     over the frontier search's families; with `marginals`, also per cell and colour. Past
-    `deadline` (time.monotonic()) or `max_nodes` counting nodes it stops and returns what it
+    `deadline` (time.monotonic()), `max_nodes` counting nodes or (compiled search only)
+    `search_nodes` nodes of the search for the families it stops and returns what it
     counted with `exact` False (a lower bound, without marginals)."""
     kinds = tuple(sorted(set(puzzle.gems)))
     mirror = puzzle.rules.mirror
@@ -256,7 +258,7 @@ def count_layouts(puzzle: Puzzle, deadline: float | None = None, max_nodes: int 
             assert ctx is not None
             ctx.reset()
             for status, n, work, done in _count_leaves(puzzle, ctx, marginals, deadline,
-                                                       max_nodes):
+                                                       max_nodes, search_nodes):
                 total += n
                 nodes += work
                 families += done
@@ -290,11 +292,13 @@ def count_layouts(puzzle: Puzzle, deadline: float | None = None, max_nodes: int 
 
 
 def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
-                  max_nodes: int | None) -> Iterator[tuple[int, int, int, int]]:
+                  max_nodes: int | None, search_nodes: int | None = None
+                  ) -> Iterator[tuple[int, int, int, int]]:
     """The compiled frontier search's leaves handed to the counting kernel batch by batch (no
     Python family object each: at 13 microseconds a family that was most of the time on
     states of millions of families). Yields (status, count, nodes, families counted); a
-    search stopped by the clock raises LimitReached."""
+    search stopped by the clock raises LimitReached, one past `search_nodes` yields status
+    3 last."""
     kernel = frontier_compiled._KERNEL
     assert kernel is not None   # the caller checked frontier_compiled.available
     lazy = LAZY and lazy_applies(puzzle)
@@ -304,12 +308,14 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
     setup, handle = search
     forbidden, answers = kernel_inputs(setup)
     used = 0
+    most = -1 if search_nodes is None else min(search_nodes, MOST_NODES)
     while True:
         if lazy:
-            status, _, leaves, _ = kernel.lazy_step(handle, _BATCH, _kernel_deadline(deadline), -1)
+            status, _, leaves, _ = kernel.lazy_step(handle, _BATCH, _kernel_deadline(deadline),
+                                                    most)
             tally = ctx.count_lazy
         else:
-            status, _, leaves = kernel.step(handle, _BATCH, _kernel_deadline(deadline), -1)
+            status, _, leaves = kernel.step(handle, _BATCH, _kernel_deadline(deadline), most)
             tally = ctx.count_leaves
         if leaves:
             budget = -1 if max_nodes is None else max(0, max_nodes - used)
@@ -323,6 +329,9 @@ def _count_leaves(puzzle: Puzzle, ctx, marginals: bool, deadline: float | None,
             return
         if status == 2:
             raise LimitReached("time limit reached while counting layouts")
+        if status == 3:
+            yield 3, 0, 0, 0
+            return
 
 
 _BATCH = 4096   # leaves of the frontier search counted per kernel call

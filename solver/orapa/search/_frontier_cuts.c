@@ -7,6 +7,18 @@
  * colour bits and whether it absorbs. The two searches keep their cells differently. */
 typedef struct { int pattern, bits, black; } Look;
 
+/* The port a wave at `cell` heading `d` leaves by if it meets no gem, or -1 when a decided
+ * gem lies on its way (Python: straight_exit). */
+static inline __attribute__((always_inline)) int straight_exit(
+        const Search *s, int cell, int d, Look (*look)(const void *, int), const void *at) {
+    for (;;) {
+        if (look(at, cell).pattern) return -1;
+        int next = s->neighbour[cell][d];
+        if (next < 0) return s->exit_port[cell][d];
+        cell = next;
+    }
+}
+
 /* Every open wave followed through the decided cells (Python: advance); 0 on a contradiction.
  * The new fronts go to `out`, the path cells to *paths; `look(at, cell)` reads a cell. Always
  * inlined, so each search's `look` is too. */
@@ -25,6 +37,11 @@ static inline __attribute__((always_inline)) int follow_waves(
             Look here = look(at, cell);
             if (!here.pattern) {
                 if (!cell_in(empty, cell)) {
+                    /* no face left to meet: the wave must leave straight, by its exit */
+                    if (exit_ >= 0 && s->counted[t] && met == most
+                            && ((color != want && !anyc)
+                                || straight_exit(s, cell, d, look, at) != exit_))
+                        return 0;
                     out[t].cell = (int16_t)cell;
                     out[t].d = (uint8_t)d;
                     out[t].color = (uint8_t)color;

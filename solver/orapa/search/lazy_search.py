@@ -30,7 +30,7 @@ from games.orapa.board import CELLS, ENTRY, EXIT_PORT, NEIGHBOUR
 from games.orapa.placements import Placement, placements
 from games.orapa.puzzle import Puzzle
 from games.orapa.waves import ROUTE
-from solver.orapa.search.frontier_search import turn_table
+from solver.orapa.search.frontier_search import straight_exit, turn_table
 from solver.orapa.search.search_setup import check_limits, prepare
 from solver.orapa.search.sight import sight_lines
 
@@ -127,6 +127,11 @@ def python_lazy_leaves(puzzle: Puzzle, deadline: float | None = None,
             while True:
                 if not owner[cell]:
                     if not empty >> cell & 1:
+                        if exit_ is not None and shots[t].bounces is not None \
+                                and met == most[t] and (
+                                    (color != wanted[t] and not any_colour[t])
+                                    or exit_ != straight_exit(cell, d, owner.__getitem__)):
+                            return None     # no face left to meet, and no straight way out
                         fronts[t] = (cell, d, color, met)
                         break
                     paths |= 1 << cell
