@@ -85,6 +85,7 @@ typedef struct {
     int cover_entry[CELLS];         /* last showed a gem left may still cover it */
     uint64_t rng;                   /* 0: children in their fixed order; else xorshift64 */
     int met_by_all, visibility;
+    int exit_cut;    /* a wave with no bounce left must leave straight (off when graded) */
     int size[MAX_KINDS];     /* cells a gem of the kind covers */
     int witness[MAX_KINDS];  /* the placement that last showed the kind has room */
     /* the target cut (set_target): some gem of `target_kinds` must cover a `target` cell */

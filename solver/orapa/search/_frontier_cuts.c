@@ -38,7 +38,7 @@ static inline __attribute__((always_inline)) int follow_waves(
             if (!here.pattern) {
                 if (!cell_in(empty, cell)) {
                     /* no face left to meet: the wave must leave straight, by its exit */
-                    if (exit_ >= 0 && s->counted[t] && met == most
+                    if (s->exit_cut && exit_ >= 0 && s->counted[t] && met == most
                             && ((color != want && !anyc)
                                 || straight_exit(s, cell, d, look, at) != exit_))
                         return 0;

@@ -135,6 +135,7 @@ static PyObject *start(PyObject *self, PyObject *args) {
     read_cells(m + 16, &empty0);
     s->met_by_all = m[32];
     s->visibility = m[33];
+    s->exit_cut = m[34];      /* the graded search keeps neither cut */
     s->rng = seed;
     for (int c = 0; c < CELLS && m[34]; c++)   /* the cover cut's cells */
         if (cell_in(&s->answered, c)) s->answered_cell[s->nanswered++] = (uint8_t)c;

@@ -145,8 +145,11 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
     turns = [turn_table(o.port, o.exit) for o in shots]
     grid: list[tuple[int, int, bool] | None] = [None] * CELLS
     placed: list[tuple[int, Placement]] = []
-    # the cover cut's cells (none for the graded search, as the C search's cut is off)
+    # the cover cut's cells (none for the graded search, as the C search's cut is off), and
+    # the straight exit of a wave with no bounce left (off for the graded search too: the
+    # generator's recorded work is that search's nodes)
     answered_cells = [] if graded else [c for c in range(CELLS) if answered >> c & 1]
+    exit_cut = not graded
     random_state = [seed & _MASK64]
 
     def advance(fronts: tuple, empty: int, paths: int) -> tuple[tuple, int] | None:
@@ -164,7 +167,7 @@ def python_frontier_families(puzzle: Puzzle, deadline: float | None = None,
                 info = grid[cell]
                 if info is None:
                     if not empty >> cell & 1:
-                        if exit_ is not None and counted[t] and met == most and (
+                        if exit_cut and exit_ is not None and counted[t] and met == most and (
                                 (color != want and not anyc) or exit_ != straight_exit(
                                     cell, d, lambda c: grid[c] is not None)):
                             return None     # no face left to meet, and no straight way out

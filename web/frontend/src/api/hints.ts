@@ -28,7 +28,12 @@ export interface CheckResult {
   forced: boolean;
 }
 export interface Analysis {
-  [seat: string]: { forced_after: number | null; bits: number[]; advisor_questions: number | null; advisor_stopped?: boolean };
+  [seat: string]: {
+    forced_after: number | null;
+    bits: number[];
+    advisor_questions: number | null;
+    advisor_stopped?: boolean;
+  };
 }
 /** The other games' solver hint: the best move found for `side` and its value. */
 export interface SolverHint {

@@ -331,7 +331,10 @@ export function AfterGame({ live, seat }: { live: LiveGame; seat: Seat | null })
                   <p>
                     {a.forced_after !== null ? t("after.forcedAfter", { n: a.forced_after }) : t("after.neverForced")}
                     {heard.length !== obs.length ? t("after.countingAll", { count: heard.length }) : ""};{" "}
-                    {t("after.asked", { count: obs.length })}; {a.advisor_questions !== null ? t("after.advisor", { count: a.advisor_questions }) : t("after.advisorStopped")}
+                    {t("after.asked", { count: obs.length })};{" "}
+                    {a.advisor_questions !== null
+                      ? t("after.advisor", { count: a.advisor_questions })
+                      : t("after.advisorStopped")}
                   </p>
                   <BitsChart bits={a.bits} forcedAfter={a.forced_after} />
                 </div>
