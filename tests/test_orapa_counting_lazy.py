@@ -112,17 +112,10 @@ def test_touched_gems_of_one_kind_are_not_counted_twice(monkeypatch: pytest.Monk
     assert compared >= 4
 
 
-@needs_lazy
-@settings(max_examples=examples(8), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
-       seed=st.integers(0, 10**6))
-def test_compiled_lazy_search_follows_the_python_reference(preset: str, seed: int) -> None:
+def assert_follows_the_reference(puzzle) -> None:
     """The same leaves (touched gems' sets included) in the same order, the same nodes; and
     the reference's own count (each leaf's touched gems fixed every compatible way, each such
     family counted member by member) equals the kernel's."""
-    _, high = ANSWERS[preset]
-    puzzle = random_state(preset, seed, answers=high - 3)
     python_nodes, compiled_nodes = [0], [0]
     assert list(python_lazy_leaves(puzzle, nodes=python_nodes)) == \
         list(lazy_leaves(puzzle, nodes=compiled_nodes))
@@ -130,6 +123,17 @@ def test_compiled_lazy_search_follows_the_python_reference(preset: str, seed: in
     counted = count_layouts(puzzle)
     if counted.count <= LISTABLE:
         assert python_lazy_count(puzzle) == counted.count
+
+
+@needs_lazy
+@settings(max_examples=examples(8), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(["base", "full", "base+black", "first-edition"]),
+       seed=st.integers(0, 10**6))
+def test_compiled_lazy_search_follows_the_python_reference(preset: str, seed: int) -> None:
+    _, high = ANSWERS[preset]
+    puzzle = random_state(preset, seed, answers=high - 3)
+    assert_follows_the_reference(puzzle)
 
 
 @needs_lazy
@@ -139,17 +143,11 @@ def test_compiled_lazy_search_follows_the_python_reference(preset: str, seed: in
        shots=st.integers(16, 24))
 def test_compiled_lazy_search_follows_the_python_reference_on_bounce_answers(
         answer: str, seed: int, shots: int) -> None:
-    """As above, with bounce counts (RULINGS O9): a wave whose count is used up must leave
+    """The same, with bounce counts (RULINGS O9): a wave whose count is used up must leave
     straight by its exit, a cut both searches make."""
     rng = random.Random(seed)
     gems = gem_set("base")
     rules = RuleOptions(answer=answer)
     mine = random_layout(gems, rules, rng)
     puzzle = puzzle_from_layout(mine, gems, rules, ports=rng.sample(range(36), shots))
-    python_nodes, compiled_nodes = [0], [0]
-    assert list(python_lazy_leaves(puzzle, nodes=python_nodes)) == \
-        list(lazy_leaves(puzzle, nodes=compiled_nodes))
-    assert python_nodes == compiled_nodes
-    counted = count_layouts(puzzle)
-    if counted.count <= LISTABLE:
-        assert python_lazy_count(puzzle) == counted.count
+    assert_follows_the_reference(puzzle)
