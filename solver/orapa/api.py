@@ -155,6 +155,15 @@ def verify(puzzle: Puzzle, guess: Layout, backend: BackendName = "sat",
     return VerifyResult(consistent, consistent and other is None, other)
 
 
+def family_members(puzzle: Puzzle, layout: Layout, n: int, rng: random.Random,
+                   seconds: float) -> list[Layout]:
+    """Up to n members (with repeats) of `layout`'s own family under the puzzle's answers:
+    the gems its waves touch kept, the others placed anew off the paths; `seconds` at most."""
+    family = Family(layout, list(puzzle.observations), puzzle.rules.mirror,
+                    puzzle.rules.visibility).path_family
+    return probe_members([family], n, rng, time.monotonic() + seconds)
+
+
 QUICK_OTHER_SECONDS = 0.2   # `another_member`'s look before the full search
 
 
@@ -165,9 +174,7 @@ def another_member(puzzle: Puzzle, layout: Layout, seconds: float = QUICK_OTHER_
     looked for during `seconds`; None when none was met, which proves nothing. Early in a
     game most layouts have many such neighbours: the solver's search for any other layout
     took a minute on double with two answers, this a few milliseconds."""
-    family = Family(layout, list(puzzle.observations), puzzle.rules.mirror,
-                    puzzle.rules.visibility).path_family
-    for member in probe_members([family], 4, random.Random(0), time.monotonic() + seconds):
+    for member in family_members(puzzle, layout, 4, random.Random(0), seconds):
         if member != layout and not violations(member, puzzle.rules) and all(
                 obs.holds(member) for obs in puzzle.observations):
             return member

@@ -24,7 +24,6 @@ largest-entropy question over a sample (the `questions` strategy of `solver.orap
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -38,13 +37,11 @@ from games.orapa.answers import Question
 from games.orapa.puzzle import Observation, Puzzle, ShotAnswer
 from solver.orapa.advisor.ranking import QuestionScore, open_questions, score_questions
 from solver.orapa.advisor.tree import AnswerTable, SearchTimeout, TreeSearch, group_cost
-from solver.orapa.api import DEFAULT_COUNT_LIMIT, solve
+from solver.orapa.api import DEFAULT_COUNT_LIMIT, family_members, solve
 from solver.orapa.counting.consistent_sample import Candidates, consistent_candidates, holding
 from solver.orapa.counting.exact import exact_count
-from solver.orapa.counting.member_draws import probe_members
 from solver.orapa.precheck import impossible_answers
 from solver.orapa.review import sample
-from solver.orapa.sat.families import Family
 
 LIST_BOUND = 3000        # the solver's list is used when it holds at most this many layouts
 SAMPLE = 400             # else a sample of this many
@@ -285,9 +282,7 @@ def around_known(puzzle: Puzzle, known: Layout, rng: random.Random) -> Candidate
     states of a generated puzzle's path): `known` and members of its family (its gems that
     the waves touch kept, the others placed anew off the paths), probed for KNOWN_SECONDS.
     A `partial` sample, not a uniform one, and its count a lower bound."""
-    family = Family(known, list(puzzle.observations), puzzle.rules.mirror,
-                    puzzle.rules.visibility).path_family
-    drawn = [known] + probe_members([family], SAMPLE, rng, time.monotonic() + KNOWN_SECONDS)
+    drawn = [known] + family_members(puzzle, known, SAMPLE, rng, KNOWN_SECONDS)
     return Candidates(drawn, False, len(set(drawn)), False, "partial")
 
 
